@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// hookgate command line: one module per command under src/commands/, loaded on demand so that
+// `hookgate validate` does not pay for the HTTP server's imports.
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export interface Command {
+  summary: string;
+  run(argv: string[]): Promise<number>;
+}
+
+const commands: Record<string, () => Promise<{ command: Command }>> = {
+  serve: () => import("./commands/serve.js"),
+  validate: () => import("./commands/validate.js"),
+  test: () => import("./commands/test.js"),
+  events: () => import("./commands/events.js"),
+  runs: () => import("./commands/runs.js"),
+};
+
+async function usage(): Promise<string> {
+  const lines = [
+    "hookgate — webhook ingress for AI agents",
+    "",
+    "Usage: hookgate <command> [options]   (hookgate <command> --help for details)",
+    "",
+    "Commands:",
+  ];
+  for (const [name, load] of Object.entries(commands)) {
+    const { command } = await load();
+    lines.push(`  ${name.padEnd(10)} ${command.summary}`);
+  }
+  lines.push("", "Without --config, hookgate uses ./hookgate.yaml when present, else its built-in default.");
+  return lines.join("\n");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(`${await usage()}\n`);
+    return name ? 0 : 1;
+  }
+  if (name === "--version" || name === "-v") {
+    const { version } = await import("./version.js");
+    process.stdout.write(`${version}\n`);
+    return 0;
+  }
+  const load = commands[name];
+  if (!load) {
+    process.stderr.write(`hookgate: unknown command "${name}"\n\n${await usage()}\n`);
+    return 1;
+  }
+  const { command } = await load();
+  return command.run(rest);
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`hookgate: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

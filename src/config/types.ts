@@ -1,0 +1,96 @@
+// The resolved configuration: what the rest of hookgate reads after loading, validation, defaults,
+// path resolution and cross-checks. Raw file shapes come from the schemas (src/types/generated.ts).
+import type {
+  AgentPayload,
+  ChannelsConfig,
+  MailConfig,
+  Mapping,
+  ModelEntry,
+  ProviderConfig,
+  RunnerConfig,
+} from "../types/generated.js";
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+/** A mapping with its id filled in and where it came from (for error messages and explain traces). */
+export interface ResolvedMapping extends Mapping {
+  id: string;
+  /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `preset mail`. */
+  origin: string;
+  /** Name of the preset this mapping belongs to, when it comes from one. */
+  preset?: string;
+}
+
+export interface ResolvedAgent {
+  id: string;
+  name?: string;
+  runner: RunnerConfig;
+  /** systemPrompt, or the contents of systemPromptFile read at load. */
+  systemPrompt?: string;
+  model?: string;
+  thinking?: string;
+  timeoutSeconds?: number;
+}
+
+export interface ResolvedConfig {
+  /** Absolute path of the config file; null for the built-in default. */
+  file: string | null;
+  /** Folder relative paths were resolved against. */
+  dir: string;
+  server: { host: string; port: number; trustProxy: string[]; logLevel: LogLevel };
+  hooks: {
+    enabled: boolean;
+    token: string;
+    /** Normalised: leading `/`, no trailing `/`, never `/` alone. */
+    path: string;
+    /** null = any agent id may be requested; [] = none. */
+    allowedAgentIds: string[] | null;
+    defaultSessionKey?: string;
+    allowRequestSessionKey: boolean;
+    /** Trimmed, lower-cased, de-duplicated; null = no restriction. */
+    allowedSessionKeyPrefixes: string[] | null;
+    presets: string[];
+    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Presets are added by the engine. */
+    mappings: ResolvedMapping[];
+    /** Absolute, effective transforms folder (default <dir>/hooks/transforms). */
+    transformsDir: string;
+    transformLimits: { cpuMs: number; memoryMiB: number; maxResultBytes: number; maxStackBytes: number };
+    mail: MailConfig;
+    maxBodyBytes: number;
+    bodyTimeoutSeconds: number;
+    authFailures: { max: number; windowSeconds: number; lockSeconds: number; maxTrackedAddresses: number };
+    idempotencyTtlSeconds: number;
+  };
+  agents: {
+    defaults: {
+      model?: string;
+      /** null = any model allowed. */
+      models: Record<string, ModelEntry> | null;
+      timeoutSeconds: number;
+      thinking?: string;
+      maxConcurrentRuns: number;
+      transcriptTurns: number;
+    };
+    /** Never empty: without agents.list there is one agent `main` with the echo runner. */
+    list: ResolvedAgent[];
+    defaultAgentId: string;
+  };
+  providers: Record<string, ProviderConfig>;
+  channels: ChannelsConfig;
+  delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  heartbeat: { everyMs: number; prompt: string; ackToken: string; coalesceMs: number };
+  store: { kind: "sqlite"; path: string } | { kind: "redis"; url: string };
+}
+
+/** A finding of config loading; errors stop the load, warnings are printed. */
+export interface ConfigIssue {
+  severity: "error" | "warning";
+  /** Key path such as `hooks.mappings[0].match.path`; `` for the whole file. */
+  path: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export type { AgentPayload };

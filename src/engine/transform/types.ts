@@ -1,0 +1,39 @@
+// Contract between the rule engine and the transform sandbox.
+import type { TransformResult } from "../../types/generated.js";
+
+/** Data handed to a transform: always a deep copy, never host objects. */
+export interface TransformInput {
+  payload: unknown;
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  path: string;
+}
+
+export type TransformFailureCode =
+  | "TRANSFORM_THREW"
+  | "TRANSFORM_TIMEOUT"
+  | "TRANSFORM_OUT_OF_MEMORY"
+  | "TRANSFORM_RESULT_TOO_LARGE"
+  | "TRANSFORM_INVALID_RESULT";
+
+export type TransformOutcome =
+  /** result null = skip the request (HTTP 204). */
+  | { ok: true; result: TransformResult | null }
+  | { ok: false; code: TransformFailureCode; error: string };
+
+/** A loaded transform: bundled and compiled once at config load, called many times. */
+export interface TransformHandle {
+  /** Module path relative to the transforms folder. */
+  readonly module: string;
+  /** The export actually used (`default`, `transform` or the configured name). */
+  readonly exportName: string;
+  /** Runs the function in the sandbox; never throws. Synchronous: promises settle inside the sandbox. */
+  call(input: TransformInput): TransformOutcome;
+}
+
+export interface TransformLimits {
+  cpuMs: number;
+  memoryMiB: number;
+  maxResultBytes: number;
+  maxStackBytes: number;
+}

@@ -1,0 +1,66 @@
+// Contracts of the rule engine. The engine is pure: it sees requests as data and returns decisions.
+import type { AgentPayload, WakePayload } from "../types/generated.js";
+
+/** What the engine sees of one HTTP request under hooks.path. */
+export interface HookRequest {
+  /** Hook name after hooks.path, normalised (no leading/trailing slash), e.g. `github` or `ci/build`. */
+  path: string;
+  payload: unknown;
+  /** Lower-case header names; multiple values joined with `, `. */
+  headers: Record<string, string>;
+  query: Record<string, string>;
+}
+
+export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">> {
+  /** Hook name used in summaries (mapped wakes). */
+  name?: string;
+}
+
+/** An agent action before policies (session key, agent id, model, channel) are applied. */
+export interface AgentAction extends AgentPayload {
+  /** true disables the external-content wrapper (mapping or hooks.mail setting). */
+  allowUnsafeExternalContent?: boolean;
+  /** Word on the wrapper's Source: line: `Email` for the mail preset, else `Webhook`. */
+  contentSource?: string;
+  /** Whether sessionKey came from the request payload (/agent) rather than a mapping. */
+  sessionKeyFromRequest?: boolean;
+  /** Preset the action came from (e.g. `mail`), so the runtime can apply hooks.mail.model. */
+  preset?: string;
+}
+
+export interface ExplainStep {
+  mappingId: string;
+  origin: string;
+  matched: boolean;
+  /** First predicate that failed (`path`, `source`, `when`), absent when matched. */
+  failed?: "path" | "source" | "when";
+  /** What the predicate expected, e.g. the configured path or source. */
+  expected?: string;
+  /** The value the failed predicate saw, truncated; authorization-like headers redacted. */
+  saw?: string;
+}
+
+export interface ExplainTrace {
+  path: string;
+  /** Every rule looked at, in order. */
+  steps: ExplainStep[];
+  /** Number of rules in the graph (the index skips the rest). */
+  totalRules: number;
+}
+
+export type Decision =
+  | { kind: "wake"; action: WakeAction; mappingId: string; explain: ExplainTrace }
+  | { kind: "agent"; action: AgentAction; mappingId: string; explain: ExplainTrace }
+  | { kind: "skip"; mappingId: string; explain: ExplainTrace }
+  | { kind: "no-match"; explain: ExplainTrace }
+  | {
+      kind: "invalid";
+      mappingId: string;
+      /** transform: the transform threw or broke a limit (HTTP 500); action: the built action is invalid (HTTP 400). */
+      cause: "transform" | "action";
+      /** Stable upper-case code, e.g. TRANSFORM_TIMEOUT, INVALID_ACTION. */
+      code: string;
+      /** Sentence naming the mapping, the field and the problem (server log; 400 body for cause action). */
+      error: string;
+      explain: ExplainTrace;
+    };

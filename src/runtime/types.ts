@@ -1,0 +1,15 @@
+// What the HTTP ingress needs of the runtime: a durable store to accept into, and kicks that make
+// accepted work happen without waiting for the next poll.
+import type { Store } from "../store/types.js";
+
+export interface Runtime {
+  readonly store: Store;
+  /** Recovers interrupted runs and pending deliveries, starts the worker loop and the heartbeat timer. */
+  start(): Promise<void>;
+  /** Stops claiming work, lets in-flight runs finish (up to a grace period), then closes the store. */
+  stop(): Promise<void>;
+  /** A wake was accepted: mode `now` requests a heartbeat (coalesced with others close in time). */
+  wakeAccepted(mode: "now" | "next-heartbeat"): void;
+  /** A run was accepted: wake the worker loop. */
+  runAccepted(): void;
+}

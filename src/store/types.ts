@@ -1,0 +1,170 @@
+// The Store: everything hookgate keeps durably. Narrow on purpose so that a Redis implementation can
+// stand beside the embedded SQLite one. Every accept* call resolves only after its record is durable.
+
+export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "timed_out";
+export type DeliveryStatus = "pending" | "sent" | "skipped" | "failed";
+export type WakeMode = "now" | "next-heartbeat";
+
+/** An Idempotency-Key scoped to one hook; a repeat within ttlSeconds gets the first response back. */
+export interface IdempotencyRef {
+  scope: string;
+  key: string;
+  ttlSeconds: number;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Result of an accept: the response to send, and whether it is the replay of an earlier request. */
+export interface AcceptResult {
+  duplicate: boolean;
+  response: StoredResponse;
+}
+
+export interface NewWake {
+  text: string;
+  mode: WakeMode;
+  /** Hook that produced it (`wake` for the direct endpoint, else the mapping's hook name). */
+  source: string;
+  receivedAt: number;
+}
+
+/** An agent run as accepted by the ingress, after policies and the safety wrapper. */
+export interface NewRun {
+  id: string;
+  /** Hook name for summaries (`Hook <name>: ...`). */
+  name: string;
+  /** The message as sent to the model (wrapped unless the mapping allows unsafe content). */
+  message: string;
+  /** The requested agent id (already allowed by policy); the runtime falls back to the default agent. */
+  agentId?: string;
+  sessionKey: string;
+  model?: string;
+  thinking?: string;
+  timeoutSeconds?: number;
+  wakeMode: WakeMode;
+  deliver: boolean;
+  channel: string;
+  to?: string;
+  mappingId?: string;
+  preset?: string;
+  receivedAt: number;
+}
+
+export interface TokenUsage {
+  promptTokens?: number;
+  completionTokens?: number;
+  totalTokens?: number;
+}
+
+export interface RunRecord extends NewRun {
+  status: RunStatus;
+  attempts: number;
+  /** Agent and model actually used (filled when the run starts). */
+  resolvedAgentId?: string;
+  resolvedModel?: string;
+  reply?: string;
+  error?: string;
+  usage?: TokenUsage;
+  startedAt?: number;
+  finishedAt?: number;
+  delivery?: DeliveryState;
+}
+
+export interface DeliveryState {
+  status: DeliveryStatus;
+  channel?: string;
+  to?: string;
+  messageIds?: string[];
+  reason?: string;
+  attempts?: number;
+  updatedAt: number;
+}
+
+export interface SystemEvent {
+  id: number;
+  text: string;
+  source: string;
+  createdAt: number;
+  /** Set when a successful heartbeat consumed the event. */
+  consumedAt?: number;
+}
+
+export interface TranscriptMessage {
+  role: "user" | "assistant";
+  content: string;
+  runId?: string;
+  createdAt: number;
+}
+
+export interface Route {
+  channel: string;
+  to: string;
+}
+
+export interface Store {
+  /** Opens the store and applies migrations. */
+  open(): Promise<void>;
+  /** Flushes pending writes and closes. */
+  close(): Promise<void>;
+  /** true when the store answers (GET /healthz). */
+  ping(): Promise<boolean>;
+
+  // --- ingress (each call is one durable transaction) ---
+  /**
+   * Appends a wake text as a system event of the main session; an identical text right after the
+   * previous pending event coalesces with it. `respond` builds the response that is remembered for
+   * the idempotency key, inside the same transaction.
+   */
+  acceptWake(
+    wake: NewWake,
+    respond: (outcome: "queued" | "coalesced") => StoredResponse,
+    idem?: IdempotencyRef,
+  ): Promise<AcceptResult>;
+  /** Queues an agent run; `respond` as for acceptWake. */
+  acceptRun(run: NewRun, respond: (runId: string) => StoredResponse, idem?: IdempotencyRef): Promise<AcceptResult>;
+  /** The remembered response of an idempotency key still within its TTL, else null. */
+  findIdempotent(idem: IdempotencyRef): Promise<StoredResponse | null>;
+
+  // --- main session ---
+  appendEvent(text: string, source: string): Promise<SystemEvent>;
+  pendingEvents(limit?: number): Promise<SystemEvent[]>;
+  consumeEvents(ids: number[], at: number): Promise<void>;
+  listEvents(opts: { limit: number; pendingOnly?: boolean }): Promise<SystemEvent[]>;
+  getLastRoute(): Promise<Route | null>;
+  /** Records a successful delivery's route (the main session's last route and the channel's last recipient). */
+  setLastRoute(route: Route): Promise<void>;
+  lastRecipient(channel: string): Promise<string | null>;
+
+  // --- sessions ---
+  appendTranscript(sessionKey: string, messages: TranscriptMessage[]): Promise<void>;
+  transcript(sessionKey: string, limit: number): Promise<TranscriptMessage[]>;
+
+  // --- runs ---
+  /** Moves up to `max` queued runs to running (oldest first) and returns them. */
+  claimRuns(max: number, at: number): Promise<RunRecord[]>;
+  finishRun(
+    id: string,
+    result: {
+      status: Exclude<RunStatus, "queued" | "running">;
+      reply?: string;
+      error?: string;
+      usage?: TokenUsage;
+      resolvedAgentId?: string;
+      resolvedModel?: string;
+      finishedAt: number;
+    },
+  ): Promise<void>;
+  setDelivery(runId: string, state: DeliveryState): Promise<void>;
+  getRun(id: string): Promise<RunRecord | null>;
+  listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]>;
+  /**
+   * After a crash: runs left `running` go back to `queued` once (attempts < maxAttempts), else are
+   * failed with `interrupted`. Returns how many of each.
+   */
+  recoverInterrupted(maxAttempts: number, at: number): Promise<{ requeued: number; failed: number }>;
+  /** Runs whose delivery was in flight (`pending`) when the process stopped. */
+  pendingDeliveries(): Promise<RunRecord[]>;
+}

@@ -1,0 +1,821 @@
+/* Generated from schemas/*.schema.json by `npm run gen:types`. Do not edit by hand. */
+
+/**
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "channelName".
+ */
+export type ChannelName =
+  "last" | "whatsapp" | "telegram" | "discord" | "slack" | "mattermost" | "signal" | "imessage" | "msteams";
+
+/**
+ * The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME}; relative paths resolve against the folder of the config file.
+ */
+export interface HookgateConfig {
+  /**
+   * Path or URL of this schema, for editors. Ignored by hookgate.
+   */
+  $schema?: string;
+  server?: ServerConfig;
+  hooks?: HooksConfig;
+  agents?: AgentsConfig;
+  /**
+   * Model providers by name. A model key `provider/model` uses the provider named before the slash.
+   */
+  providers?: {
+    [k: string]: ProviderConfig;
+  };
+  channels?: ChannelsConfig;
+  delivery?: DeliveryConfig;
+  heartbeat?: HeartbeatConfig;
+  store?: StoreConfig;
+}
+/**
+ * Where hookgate listens.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "server".
+ */
+export interface ServerConfig {
+  /**
+   * Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front.
+   */
+  host?: string;
+  /**
+   * TCP port; 0 picks any free port (the chosen one is printed).
+   */
+  port?: number;
+  /**
+   * Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address.
+   */
+  trustProxy?: string[];
+  /**
+   * Log level of the JSON request log (overridden by --log-level).
+   */
+  logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+/**
+ * The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "hooks".
+ */
+export interface HooksConfig {
+  /**
+   * Turns the webhook endpoint on. When false, nothing is served under hooks.path.
+   */
+  enabled?: boolean;
+  /**
+   * Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file.
+   */
+  token?: string;
+  /**
+   * Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed.
+   */
+  path?: string;
+  /**
+   * Allowlist for explicit agentId routing. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent.
+   */
+  allowedAgentIds?: string[];
+  /**
+   * Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set.
+   */
+  defaultSessionKey?: string;
+  /**
+   * Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes.
+   */
+  allowRequestSessionKey?: boolean;
+  /**
+   * Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example ["hook:"]). Trimmed, lower-cased and de-duplicated at load.
+   */
+  allowedSessionKeyPrefixes?: string[];
+  /**
+   * Built-in rule packs to enable, by name: mail (alias gmail). They come after hooks.mappings and hooks.rules.
+   */
+  presets?: string[];
+  /**
+   * Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request.
+   */
+  mappings?: Mapping[];
+  /**
+   * Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets.
+   */
+  rules?: string[];
+  /**
+   * Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected.
+   */
+  transformsDir?: string;
+  transformLimits?: TransformLimitsConfig;
+  mail?: MailConfig;
+  /**
+   * Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read.
+   */
+  maxBodyBytes?: number;
+  /**
+   * Seconds a client has to send the whole body; slower bodies get 408.
+   */
+  bodyTimeoutSeconds?: number;
+  authFailures?: AuthFailuresConfig;
+  /**
+   * How long an Idempotency-Key is remembered; a repeat within this time returns the first response.
+   */
+  idempotencyTtlSeconds?: number;
+}
+/**
+ * One rule: which requests it handles (match) and the action it builds from them.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "mapping".
+ */
+export interface Mapping {
+  /**
+   * Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position).
+   */
+  id?: string;
+  /**
+   * Template for the human-readable hook name used in summaries (Hook <name>: ...).
+   */
+  name?: string;
+  match?: MappingMatch;
+  /**
+   * wake: a system event for the main session. agent: an isolated agent run.
+   */
+  action: "wake" | "agent";
+  /**
+   * now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode.
+   */
+  wakeMode?: "now" | "next-heartbeat";
+  /**
+   * Template of the wake text (wake actions).
+   */
+  textTemplate?: string;
+  /**
+   * Template of the agent message (agent actions). An agent mapping needs this or a transform.
+   */
+  messageTemplate?: string;
+  /**
+   * Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes.
+   */
+  sessionKey?: string;
+  /**
+   * Whether the agent's reply is sent to a chat channel.
+   */
+  deliver?: boolean;
+  /**
+   * Delivery channel: last (the main session's last route) or a channel name.
+   */
+  channel?:
+    "last" | "whatsapp" | "telegram" | "discord" | "slack" | "mattermost" | "signal" | "imessage" | "msteams";
+  /**
+   * Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams).
+   */
+  to?: string;
+  /**
+   * Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds.
+   */
+  agentId?: string;
+  /**
+   * Template of a model override (provider/model or alias); must be allowed by agents.defaults.models.
+   */
+  model?: string;
+  /**
+   * Template of a thinking-level override (for example low, medium, high).
+   */
+  thinking?: string;
+  /**
+   * Maximum duration of the agent run, in seconds.
+   */
+  timeoutSeconds?: number;
+  /**
+   * true turns the external-content safety wrapper off for this mapping (only for trusted internal sources).
+   */
+  allowUnsafeExternalContent?: boolean;
+  /**
+   * Word on the Source: line of the safety wrapper (the mail preset says Email).
+   */
+  contentSource?: string;
+  transform?: MappingTransform;
+}
+/**
+ * Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "match".
+ */
+export interface MappingMatch {
+  /**
+   * Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored.
+   */
+  path?: string;
+  /**
+   * Applies when payload.source is a string equal to this (one generic endpoint routed by the payload).
+   */
+  source?: string;
+  /**
+   * JsonLogic expression over {payload, headers, query, path}; the mapping applies when it is truthy. Header names are lower-case.
+   */
+  when?: {} | boolean;
+}
+/**
+ * A JS or TS module with custom logic, run in a sandbox.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "transform".
+ */
+export interface MappingTransform {
+  /**
+   * Module path relative to hooks.transformsDir; must resolve inside it.
+   */
+  module: string;
+  /**
+   * Exported function to call. Default: the default export, else an export named transform.
+   */
+  export?: string;
+}
+/**
+ * Hard limits of the transform sandbox, per call.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "transformLimits".
+ */
+export interface TransformLimitsConfig {
+  /**
+   * CPU time one transform call may use, in milliseconds.
+   */
+  cpuMs?: number;
+  /**
+   * Memory of the sandbox, in MiB.
+   */
+  memoryMiB?: number;
+  /**
+   * Largest result (as JSON) a transform may return, in bytes.
+   */
+  maxResultBytes?: number;
+  /**
+   * Stack size of the sandbox, in bytes (bounds recursion).
+   */
+  maxStackBytes?: number;
+}
+/**
+ * Settings of the built-in mail preset (alias gmail).
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "mailConfig".
+ */
+export interface MailConfig {
+  /**
+   * Model (provider/model or alias) for runs of the mail preset.
+   */
+  model?: string;
+  /**
+   * Thinking level for runs of the mail preset (for example low, medium, high).
+   */
+  thinking?: string;
+  /**
+   * true turns the external-content safety wrapper off for mail (dangerous).
+   */
+  allowUnsafeExternalContent?: boolean;
+}
+/**
+ * Brute-force throttling per client address.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "authFailures".
+ */
+export interface AuthFailuresConfig {
+  /**
+   * Failed authentications allowed within windowSeconds; the next one gets 429.
+   */
+  max?: number;
+  /**
+   * Window in which failures are counted.
+   */
+  windowSeconds?: number;
+  /**
+   * How long an address stays locked (429 with Retry-After) once it reached max.
+   */
+  lockSeconds?: number;
+  /**
+   * Upper bound on addresses tracked at once, so a flood of addresses cannot exhaust memory; the oldest entries are dropped first.
+   */
+  maxTrackedAddresses?: number;
+}
+/**
+ * Agents that run hook turns and the main session.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "agents".
+ */
+export interface AgentsConfig {
+  defaults?: AgentDefaults;
+  /**
+   * Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session.
+   */
+  list?: Agent[];
+}
+/**
+ * Settings every agent inherits.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "agentDefaults".
+ */
+export interface AgentDefaults {
+  /**
+   * Default model, provider/model (or an alias of agents.defaults.models).
+   */
+  model?: string;
+  /**
+   * Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias). Absent: any model.
+   */
+  models?: {
+    [k: string]: ModelEntry;
+  };
+  /**
+   * Default maximum duration of one agent run, in seconds.
+   */
+  timeoutSeconds?: number;
+  /**
+   * Default thinking level (for example low).
+   */
+  thinking?: string;
+  /**
+   * Agent runs executed at the same time.
+   */
+  maxConcurrentRuns?: number;
+  /**
+   * How many earlier messages of a session are sent with a new turn.
+   */
+  transcriptTurns?: number;
+}
+/**
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "modelEntry".
+ */
+export interface ModelEntry {
+  /**
+   * Short name usable in requests instead of provider/model; unique across models.
+   */
+  alias?: string;
+}
+/**
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "agent".
+ */
+export interface Agent {
+  /**
+   * Agent id used by agentId routing.
+   */
+  id: string;
+  /**
+   * Display name.
+   */
+  name?: string;
+  /**
+   * Marks the default agent (at most one).
+   */
+  default?: boolean;
+  runner?: RunnerConfig;
+  /**
+   * System prompt of this agent.
+   */
+  systemPrompt?: string;
+  /**
+   * File holding the system prompt, relative to the config file (instead of systemPrompt).
+   */
+  systemPromptFile?: string;
+  /**
+   * Default model of this agent (overrides agents.defaults.model).
+   */
+  model?: string;
+  /**
+   * Default thinking level of this agent.
+   */
+  thinking?: string;
+  /**
+   * Default run timeout of this agent, in seconds.
+   */
+  timeoutSeconds?: number;
+}
+/**
+ * How the agent produces a reply. Default: echo.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "runner".
+ */
+export interface RunnerConfig {
+  /**
+   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests.
+   */
+  kind: "llm" | "command" | "echo";
+  /**
+   * argv of the program for kind command (no shell); relative program paths resolve against the config file.
+   *
+   * @minItems 1
+   */
+  command?: [string, ...string[]];
+  /**
+   * Extra environment variables for kind command.
+   */
+  env?: {
+    [k: string]: string;
+  };
+  /**
+   * Working directory for kind command, relative to the config file.
+   */
+  cwd?: string;
+}
+/**
+ * An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "provider".
+ */
+export interface ProviderConfig {
+  /**
+   * Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1).
+   */
+  baseUrl: string;
+  /**
+   * Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} rather than writing the key into the file.
+   */
+  apiKey?: string;
+  /**
+   * How the thinking level reaches the provider: as reasoning_effort, or not at all (for models that reject it).
+   */
+  thinkingParam?: "reasoning_effort" | "none";
+  /**
+   * Extra HTTP headers sent with every request.
+   */
+  headers?: {
+    [k: string]: string;
+  };
+}
+/**
+ * Chat channels replies can be delivered to. Only configured channels may be named in requests.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "channels".
+ */
+export interface ChannelsConfig {
+  whatsapp?: WhatsappChannel;
+  telegram?: TelegramChannel;
+  discord?: DiscordChannel;
+  slack?: SlackChannel;
+  mattermost?: MattermostChannel;
+  signal?: SignalChannel;
+  imessage?: ImessageChannel;
+  msteams?: MsteamsChannel;
+}
+/**
+ * WhatsApp Cloud API.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "whatsappChannel".
+ */
+export interface WhatsappChannel {
+  /**
+   * Cloud API access token.
+   */
+  accessToken: string;
+  /**
+   * Sender phone number id.
+   */
+  phoneNumberId: string;
+  /**
+   * Graph API base URL (with version).
+   */
+  apiBaseUrl?: string;
+  /**
+   * Default recipient phone number.
+   */
+  defaultTo?: string;
+}
+/**
+ * Telegram Bot API.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "telegramChannel".
+ */
+export interface TelegramChannel {
+  /**
+   * Bot token from @BotFather.
+   */
+  botToken: string;
+  /**
+   * Bot API base URL (a local Bot API server works too).
+   */
+  apiBaseUrl?: string;
+  /**
+   * Default chat id.
+   */
+  defaultTo?: string;
+}
+/**
+ * Discord REST API with a bot token.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "discordChannel".
+ */
+export interface DiscordChannel {
+  /**
+   * Bot token (sent as Authorization: Bot ...).
+   */
+  botToken: string;
+  /**
+   * REST API base URL.
+   */
+  apiBaseUrl?: string;
+  /**
+   * Default channel id.
+   */
+  defaultTo?: string;
+}
+/**
+ * Slack Web API with a bot token.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "slackChannel".
+ */
+export interface SlackChannel {
+  /**
+   * Bot token (xoxb-...).
+   */
+  botToken: string;
+  /**
+   * Web API base URL.
+   */
+  apiBaseUrl?: string;
+  /**
+   * Default channel id.
+   */
+  defaultTo?: string;
+}
+/**
+ * Mattermost REST API v4.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "mattermostChannel".
+ */
+export interface MattermostChannel {
+  /**
+   * Server URL (for example https://chat.example.com).
+   */
+  baseUrl: string;
+  /**
+   * Bot or personal access token.
+   */
+  token: string;
+  /**
+   * Default channel id.
+   */
+  defaultTo?: string;
+}
+/**
+ * signal-cli REST API.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "signalChannel".
+ */
+export interface SignalChannel {
+  /**
+   * signal-cli-rest-api URL (for example http://127.0.0.1:8080).
+   */
+  baseUrl: string;
+  /**
+   * Registered sender number.
+   */
+  number: string;
+  /**
+   * Default recipient number.
+   */
+  defaultTo?: string;
+}
+/**
+ * iMessage through a BlueBubbles server.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "imessageChannel".
+ */
+export interface ImessageChannel {
+  /**
+   * BlueBubbles server URL.
+   */
+  baseUrl: string;
+  /**
+   * BlueBubbles server password.
+   */
+  password: string;
+  /**
+   * Default chat guid (for example iMessage;-;+15551234567).
+   */
+  defaultTo?: string;
+}
+/**
+ * Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "msteamsChannel".
+ */
+export interface MsteamsChannel {
+  /**
+   * Map of conversation id to its webhook URL.
+   */
+  webhooks: {
+    [k: string]: string;
+  };
+  /**
+   * Default conversation id (a key of webhooks).
+   */
+  defaultTo?: string;
+}
+/**
+ * Retry policy of deliveries to chat channels.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "delivery".
+ */
+export interface DeliveryConfig {
+  /**
+   * Attempts per message on 429 and 5xx answers.
+   */
+  maxAttempts?: number;
+  /**
+   * First retry delay; doubled each attempt, with jitter.
+   */
+  baseDelayMs?: number;
+  /**
+   * Upper bound of one retry delay (also caps Retry-After).
+   */
+  maxDelayMs?: number;
+}
+/**
+ * The main session's heartbeat: one main-agent turn over the pending system events.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "heartbeat".
+ */
+export interface HeartbeatConfig {
+  /**
+   * Period of the heartbeat (for example 30s, 30m, 2h); 0 turns the periodic heartbeat off.
+   */
+  every?: string;
+  /**
+   * Prompt of a heartbeat turn; the pending events follow it.
+   */
+  prompt?: string;
+  /**
+   * A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered.
+   */
+  ackToken?: string;
+  /**
+   * now-requests arriving within this many milliseconds share one heartbeat.
+   */
+  coalesceMs?: number;
+}
+/**
+ * Where events, runs and sessions are kept.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "store".
+ */
+export interface StoreConfig {
+  /**
+   * sqlite: embedded file (default). redis: shared store for several instances.
+   */
+  kind?: "sqlite" | "redis";
+  /**
+   * SQLite file, relative to the config file.
+   */
+  path?: string;
+  /**
+   * Redis URL (kind redis), for example redis://127.0.0.1:6379.
+   */
+  url?: string;
+}
+
+/**
+ * Body of POST <hooks.path>/wake, and the action a mapped wake builds.
+ */
+export interface WakePayload {
+  /**
+   * Description of the event; becomes a system event of the main session.
+   */
+  text: string;
+  /**
+   * now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat.
+   */
+  mode?: "now" | "next-heartbeat";
+}
+
+/**
+ * Body of POST <hooks.path>/agent, and the action a mapped agent hook builds.
+ */
+export interface AgentPayload {
+  /**
+   * Prompt or message for the agent.
+   */
+  message: string;
+  /**
+   * Human-readable hook name, the prefix of the summary posted into the main session.
+   */
+  name?: string;
+  /**
+   * Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds.
+   */
+  agentId?: string;
+  /**
+   * Session of the run. Rejected unless hooks.allowRequestSessionKey is true; must match hooks.allowedSessionKeyPrefixes.
+   */
+  sessionKey?: string;
+  /**
+   * now: heartbeat at once after the run; next-heartbeat: wait for the periodic one.
+   */
+  wakeMode?: "now" | "next-heartbeat";
+  /**
+   * Whether the reply is sent to a chat channel (heartbeat acknowledgements never are).
+   */
+  deliver?: boolean;
+  /**
+   * Delivery channel; last = the main session's last route.
+   */
+  channel?:
+    "last" | "whatsapp" | "telegram" | "discord" | "slack" | "mattermost" | "signal" | "imessage" | "msteams";
+  /**
+   * Recipient on the channel: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams).
+   */
+  to?: string;
+  /**
+   * Model override, provider/model or alias; must be allowed by agents.defaults.models.
+   */
+  model?: string;
+  /**
+   * Thinking-level override (for example low, medium, high).
+   */
+  thinking?: string;
+  /**
+   * Maximum duration of the run, in seconds.
+   */
+  timeoutSeconds?: number;
+}
+
+/**
+ * What a transform returns besides null: a partial action merged over the one the mapping's templates built. Fields of the other kind are ignored after a kind switch.
+ */
+export interface TransformResult {
+  /**
+   * Switches the action kind.
+   */
+  kind?: "wake" | "agent";
+  /**
+   * Wake text (replaces the template's).
+   */
+  text?: string;
+  /**
+   * Wake mode.
+   */
+  mode?: "now" | "next-heartbeat";
+  /**
+   * Agent message (replaces the template's).
+   */
+  message?: string;
+  /**
+   * Hook name for summaries.
+   */
+  name?: string;
+  /**
+   * Agent to run.
+   */
+  agentId?: string;
+  /**
+   * Explicit session key (prefix rules apply).
+   */
+  sessionKey?: string;
+  /**
+   * Wake mode after an agent run.
+   */
+  wakeMode?: "now" | "next-heartbeat";
+  /**
+   * Whether the reply is delivered.
+   */
+  deliver?: boolean;
+  /**
+   * Delivery channel.
+   */
+  channel?:
+    "last" | "whatsapp" | "telegram" | "discord" | "slack" | "mattermost" | "signal" | "imessage" | "msteams";
+  /**
+   * Recipient.
+   */
+  to?: string;
+  /**
+   * Model override.
+   */
+  model?: string;
+  /**
+   * Thinking-level override.
+   */
+  thinking?: string;
+  /**
+   * Run timeout.
+   */
+  timeoutSeconds?: number;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    root: "..",
+    include: ["test/**/*.test.ts"],
+    exclude: ["test/bench/**", "node_modules/**"],
+    // Real sockets, SQLite files and child processes: give slow CI machines room.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});

@@ -17,7 +17,8 @@ export function formatIssue(issue: ConfigIssue): string {
   let where = "";
   if (issue.file) {
     where = issue.file;
-    if (issue.line !== undefined) where += `:${issue.line}${issue.column !== undefined ? `:${issue.column}` : ""}`;
+    if (issue.line !== undefined)
+      where += `:${issue.line}${issue.column !== undefined ? `:${issue.column}` : ""}`;
     where += ": ";
   }
   const key = issue.path ? `${issue.path}: ` : "";

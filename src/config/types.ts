@@ -52,6 +52,8 @@ export interface ResolvedConfig {
     presets: string[];
     /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Presets are added by the engine. */
     mappings: ResolvedMapping[];
+    /** Absolute paths of the rule files hooks.rules expanded to, in load order. */
+    ruleFiles?: string[];
     /** Absolute, effective transforms folder (default <dir>/hooks/transforms). */
     transformsDir: string;
     transformLimits: { cpuMs: number; memoryMiB: number; maxResultBytes: number; maxStackBytes: number };

@@ -1,0 +1,91 @@
+// `hookgate validate`: load the config and compile the rule graph without starting anything.
+import { parseArgs } from "node:util";
+import type { Command } from "../cli.js";
+import { ConfigError, formatIssue } from "../config/errors.js";
+import { configFileNames, findConfigFile, type LoadedConfig, loadConfig } from "../config/load.js";
+import { displayPath } from "../config/source-file.js";
+import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import { compileRules } from "../engine/compile.js";
+
+const help = `Usage: hookgate validate [--config FILE]
+
+Checks a configuration: syntax, every key against the schema, cross-checks (token, paths, allowlists,
+models, transforms), rule files, templates and transform modules. Nothing is started or written.
+
+  --config, -c FILE   config file (YAML or JSON). Default: ./${configFileNames.join(", ./")}
+                      (first found), else the built-in default.
+  --help, -h          show this help
+
+Exit status 0 when valid (a one-line summary on stdout, warnings on stderr), 1 when not
+(every problem on stderr as file:line:column: key.path: message).`;
+
+export const command: Command = {
+  summary: "check a config file and its rules without starting anything",
+  async run(argv) {
+    let values: { config?: string | undefined; help?: boolean | undefined };
+    try {
+      ({ values } = parseArgs({
+        args: argv,
+        options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (err) {
+      process.stderr.write(`hookgate validate: ${(err as Error).message}\n\n${help}\n`);
+      return 1;
+    }
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+
+    let loaded: LoadedConfig;
+    try {
+      loaded = await loadConfig(values.config !== undefined ? { file: values.config } : {});
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      return report(err.issues, describeSource(values.config));
+    }
+    const warnings = [...loaded.warnings];
+    try {
+      // Templates, `when` expressions and transform modules are only checked by compiling them.
+      const compiled = await compileRules(loaded.config);
+      warnings.push(...compiled.warnings.map(loaded.placeIssue));
+      compiled.dispose();
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      return report([...warnings, ...err.issues.map(loaded.placeIssue)], loaded.source);
+    }
+
+    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
+    process.stdout.write(`${loaded.source}: valid — ${summary(loaded.config)}\n`);
+    return 0;
+  },
+};
+
+function report(issues: ConfigIssue[], name: string): number {
+  for (const issue of issues) process.stderr.write(`${formatIssue(issue)}\n`);
+  const errors = issues.filter((i) => i.severity === "error").length;
+  process.stderr.write(`${name}: invalid — ${plural(errors, "error")}\n`);
+  return 1;
+}
+
+function describeSource(file: string | undefined): string {
+  if (file !== undefined) return file;
+  const found = findConfigFile(process.cwd());
+  return found !== undefined ? displayPath(found, process.cwd()) : "built-in default";
+}
+
+function summary(config: ResolvedConfig): string {
+  const h = config.hooks;
+  return [
+    plural(h.mappings.length, "mapping"),
+    plural(h.ruleFiles?.length ?? 0, "rule file"),
+    `presets: ${h.presets.length > 0 ? h.presets.join(", ") : "none"}`,
+    plural(config.agents.list.length, "agent"),
+  ].join(", ");
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,18 @@
+// What every resolution step needs: where the config lives, where issues go.
+import type { IssueList, SourceRef } from "./issues.js";
+import type { SourceRegistry } from "./sources.js";
+
+export interface ResolveContext {
+  /** Folder relative paths resolve against (the config file's folder, or the cwd for the built-in default). */
+  dir: string;
+  /** Folder file names in messages are shown relative to. */
+  cwd: string;
+  /** Absolute path of the config file; null for the built-in default. */
+  file: string | null;
+  env: NodeJS.ProcessEnv;
+  /** Locates keys of the config file itself. */
+  source: SourceRef;
+  issues: IssueList;
+  /** Files read while resolving (rule files register here). */
+  sources: SourceRegistry;
+}

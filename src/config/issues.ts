@@ -1,0 +1,61 @@
+// Collects findings with their location, so loading reports every problem at once.
+import { formatKeyPath, type PathSegment } from "./key-path.js";
+import type { Locate } from "./parse.js";
+import type { ConfigIssue } from "./types.js";
+
+/** Where issues point: the file as shown to the user and how to find a key path in it. */
+export interface SourceRef {
+  file?: string;
+  locate?: Locate;
+}
+
+export class IssueList {
+  readonly items: ConfigIssue[] = [];
+
+  error(source: SourceRef, path: readonly PathSegment[], message: string, opts?: { key?: boolean }): void {
+    this.add("error", source, path, message, opts);
+  }
+
+  warn(source: SourceRef, path: readonly PathSegment[], message: string, opts?: { key?: boolean }): void {
+    this.add("warning", source, path, message, opts);
+  }
+
+  push(...issues: ConfigIssue[]): void {
+    this.items.push(...issues);
+  }
+
+  get hasErrors(): boolean {
+    return this.items.some((i) => i.severity === "error");
+  }
+
+  get warnings(): ConfigIssue[] {
+    return this.items.filter((i) => i.severity === "warning");
+  }
+
+  private add(
+    severity: ConfigIssue["severity"],
+    source: SourceRef,
+    path: readonly PathSegment[],
+    message: string,
+    opts?: { key?: boolean },
+  ): void {
+    this.items.push(issueAt(severity, source, path, message, opts));
+  }
+}
+
+export function issueAt(
+  severity: ConfigIssue["severity"],
+  source: SourceRef,
+  path: readonly PathSegment[],
+  message: string,
+  opts?: { key?: boolean },
+): ConfigIssue {
+  const issue: ConfigIssue = { severity, path: formatKeyPath(path), message };
+  if (source.file !== undefined) issue.file = source.file;
+  const pos = source.locate?.(path, opts);
+  if (pos) {
+    issue.line = pos.line;
+    issue.column = pos.column;
+  }
+  return issue;
+}

@@ -1,0 +1,104 @@
+// Entry point of configuration loading: find the file (or use the built-in default), parse, interpolate,
+// validate against the schema, resolve and cross-check. Every problem is collected into one ConfigError.
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { HookgateConfig } from "../types/generated.js";
+import type { ResolveContext } from "./context.js";
+import { builtInConfig } from "./default.js";
+import { ConfigError } from "./errors.js";
+import { IssueList } from "./issues.js";
+import { resolveConfig } from "./resolve.js";
+import { configValidator } from "./schemas.js";
+import { displayPath, readSourceFile } from "./source-file.js";
+import { SourceRegistry } from "./sources.js";
+import { defaultToken } from "./token.js";
+import type { ConfigIssue, ResolvedConfig } from "./types.js";
+import { validateAgainst } from "./validate-schema.js";
+
+/** Looked for in the working folder, in this order, when no file is given. */
+export const configFileNames = ["hookgate.yaml", "hookgate.yml", "hookgate.json"] as const;
+
+export interface LoadConfigOptions {
+  file?: string;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Built-in default only: create .hookgate/token when no token exists (serve: true, validate: false). */
+  generateToken?: boolean;
+}
+
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  warnings: ConfigIssue[];
+  /** A token created by this load (built-in default); print it once. */
+  generatedToken?: string;
+  /** How the config file is named in messages (relative to cwd), or `built-in default`. */
+  source: string;
+  /** Gives an issue found later (e.g. by the rule compiler) the file:line:column of its key path. */
+  placeIssue(issue: ConfigIssue): ConfigIssue;
+}
+
+export function findConfigFile(cwd: string): string | undefined {
+  return configFileNames.map((name) => join(cwd, name)).find((file) => existsSync(file));
+}
+
+export async function loadConfig(opts: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const cwd = resolve(opts.cwd ?? process.cwd());
+  const env = opts.env ?? process.env;
+  const file = opts.file !== undefined ? resolve(cwd, opts.file) : findConfigFile(cwd);
+  return file !== undefined ? loadFile(file, cwd, env) : loadBuiltIn(cwd, env, opts.generateToken ?? false);
+}
+
+async function loadFile(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<LoadedConfig> {
+  const display = displayPath(file, cwd);
+  const read = await readSourceFile(file, display, { env, what: "config file" });
+  const issues = new IssueList();
+  issues.push(...read.issues);
+  if (!read.parsed) throw new ConfigError(issues.items);
+  issues.push(...validateAgainst(configValidator(), read.data, read.source));
+  if (issues.hasErrors) throw new ConfigError(sortIssues(issues.items, display));
+  const sources = new SourceRegistry(read.source);
+  const ctx: ResolveContext = { dir: dirname(file), cwd, file, env, source: read.source, issues, sources };
+  const config = await resolveConfig(read.data as HookgateConfig, ctx);
+  if (issues.hasErrors) throw new ConfigError(sortIssues(issues.items, display));
+  return {
+    config,
+    warnings: sortIssues(issues.warnings, display),
+    source: display,
+    placeIssue: (issue) => sources.place(issue),
+  };
+}
+
+async function loadBuiltIn(cwd: string, env: NodeJS.ProcessEnv, generate: boolean): Promise<LoadedConfig> {
+  const { token, generated, tokenFile } = await defaultToken({ dir: cwd, env, generate });
+  if (token === undefined) {
+    throw new ConfigError([
+      {
+        severity: "error",
+        path: "hooks.token",
+        message: `no config file (${configFileNames.join(", ")}) and no token: set HOOKGATE_TOKEN, write one to ${displayPath(tokenFile, cwd)}, or run hookgate serve once to generate it`,
+      },
+    ]);
+  }
+  const issues = new IssueList();
+  const sources = new SourceRegistry({});
+  const ctx: ResolveContext = { dir: cwd, cwd, file: null, env, source: {}, issues, sources };
+  const config = await resolveConfig(builtInConfig(token), ctx);
+  if (issues.hasErrors) throw new ConfigError(issues.items);
+  const loaded: LoadedConfig = {
+    config,
+    warnings: issues.warnings,
+    source: "built-in default",
+    placeIssue: (issue) => sources.place(issue),
+  };
+  if (generated !== undefined) loaded.generatedToken = generated;
+  return loaded;
+}
+
+/** Reading order: the config file first, then rule files by name; within a file by position. */
+function sortIssues(issues: ConfigIssue[], mainFile: string): ConfigIssue[] {
+  const rank = (i: ConfigIssue) => (i.file === mainFile ? "" : (i.file ?? ""));
+  return [...issues].sort(
+    (a, b) =>
+      rank(a).localeCompare(rank(b)) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+}

@@ -1,0 +1,128 @@
+// Reads YAML or JSON into plain data while keeping a way back from a key path to file:line:column.
+import { extname } from "node:path";
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  type Pair,
+  parseDocument,
+} from "yaml";
+import type { PathSegment } from "./key-path.js";
+import type { ConfigIssue } from "./types.js";
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Finds where a key path sits in the source: the value node, or with `key` the key itself. Falls back
+ * to the deepest ancestor that exists, so a missing key points at the object that lacks it. */
+export type Locate = (path: readonly PathSegment[], opts?: { key?: boolean }) => Position | undefined;
+
+export interface ParsedSource {
+  data: unknown;
+  locate: Locate;
+  /** Syntax errors; when not empty, `data` must not be used. */
+  issues: ConfigIssue[];
+}
+
+export type SourceFormat = "yaml" | "json";
+
+export function formatFromExtension(file: string): SourceFormat | undefined {
+  const ext = extname(file).toLowerCase();
+  if (ext === ".yaml" || ext === ".yml") return "yaml";
+  if (ext === ".json") return "json";
+  return undefined;
+}
+
+// Anchors and aliases are allowed, but a document that expands into a huge tree is refused.
+const maxAliasCount = 100;
+
+export function parseSource(text: string, format: SourceFormat, file: string): ParsedSource {
+  const lineCounter = new LineCounter();
+  // JSON goes through the same parser (JSON is YAML 1.2 with the json schema) so positions exist.
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    schema: format === "json" ? "json" : "core",
+  });
+  const at = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const issues: ConfigIssue[] = doc.errors.map((err) => ({
+    severity: "error",
+    path: "",
+    message: `${format === "json" ? "JSON" : "YAML"} syntax error: ${err.message}`,
+    file,
+    ...at(err.pos[0]),
+  }));
+  if (issues.length === 0 && format === "json") {
+    // The YAML parser is lenient with JSON (trailing commas, comments); hold JSON files to JSON.
+    const strict = strictJsonError(text);
+    if (strict)
+      issues.push({ severity: "error", path: "", file, ...at(strict.offset), message: strict.message });
+  }
+  let data: unknown = null;
+  if (issues.length === 0) {
+    try {
+      data = doc.toJS({ maxAliasCount });
+    } catch (err) {
+      issues.push({ severity: "error", path: "", file, message: (err as Error).message });
+    }
+  }
+  return { data, issues, locate: (path, opts) => locateIn(doc, path, opts?.key ?? false, at) };
+}
+
+function strictJsonError(text: string): { offset: number; message: string } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (err) {
+    const message = (err as Error).message;
+    const pos = /position (\d+)/.exec(message);
+    return {
+      offset: pos ? Number(pos[1]) : 0,
+      message: `JSON syntax error: ${message.replace(/ in JSON at.*$/, "")}`,
+    };
+  }
+}
+
+function locateIn(
+  doc: Document,
+  path: readonly PathSegment[],
+  wantKey: boolean,
+  at: (offset: number) => Position,
+): Position | undefined {
+  let node: Node | null | undefined = doc.contents as Node | null;
+  let found: Node | null | undefined = node;
+  for (let i = 0; i < path.length && node; i++) {
+    const seg = path[i]!;
+    const last = i === path.length - 1;
+    if (isAlias(node)) node = node.resolve(doc) as Node | undefined;
+    let next: Node | null | undefined;
+    if (isMap(node)) {
+      const pair: Pair<unknown, unknown> | undefined = node.items.find(
+        (p) => isScalar(p.key) && String(p.key.value) === String(seg),
+      );
+      if (!pair) break;
+      if (last && wantKey && isScalar(pair.key)) return pos(pair.key, at);
+      next = (pair.value as Node | null) ?? (pair.key as Node);
+    } else if (isSeq(node) && typeof seg === "number") {
+      next = node.items[seg] as Node | undefined;
+    }
+    if (!next) break;
+    node = next;
+    found = next;
+  }
+  return found ? pos(found, at) : undefined;
+}
+
+function pos(node: Node, at: (offset: number) => Position): Position | undefined {
+  return node.range ? at(node.range[0]) : undefined;
+}

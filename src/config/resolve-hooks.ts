@@ -1,0 +1,186 @@
+// hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
+
+import type { HookgateConfig, HooksConfig, MailConfig } from "../types/generated.js";
+import type { ResolveContext } from "./context.js";
+import type { SourceRef } from "./issues.js";
+import type { PathSegment } from "./key-path.js";
+import { checkMapping } from "./mapping-checks.js";
+import { loadRuleFiles } from "./rule-files.js";
+import { schemaDefaults } from "./schemas.js";
+import { checkTransformModule, resolveTransformsDir } from "./transforms.js";
+import type { ResolvedConfig, ResolvedMapping } from "./types.js";
+
+type ResolvedHooks = ResolvedConfig["hooks"];
+
+export async function resolveHooks(
+  raw: HookgateConfig,
+  agentIds: readonly string[],
+  ctx: ResolveContext,
+): Promise<ResolvedHooks & { ruleFiles: string[] }> {
+  const h = { ...schemaDefaults("hooks"), ...raw.hooks } as HooksConfig &
+    Required<
+      Pick<
+        HooksConfig,
+        | "enabled"
+        | "path"
+        | "allowRequestSessionKey"
+        | "maxBodyBytes"
+        | "bodyTimeoutSeconds"
+        | "idempotencyTtlSeconds"
+      >
+    >;
+  const token = h.token ?? "";
+  if (h.enabled && token.trim() === "") {
+    ctx.issues.error(
+      ctx.source,
+      ["hooks", "token"],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the message shows config syntax.
+      "required when hooks.enabled is true: set a long random secret, e.g. token: ${HOOKGATE_TOKEN}",
+    );
+  }
+  const prefixes = sessionKeyPrefixes(h, ctx);
+  const transformsDir = resolveTransformsDir(h.transformsDir, ctx);
+  const { mappings, ruleFiles } = await resolveMappings(h, transformsDir, ctx);
+
+  const hooks: ResolvedHooks & { ruleFiles: string[] } = {
+    enabled: h.enabled,
+    token,
+    path: hooksPath(h.path, ctx),
+    allowedAgentIds: allowedAgentIds(h.allowedAgentIds, agentIds, ctx),
+    allowRequestSessionKey: h.allowRequestSessionKey,
+    allowedSessionKeyPrefixes: prefixes,
+    presets: h.presets ?? [],
+    mappings,
+    ruleFiles,
+    transformsDir,
+    transformLimits: {
+      ...schemaDefaults("transformLimits"),
+      ...h.transformLimits,
+    } as ResolvedHooks["transformLimits"],
+    mail: { ...schemaDefaults("mailConfig"), ...h.mail } as MailConfig,
+    maxBodyBytes: h.maxBodyBytes,
+    bodyTimeoutSeconds: h.bodyTimeoutSeconds,
+    authFailures: { ...schemaDefaults("authFailures"), ...h.authFailures } as ResolvedHooks["authFailures"],
+    idempotencyTtlSeconds: h.idempotencyTtlSeconds,
+  };
+  if (h.defaultSessionKey !== undefined) hooks.defaultSessionKey = h.defaultSessionKey;
+  return hooks;
+}
+
+/** Leading `/` added, trailing and repeated `/` removed; `/` alone would swallow the whole server. */
+function hooksPath(configured: string, ctx: ResolveContext): string {
+  const path = `/${configured.trim()}`.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+  if (path === "") {
+    ctx.issues.error(
+      ctx.source,
+      ["hooks", "path"],
+      `"${configured}" would put hooks at the root of the server; use a prefix such as /hooks`,
+    );
+    return "/hooks";
+  }
+  if (/[\s?#%]/.test(path)) {
+    ctx.issues.error(
+      ctx.source,
+      ["hooks", "path"],
+      `"${configured}" may not contain spaces, ?, # or %; use a plain prefix such as /hooks`,
+    );
+  }
+  return path;
+}
+
+function sessionKeyPrefixes(h: HooksConfig, ctx: ResolveContext): string[] | null {
+  if (h.allowedSessionKeyPrefixes === undefined) return null;
+  const prefixes: string[] = [];
+  for (const [i, raw] of h.allowedSessionKeyPrefixes.entries()) {
+    const prefix = raw.trim().toLowerCase();
+    if (prefix === "") {
+      ctx.issues.error(
+        ctx.source,
+        ["hooks", "allowedSessionKeyPrefixes", i],
+        "a blank prefix would admit every key; remove it",
+      );
+    } else if (!prefixes.includes(prefix)) {
+      prefixes.push(prefix);
+    }
+  }
+  const listed = prefixes.join(", ") || "none";
+  if (h.defaultSessionKey !== undefined) {
+    const key = h.defaultSessionKey.toLowerCase();
+    if (!prefixes.some((p) => key.startsWith(p))) {
+      ctx.issues.error(
+        ctx.source,
+        ["hooks", "defaultSessionKey"],
+        `"${h.defaultSessionKey}" does not start with any of hooks.allowedSessionKeyPrefixes (${listed}); change the key or add its prefix`,
+      );
+    }
+  } else if (!prefixes.some((p) => "hook:".startsWith(p))) {
+    ctx.issues.error(
+      ctx.source,
+      ["hooks", "allowedSessionKeyPrefixes"],
+      `runs without a session key get generated hook:<uuid> keys, which none of these prefixes (${listed}) admit; add "hook:" or set hooks.defaultSessionKey`,
+    );
+  }
+  return prefixes;
+}
+
+function allowedAgentIds(
+  ids: string[] | undefined,
+  known: readonly string[],
+  ctx: ResolveContext,
+): string[] | null {
+  if (ids === undefined || ids.includes("*")) return null;
+  for (const [i, id] of ids.entries()) {
+    if (!known.includes(id)) {
+      ctx.issues.warn(
+        ctx.source,
+        ["hooks", "allowedAgentIds", i],
+        `"${id}" is not an id in agents.list (${known.join(", ")}); requests naming it run the default agent`,
+      );
+    }
+  }
+  return [...new Set(ids)];
+}
+
+async function resolveMappings(
+  h: HooksConfig,
+  transformsDir: string,
+  ctx: ResolveContext,
+): Promise<{ mappings: ResolvedMapping[]; ruleFiles: string[] }> {
+  const entries: { mapping: ResolvedMapping; path: PathSegment[]; source: SourceRef }[] = [];
+  for (const [i, m] of (h.mappings ?? []).entries()) {
+    const mapping: ResolvedMapping = { ...m, id: m.id ?? `mapping-${i + 1}`, origin: `hooks.mappings[${i}]` };
+    const path = ["hooks", "mappings", i];
+    checkMapping(mapping, path, ctx.source, ctx.issues);
+    entries.push({ mapping, path, source: ctx.source });
+  }
+  const files = await loadRuleFiles(h.rules ?? [], ctx);
+  for (const file of files) {
+    file.loaded.mappings.forEach((mapping, i) => {
+      entries.push({ mapping, path: file.paths[i]!, source: file.source });
+    });
+  }
+
+  const firstById = new Map<string, string>();
+  for (const { mapping, path, source } of entries) {
+    if (mapping.transform) {
+      checkTransformModule(
+        mapping.transform.module,
+        transformsDir,
+        [...path, "transform", "module"],
+        source,
+        ctx,
+      );
+    }
+    const first = firstById.get(mapping.id);
+    if (first !== undefined) {
+      ctx.issues.warn(
+        source,
+        [...path, "id"],
+        `mapping id "${mapping.id}" is also used by ${first}; give each mapping its own id so logs and traces are unambiguous`,
+      );
+    } else {
+      firstById.set(mapping.id, mapping.origin);
+    }
+  }
+  return { mappings: entries.map((e) => e.mapping), ruleFiles: files.map((f) => f.loaded.file) };
+}

@@ -1,0 +1,79 @@
+// The smaller sections: schema defaults filled in, paths resolved, a few cross-checks.
+import { resolve } from "node:path";
+import type { ChannelsConfig, HookgateConfig, ProviderConfig } from "../types/generated.js";
+import type { ResolveContext } from "./context.js";
+import { parseDuration } from "./duration.js";
+import { schemaDefaults } from "./schemas.js";
+import type { ResolvedConfig } from "./types.js";
+
+/** Used when heartbeat.prompt is not set; the ack token is appended by heartbeatSection. */
+const defaultHeartbeatPrompt =
+  "Heartbeat. Below are the events that arrived since the last heartbeat. Act on anything that needs attention and report it briefly.";
+
+export function serverSection(raw: HookgateConfig): ResolvedConfig["server"] {
+  const s = { ...schemaDefaults("server"), ...raw.server } as ResolvedConfig["server"];
+  return { host: s.host, port: s.port, trustProxy: s.trustProxy ?? [], logLevel: s.logLevel };
+}
+
+export function providersSection(raw: HookgateConfig): Record<string, ProviderConfig> {
+  const out: Record<string, ProviderConfig> = {};
+  for (const [name, provider] of Object.entries(raw.providers ?? {})) {
+    out[name] = { ...schemaDefaults("provider"), ...provider } as ProviderConfig;
+  }
+  return out;
+}
+
+export function channelsSection(raw: HookgateConfig, ctx: ResolveContext): ChannelsConfig {
+  const out: Record<string, unknown> = {};
+  for (const [name, channel] of Object.entries(raw.channels ?? {})) {
+    out[name] = { ...schemaDefaults(`${name}Channel`), ...channel };
+  }
+  const teams = raw.channels?.msteams;
+  if (teams?.defaultTo !== undefined && !Object.hasOwn(teams.webhooks, teams.defaultTo)) {
+    ctx.issues.error(
+      ctx.source,
+      ["channels", "msteams", "defaultTo"],
+      `"${teams.defaultTo}" is not a key of channels.msteams.webhooks (${Object.keys(teams.webhooks).join(", ")}); use one of them`,
+    );
+  }
+  return out as ChannelsConfig;
+}
+
+export function deliverySection(raw: HookgateConfig): ResolvedConfig["delivery"] {
+  return { ...schemaDefaults("delivery"), ...raw.delivery } as ResolvedConfig["delivery"];
+}
+
+export function heartbeatSection(raw: HookgateConfig): ResolvedConfig["heartbeat"] {
+  const h = { ...schemaDefaults("heartbeat"), ...raw.heartbeat } as {
+    every: string;
+    prompt?: string;
+    ackToken: string;
+    coalesceMs: number;
+  };
+  return {
+    // The schema pattern guarantees a parsable duration.
+    everyMs: parseDuration(h.every) ?? 0,
+    prompt: h.prompt ?? `${defaultHeartbeatPrompt} If nothing needs attention, reply only ${h.ackToken}.`,
+    ackToken: h.ackToken,
+    coalesceMs: h.coalesceMs,
+  };
+}
+
+export function storeSection(raw: HookgateConfig, ctx: ResolveContext): ResolvedConfig["store"] {
+  const s = { ...schemaDefaults("store"), ...raw.store } as {
+    kind: "sqlite" | "redis";
+    path: string;
+    url?: string;
+  };
+  if (s.kind === "redis") {
+    if (s.url === undefined) {
+      ctx.issues.error(
+        ctx.source,
+        ["store", "url"],
+        "required when store.kind is redis, e.g. url: redis://127.0.0.1:6379",
+      );
+    }
+    return { kind: "redis", url: s.url ?? "" };
+  }
+  return { kind: "sqlite", path: resolve(ctx.dir, s.path) };
+}

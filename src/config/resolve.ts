@@ -1,0 +1,45 @@
+// From schema-valid raw config to ResolvedConfig: defaults, paths and every cross-check, collected.
+
+import type { HookgateConfig } from "../types/generated.js";
+import type { ResolveContext } from "./context.js";
+import { resolveAgents } from "./resolve-agents.js";
+import { resolveHooks } from "./resolve-hooks.js";
+import {
+  channelsSection,
+  deliverySection,
+  heartbeatSection,
+  providersSection,
+  serverSection,
+  storeSection,
+} from "./resolve-sections.js";
+import { checkHookToken } from "./secrets.js";
+import type { ResolvedConfig } from "./types.js";
+
+export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): Promise<ResolvedConfig> {
+  const { agents, catalog, checkProvider } = resolveAgents(raw, ctx);
+  const hooks = await resolveHooks(
+    raw,
+    agents.list.map((a) => a.id),
+    ctx,
+  );
+  if (hooks.mail.model !== undefined) {
+    const path = ["hooks", "mail", "model"];
+    hooks.mail.model = catalog.check(hooks.mail.model, path, ctx);
+    // Mail runs go to the default agent unless a mapping routes elsewhere.
+    const main = agents.list.find((a) => a.id === agents.defaultAgentId);
+    if (main?.runner.kind === "llm") checkProvider(hooks.mail.model, path);
+  }
+  checkHookToken(raw, hooks.token, ctx);
+  return {
+    file: ctx.file,
+    dir: ctx.dir,
+    server: serverSection(raw),
+    hooks,
+    agents,
+    providers: providersSection(raw),
+    channels: channelsSection(raw, ctx),
+    delivery: deliverySection(raw),
+    heartbeat: heartbeatSection(raw),
+    store: storeSection(raw, ctx),
+  };
+}

@@ -1,0 +1,38 @@
+// hooks.rules: expand each entry (globs in sorted order) and load every file once.
+import { resolve } from "node:path";
+import type { ResolveContext } from "./context.js";
+import { ConfigError } from "./errors.js";
+import { expandGlob, hasGlob } from "./glob.js";
+import { type RulesFileWithSource, readRulesFile } from "./rules-file.js";
+
+export async function loadRuleFiles(
+  patterns: readonly string[],
+  ctx: ResolveContext,
+): Promise<RulesFileWithSource[]> {
+  const files: string[] = [];
+  for (const [i, pattern] of patterns.entries()) {
+    if (!hasGlob(pattern)) {
+      files.push(resolve(ctx.dir, pattern));
+      continue;
+    }
+    // A broad pattern such as *.yaml may match the config file itself; it is not a rule file.
+    const matches = (await expandGlob(pattern, ctx.dir)).filter((f) => f !== ctx.file);
+    if (matches.length === 0) {
+      ctx.issues.warn(ctx.source, ["hooks", "rules", i], `"${pattern}" matches no files in ${ctx.dir}`);
+    }
+    files.push(...matches);
+  }
+  const loaded: RulesFileWithSource[] = [];
+  for (const file of new Set(files)) {
+    try {
+      const result = await readRulesFile(file, { env: ctx.env, baseDir: ctx.cwd });
+      ctx.issues.push(...result.warnings);
+      if (result.source.file !== undefined) ctx.sources.addRuleFile(result.source.file, result.source);
+      loaded.push(result);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      ctx.issues.push(...err.issues);
+    }
+  }
+  return loaded;
+}

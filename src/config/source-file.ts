@@ -1,0 +1,58 @@
+// Reads one config or rule file: parse by extension, then optional ${ENV} interpolation.
+import { readFile } from "node:fs/promises";
+import { isAbsolute, relative } from "node:path";
+import { interpolateEnv } from "./interpolate.js";
+import { issueAt, type SourceRef } from "./issues.js";
+import { formatFromExtension, type Locate, parseSource } from "./parse.js";
+import type { ConfigIssue } from "./types.js";
+
+export interface SourceFile {
+  data: unknown;
+  source: SourceRef & { file: string; locate: Locate };
+  /** Read, syntax and interpolation errors. */
+  issues: ConfigIssue[];
+  /** false when the file could not be read or parsed: `data` is then meaningless. */
+  parsed: boolean;
+}
+
+/** A path as shown in messages: relative to `cwd` when below it, else absolute. */
+export function displayPath(absolute: string, cwd: string): string {
+  const rel = relative(cwd, absolute);
+  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? absolute : rel;
+}
+
+export async function readSourceFile(
+  absolute: string,
+  display: string,
+  opts: { env?: NodeJS.ProcessEnv; what: string },
+): Promise<SourceFile> {
+  const none: Locate = () => undefined;
+  const fail = (message: string): SourceFile => ({
+    data: null,
+    source: { file: display, locate: none },
+    issues: [{ severity: "error", path: "", file: display, message }],
+    parsed: false,
+  });
+  const format = formatFromExtension(absolute);
+  if (!format) return fail(`${opts.what} must end in .yaml, .yml or .json`);
+  let text: string;
+  try {
+    text = await readFile(absolute, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return fail(
+      code === "ENOENT" ? `${opts.what} not found` : `cannot read ${opts.what}: ${(err as Error).message}`,
+    );
+  }
+  const parsed = parseSource(text, format, display);
+  const source = { file: display, locate: parsed.locate };
+  if (parsed.issues.length > 0) return { data: null, source, issues: parsed.issues, parsed: false };
+  if (!opts.env) return { data: parsed.data, source, issues: [], parsed: true };
+  const { value, problems } = interpolateEnv(parsed.data, opts.env);
+  return {
+    data: value,
+    source,
+    issues: problems.map((p) => issueAt("error", source, p.path, p.message)),
+    parsed: true,
+  };
+}

@@ -1,0 +1,43 @@
+// hooks.transformsDir and transform.module must stay inside <config dir>/hooks/transforms.
+import { join, resolve } from "node:path";
+import type { ResolveContext } from "./context.js";
+import type { SourceRef } from "./issues.js";
+import type { PathSegment } from "./key-path.js";
+import { checkContained } from "./paths.js";
+
+/** The effective transforms folder (absolute). When the configured one is rejected, the default root is
+ * returned so that module checks still run against something sensible. */
+export function resolveTransformsDir(configured: string | undefined, ctx: ResolveContext): string {
+  const root = join(ctx.dir, "hooks", "transforms");
+  if (configured === undefined) return root;
+  const dir = resolve(ctx.dir, configured);
+  const verdict = checkContained(root, dir);
+  if (verdict.ok) return dir;
+  ctx.issues.error(
+    ctx.source,
+    ["hooks", "transformsDir"],
+    verdict.reason === "outside"
+      ? `"${configured}" resolves to ${dir}, outside ${root}; transforms must live in that folder or below it`
+      : `"${configured}" leads through a symbolic link to ${verdict.real}, outside ${root}; transforms must live in that folder or below it`,
+  );
+  return root;
+}
+
+export function checkTransformModule(
+  module: string,
+  transformsDir: string,
+  path: PathSegment[],
+  source: SourceRef,
+  ctx: ResolveContext,
+): void {
+  const target = resolve(transformsDir, module);
+  const verdict = checkContained(transformsDir, target);
+  if (verdict.ok) return;
+  ctx.issues.error(
+    source,
+    path,
+    verdict.reason === "outside"
+      ? `"${module}" resolves to ${target}, outside hooks.transformsDir (${transformsDir}); put the module in that folder and name it relative to it`
+      : `"${module}" leads through a symbolic link to ${verdict.real}, outside hooks.transformsDir (${transformsDir}); copy the module into that folder instead of linking it`,
+  );
+}

@@ -1,0 +1,176 @@
+// agents and models: alias uniqueness, allowed models, the default agent, providers, prompt files.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { issueAt, loadErrors, loadYaml, tempDir } from "./config-helpers.js";
+
+const models = `agents:
+  defaults:
+    model: mini
+    models:
+      "openai/gpt-4o-mini": { alias: mini }
+      "openai/gpt-4o": { alias: big }
+`;
+const openai = `providers:\n  openai: { baseUrl: "https://api.openai.com/v1" }\n`;
+
+describe("agents.defaults.models", () => {
+  it("rejects two models with the same alias, naming both", async () => {
+    const issues = await loadErrors(`agents:
+  defaults:
+    models:
+      "openai/gpt-4o-mini": { alias: fast }
+      "ollama/llama3": { alias: fast }
+`);
+    expect(issueAt(issues, 'agents.defaults.models["ollama/llama3"].alias')).toMatchObject({
+      message:
+        'alias "fast" is already used by openai/gpt-4o-mini; aliases must be unique, rename one of them',
+      line: 5,
+      column: 33,
+    });
+  });
+
+  it("rejects a default model that is not in the list", async () => {
+    const issues = await loadErrors(`agents:
+  defaults:
+    model: openai/gpt-5
+    models:
+      "openai/gpt-4o-mini": { alias: mini }
+`);
+    expect(issueAt(issues, "agents.defaults.model")).toMatchObject({
+      message:
+        'model "openai/gpt-5" is not allowed by agents.defaults.models (allowed: openai/gpt-4o-mini (alias mini)); add it there or use one of those',
+      line: 3,
+      column: 12,
+    });
+  });
+
+  it("accepts an alias as the default model and resolves it to provider/model", async () => {
+    const { config } = await loadYaml(models + openai);
+    expect(config.agents.defaults.model).toBe("openai/gpt-4o-mini");
+    expect(config.agents.defaults.models).toEqual({
+      "openai/gpt-4o-mini": { alias: "mini" },
+      "openai/gpt-4o": { alias: "big" },
+    });
+  });
+
+  it("checks every agent's model and hooks.mail.model against the list", async () => {
+    const issues = await loadErrors(
+      `${models}  list:\n    - { id: main, model: gpt-5 }\nhooks:\n  mail: { model: huge }\n`,
+    );
+    expect(issueAt(issues, "agents.list[0].model").message).toMatch(/^model "gpt-5" is not allowed/);
+    expect(issueAt(issues, "hooks.mail.model").message).toMatch(/^model "huge" is not allowed/);
+  });
+
+  it("allows any model when the list is absent or empty", async () => {
+    const { config } = await loadYaml("agents:\n  defaults: { model: any/thing, models: {} }\n");
+    expect(config.agents.defaults).toMatchObject({ model: "any/thing", models: null });
+  });
+});
+
+describe("agents.list", () => {
+  it("defaults to one echo agent named main", async () => {
+    const { config } = await loadYaml("{}");
+    expect(config.agents.list).toEqual([{ id: "main", runner: { kind: "echo" }, timeoutSeconds: 600 }]);
+    expect(config.agents.defaultAgentId).toBe("main");
+  });
+
+  it("takes the agent marked default, else the first", async () => {
+    const marked = await loadYaml("agents:\n  list: [{ id: a }, { id: b, default: true }]\n");
+    expect(marked.config.agents.defaultAgentId).toBe("b");
+    const first = await loadYaml("agents:\n  list: [{ id: a }, { id: b }]\n");
+    expect(first.config.agents.defaultAgentId).toBe("a");
+  });
+
+  it("allows at most one default agent", async () => {
+    const issues = await loadErrors(
+      "agents:\n  list:\n    - { id: a, default: true }\n    - { id: b, default: true }\n",
+    );
+    expect(issueAt(issues, "agents.list[1].default").message).toBe(
+      "only one agent may be the default; agents.list[0] already is",
+    );
+  });
+
+  it("rejects duplicate agent ids", async () => {
+    const issues = await loadErrors("agents:\n  list: [{ id: a }, { id: a }]\n");
+    expect(issueAt(issues, "agents.list[1].id").message).toMatch(/already used by agents.list\[0\]/);
+  });
+
+  it("inherits model, thinking and timeout from agents.defaults", async () => {
+    const { config } = await loadYaml(
+      `${models}    thinking: low\n    timeoutSeconds: 60\n  list:\n    - { id: main, runner: { kind: llm } }\n    - { id: deep, model: big, thinking: high, runner: { kind: llm } }\n${openai}`,
+    );
+    expect(config.agents.list).toEqual([
+      {
+        id: "main",
+        runner: { kind: "llm" },
+        model: "openai/gpt-4o-mini",
+        thinking: "low",
+        timeoutSeconds: 60,
+      },
+      { id: "deep", runner: { kind: "llm" }, model: "openai/gpt-4o", thinking: "high", timeoutSeconds: 60 },
+    ]);
+  });
+
+  it("requires the provider of an llm agent's model to be configured", async () => {
+    const issues = await loadErrors(
+      "agents:\n  list:\n    - { id: main, model: ollama/llama3, runner: { kind: llm } }\n",
+    );
+    expect(issueAt(issues, "agents.list[0].model").message).toBe(
+      'provider "ollama" of model "ollama/llama3" is not configured; add providers.ollama with its baseUrl',
+    );
+  });
+
+  it("does not require a provider for agents with other runners", async () => {
+    const { config } = await loadYaml(
+      "agents:\n  list:\n    - { id: main, model: ollama/llama3, runner: { kind: echo } }\n",
+    );
+    expect(config.agents.list[0]!.model).toBe("ollama/llama3");
+  });
+
+  it("requires a model for an llm agent", async () => {
+    const issues = await loadErrors("agents:\n  list:\n    - { id: main, runner: { kind: llm } }\n");
+    expect(issueAt(issues, "agents.list[0].runner.kind").message).toBe(
+      "agent main uses the llm runner but has no model; set agents.list[0].model or agents.defaults.model",
+    );
+  });
+
+  it("reads systemPromptFile relative to the config file", async () => {
+    const dir = tempDir();
+    const { config } = await loadYaml(
+      "agents:\n  list:\n    - { id: main, systemPromptFile: prompts/main.md }\n",
+      {
+        dir,
+        extra: { "prompts/main.md": "You are the on-call assistant.\n" },
+      },
+    );
+    expect(config.agents.list[0]!.systemPrompt).toBe("You are the on-call assistant.\n");
+  });
+
+  it("names a missing systemPromptFile", async () => {
+    const dir = tempDir();
+    const issues = await loadErrors(
+      "agents:\n  list:\n    - { id: main, systemPromptFile: prompts/none.md }\n",
+      { dir },
+    );
+    expect(issueAt(issues, "agents.list[0].systemPromptFile").message).toBe(
+      `cannot read system prompt file ${join(dir, "prompts", "none.md")}: no such file`,
+    );
+  });
+
+  it("resolves a command runner's relative program and cwd against the config folder", async () => {
+    const dir = tempDir();
+    const { config } = await loadYaml(
+      "agents:\n  list:\n    - { id: main, runner: { kind: command, command: [./bin/reply, --fast] } }\n    - { id: py, runner: { kind: command, command: [python3, x.py], cwd: work } }\n",
+      { dir },
+    );
+    expect(config.agents.list[0]!.runner).toEqual({
+      kind: "command",
+      command: [join(dir, "bin", "reply"), "--fast"],
+      cwd: dir,
+    });
+    expect(config.agents.list[1]!.runner).toEqual({
+      kind: "command",
+      command: ["python3", "x.py"],
+      cwd: join(dir, "work"),
+    });
+  });
+});

@@ -1,0 +1,39 @@
+// channels and providers: schema defaults filled in, msteams.defaultTo must name a webhook.
+import { describe, expect, it } from "vitest";
+import { issueAt, loadErrors, loadYaml } from "./config-helpers.js";
+
+describe("channels", () => {
+  it("fills the API base URLs from the schema defaults", async () => {
+    const { config } = await loadYaml("channels:\n  telegram: { botToken: 't', defaultTo: '42' }\n");
+    expect(config.channels).toEqual({
+      telegram: { botToken: "t", defaultTo: "42", apiBaseUrl: "https://api.telegram.org" },
+    });
+  });
+
+  it("requires msteams.defaultTo to be a key of msteams.webhooks", async () => {
+    const issues = await loadErrors(
+      "channels:\n  msteams:\n    webhooks: { ops: 'https://example.com/hook' }\n    defaultTo: dev\n",
+    );
+    expect(issueAt(issues, "channels.msteams.defaultTo")).toMatchObject({
+      message: '"dev" is not a key of channels.msteams.webhooks (ops); use one of them',
+      line: 4,
+      column: 16,
+    });
+  });
+
+  it("rejects a malformed URL", async () => {
+    const issues = await loadErrors("channels:\n  slack: { botToken: x, apiBaseUrl: 'slack api' }\n");
+    expect(issueAt(issues, "channels.slack.apiBaseUrl").message).toBe(
+      'expected an absolute URL such as https://example.com, found "slack api"',
+    );
+  });
+});
+
+describe("providers", () => {
+  it("fills thinkingParam", async () => {
+    const { config } = await loadYaml("providers:\n  ollama: { baseUrl: 'http://127.0.0.1:11434/v1' }\n");
+    expect(config.providers).toEqual({
+      ollama: { baseUrl: "http://127.0.0.1:11434/v1", thinkingParam: "reasoning_effort" },
+    });
+  });
+});

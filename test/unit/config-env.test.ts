@@ -1,0 +1,59 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} in plain strings is the config syntax under test.
+// ${ENV} interpolation in every string value of the config and of rule files.
+import { describe, expect, it } from "vitest";
+import { formatIssue } from "../../src/config/errors.js";
+import { issueAt, loadErrors, loadYaml, TOKEN } from "./config-helpers.js";
+
+describe("${ENV} interpolation", () => {
+  it("replaces references in strings, nested objects and lists", async () => {
+    const { config } = await loadYaml(
+      `hooks:\n  enabled: true\n  token: \${HOOK_TOKEN}\n  path: /\${PREFIX}/hooks\nserver:\n  trustProxy: ["\${PROXY}"]\n`,
+      { env: { HOOK_TOKEN: TOKEN, PREFIX: "api", PROXY: "10.0.0.1" } },
+    );
+    expect(config.hooks.token).toBe(TOKEN);
+    expect(config.hooks.path).toBe("/api/hooks");
+    expect(config.server.trustProxy).toEqual(["10.0.0.1"]);
+  });
+
+  it("names a missing variable and the key that uses it", async () => {
+    const issues = await loadErrors(
+      "providers:\n  openai:\n    baseUrl: https://api.openai.com/v1\n    apiKey: ${OPENAI_API_KEY}\n",
+    );
+    const issue = issueAt(issues, "providers.openai.apiKey");
+    expect(formatIssue(issue)).toBe(
+      "hookgate.yaml:4:13: providers.openai.apiKey: environment variable OPENAI_API_KEY is not set; set it, or write $${OPENAI_API_KEY} for a literal ${OPENAI_API_KEY}",
+    );
+  });
+
+  it("reports missing variables together with schema errors", async () => {
+    const issues = await loadErrors("hooks:\n  token: ${NOPE}\n  enabeld: true\n");
+    expect(issues.map((i) => i.path)).toEqual(["hooks.token", "hooks.enabeld"]);
+  });
+
+  it("keeps $${X} as the literal text ${X}", async () => {
+    const { config } = await loadYaml("heartbeat:\n  prompt: 'Costs $${PRICE} and ${WHO}'\n", {
+      env: { WHO: "me" },
+    });
+    expect(config.heartbeat.prompt).toBe("Costs ${PRICE} and me");
+  });
+
+  it("rejects a reference that is not a variable name", async () => {
+    const issues = await loadErrors("heartbeat:\n  prompt: '${not a name}'\n");
+    expect(issueAt(issues, "heartbeat.prompt").message).toMatch(
+      /^"\$\{not a name\}" is not a valid environment variable reference/,
+    );
+  });
+
+  it("interpolates before the schema check, so the value's type is what counts", async () => {
+    const issues = await loadErrors("server:\n  port: ${PORT}\n", { env: { PORT: "8080" } });
+    expect(issueAt(issues, "server.port").message).toBe('expected an integer, found "8080"');
+  });
+
+  it("applies to rule files loaded through hooks.rules", async () => {
+    const { config } = await loadYaml("hooks:\n  rules: [rules.yaml]\n", {
+      env: { CHAT: "4242" },
+      extra: { "rules.yaml": "mappings:\n  - action: wake\n    textTemplate: x\n    to: ${CHAT}\n" },
+    });
+    expect(config.hooks.mappings[0]!.to).toBe("4242");
+  });
+});

@@ -1,0 +1,160 @@
+// Cross-checks of the hooks section: token, path, session keys, agent ids, weak tokens.
+import { describe, expect, it } from "vitest";
+import { issueAt, loadErrors, loadYaml, TOKEN } from "./config-helpers.js";
+
+const enabled = `hooks:\n  enabled: true\n  token: ${TOKEN}\n`;
+
+describe("hooks.token", () => {
+  it("is required when hooks are enabled", async () => {
+    const issues = await loadErrors("hooks:\n  enabled: true\n");
+    expect(issueAt(issues, "hooks.token").message).toMatch(/^required when hooks.enabled is true/);
+  });
+
+  it("may not be blank", async () => {
+    const issues = await loadErrors("hooks:\n  enabled: true\n  token: '   '\n");
+    expect(issueAt(issues, "hooks.token")).toMatchObject({ line: 3, column: 10 });
+  });
+
+  it("is not needed while hooks are disabled", async () => {
+    const { config } = await loadYaml("hooks:\n  enabled: false\n");
+    expect(config.hooks).toMatchObject({ enabled: false, token: "" });
+  });
+
+  it("warns about a short token without revealing it", async () => {
+    const { warnings } = await loadYaml("hooks:\n  enabled: true\n  token: s3cret-but-short\n");
+    const warning = issueAt(warnings, "hooks.token", "warning");
+    expect(warning.message).toMatch(/^weak token: 16 characters, use at least 24/);
+    expect(warning.message).not.toContain("s3cret");
+  });
+
+  it("warns about a token equal to another secret of the file, naming that key", async () => {
+    const { warnings } = await loadYaml(
+      `${enabled}providers:\n  openai: { baseUrl: "https://api.openai.com/v1", apiKey: ${TOKEN} }\n`,
+    );
+    const warning = issueAt(warnings, "hooks.token", "warning");
+    expect(warning.message).toBe(
+      "weak token: same value as providers.openai.apiKey; use a dedicated hook token",
+    );
+    expect(warning.message).not.toContain(TOKEN);
+  });
+
+  it("gives no warning for a long dedicated token", async () => {
+    const { warnings } = await loadYaml(enabled);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe("hooks.path", () => {
+  it("rejects / alone", async () => {
+    const issues = await loadErrors(`${enabled}  path: /\n`);
+    expect(issueAt(issues, "hooks.path")).toMatchObject({
+      message: '"/" would put hooks at the root of the server; use a prefix such as /hooks',
+      line: 4,
+      column: 9,
+    });
+  });
+
+  it.each([
+    ["hooks/", "/hooks"],
+    ["/api/hooks/", "/api/hooks"],
+    ["//in//bound//", "/in/bound"],
+  ])("normalises %j to %j", async (raw, normalised) => {
+    const { config } = await loadYaml(`${enabled}  path: "${raw}"\n`);
+    expect(config.hooks.path).toBe(normalised);
+  });
+
+  it("defaults to /hooks", async () => {
+    expect((await loadYaml(enabled)).config.hooks.path).toBe("/hooks");
+  });
+});
+
+describe("session keys", () => {
+  it("trims, lower-cases and de-duplicates the prefixes", async () => {
+    const { config } = await loadYaml(
+      `${enabled}  allowedSessionKeyPrefixes: [" Hook: ", "hook:", "Ops:"]\n`,
+    );
+    expect(config.hooks.allowedSessionKeyPrefixes).toEqual(["hook:", "ops:"]);
+  });
+
+  it("rejects a default session key outside the prefixes", async () => {
+    const issues = await loadErrors(
+      `${enabled}  allowedSessionKeyPrefixes: ["hook:"]\n  defaultSessionKey: "agent:main"\n`,
+    );
+    expect(issueAt(issues, "hooks.defaultSessionKey")).toMatchObject({
+      message:
+        '"agent:main" does not start with any of hooks.allowedSessionKeyPrefixes (hook:); change the key or add its prefix',
+      line: 5,
+    });
+  });
+
+  it("accepts a default session key matching a prefix case-insensitively", async () => {
+    const { config } = await loadYaml(
+      `${enabled}  allowedSessionKeyPrefixes: ["ops:"]\n  defaultSessionKey: "OPS:inbox"\n`,
+    );
+    expect(config.hooks.defaultSessionKey).toBe("OPS:inbox");
+  });
+
+  it("requires the prefixes to admit generated hook: keys when there is no default key", async () => {
+    const issues = await loadErrors(`${enabled}  allowedSessionKeyPrefixes: ["ops:"]\n`);
+    expect(issueAt(issues, "hooks.allowedSessionKeyPrefixes").message).toBe(
+      'runs without a session key get generated hook:<uuid> keys, which none of these prefixes (ops:) admit; add "hook:" or set hooks.defaultSessionKey',
+    );
+  });
+
+  it("leaves the prefixes unrestricted when omitted", async () => {
+    expect((await loadYaml(enabled)).config.hooks.allowedSessionKeyPrefixes).toBeNull();
+  });
+});
+
+describe("hooks.allowedAgentIds", () => {
+  const agents = "agents:\n  list: [{ id: main }, { id: ops }]\n";
+
+  it("omitted means any agent", async () => {
+    expect((await loadYaml(enabled + agents)).config.hooks.allowedAgentIds).toBeNull();
+  });
+
+  it("containing * means any agent", async () => {
+    const { config } = await loadYaml(`${enabled}  allowedAgentIds: [ops, "*"]\n${agents}`);
+    expect(config.hooks.allowedAgentIds).toBeNull();
+  });
+
+  it("[] denies every explicit agent id", async () => {
+    const { config } = await loadYaml(`${enabled}  allowedAgentIds: []\n${agents}`);
+    expect(config.hooks.allowedAgentIds).toEqual([]);
+  });
+
+  it("warns about ids that are not in agents.list", async () => {
+    const { config, warnings } = await loadYaml(`${enabled}  allowedAgentIds: [ops, ghost]\n${agents}`);
+    expect(config.hooks.allowedAgentIds).toEqual(["ops", "ghost"]);
+    expect(issueAt(warnings, "hooks.allowedAgentIds[1]", "warning").message).toBe(
+      '"ghost" is not an id in agents.list (main, ops); requests naming it run the default agent',
+    );
+  });
+});
+
+describe("hooks defaults", () => {
+  it("fills every default from the schema", async () => {
+    const { config } = await loadYaml(enabled);
+    expect(config.hooks).toMatchObject({
+      maxBodyBytes: 262144,
+      bodyTimeoutSeconds: 30,
+      idempotencyTtlSeconds: 86400,
+      allowRequestSessionKey: false,
+      presets: [],
+      authFailures: { max: 20, windowSeconds: 60, lockSeconds: 60, maxTrackedAddresses: 10000 },
+      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262144, maxStackBytes: 524288 },
+      mail: { allowUnsafeExternalContent: false },
+    });
+    expect(config.delivery).toEqual({ maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30000 });
+    expect(config.heartbeat).toMatchObject({ everyMs: 1_800_000, ackToken: "HEARTBEAT_OK", coalesceMs: 250 });
+    expect(config.heartbeat.prompt).toContain("HEARTBEAT_OK");
+  });
+
+  it("keeps configured values over defaults", async () => {
+    const { config } = await loadYaml(
+      `${enabled}  authFailures: { max: 3 }\nheartbeat: { every: 90s, prompt: Check. }\n`,
+    );
+    expect(config.hooks.authFailures).toMatchObject({ max: 3, windowSeconds: 60 });
+    expect(config.heartbeat).toMatchObject({ everyMs: 90_000, prompt: "Check." });
+  });
+});

@@ -1,0 +1,141 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} in plain strings is the config syntax under test.
+// hooks.rules: rule files found by glob, loaded in sorted order after hooks.mappings, with ids and origins.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatIssue } from "../../src/config/errors.js";
+import { loadRulesFile } from "../../src/config/rules-file.js";
+import { configErrors, issueAt, loadErrors, loadYaml, tempDir, writeFiles } from "./config-helpers.js";
+
+const wake = (id?: string) => `  - ${id ? `id: ${id}\n    ` : ""}action: wake\n    textTemplate: hi\n`;
+
+describe("hooks.rules", () => {
+  it("loads globbed files in sorted order after hooks.mappings, with ids and origins", async () => {
+    const dir = tempDir();
+    writeFiles(dir, {
+      "rules/stripe.yaml": `mappings:\n${wake()}${wake("stripe-paid")}`,
+      "rules/github.yaml": `mappings:\n${wake()}`,
+      "rules/notes.txt": "not a rule file",
+    });
+    const { config } = await loadYaml(`hooks:\n  mappings:\n${wake()}  rules: ["rules/*.yaml"]\n`, { dir });
+    expect(config.hooks.mappings.map((m) => [m.id, m.origin])).toEqual([
+      ["mapping-1", "hooks.mappings[0]"],
+      ["github-1", "rules/github.yaml mappings[0]"],
+      ["stripe-1", "rules/stripe.yaml mappings[0]"],
+      ["stripe-paid", "rules/stripe.yaml mappings[1]"],
+    ]);
+    expect(config.hooks.ruleFiles).toEqual([
+      join(dir, "rules", "github.yaml"),
+      join(dir, "rules", "stripe.yaml"),
+    ]);
+  });
+
+  it("supports ** and ?, loads each file once and skips the config file itself", async () => {
+    const dir = tempDir();
+    writeFiles(dir, {
+      "a1.yaml": `mappings:\n${wake()}`,
+      "deep/x/b.json": JSON.stringify({ mappings: [{ action: "wake", textTemplate: "b" }] }),
+      "deep/.hidden/c.json": JSON.stringify({ mappings: [{ action: "wake", textTemplate: "c" }] }),
+    });
+    const { config } = await loadYaml(`hooks:\n  rules: ["a?.yaml", "**/*.json", "a1.yaml", "*.yaml"]\n`, {
+      dir,
+    });
+    expect(config.hooks.mappings.map((m) => m.origin)).toEqual([
+      "a1.yaml mappings[0]",
+      `${join("deep", "x", "b.json")} mappings[0]`,
+    ]);
+  });
+
+  it("warns about a glob that matches nothing", async () => {
+    const { warnings } = await loadYaml(`hooks:\n  rules: ["rules/*.yaml"]\n`);
+    expect(issueAt(warnings, "hooks.rules[0]", "warning").message).toMatch(
+      /^"rules\/\*.yaml" matches no files/,
+    );
+  });
+
+  it("names a rule file that does not exist", async () => {
+    const issues = await loadErrors(`hooks:\n  rules: ["rules/none.yaml"]\n`);
+    expect(formatIssue(issues[0]!)).toBe("rules/none.yaml: rule file not found");
+  });
+
+  it("reports errors inside a rule file with that file's positions", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "rules/bad.yaml": "mappings:\n  - action: wake\n    textTemplat: hi\n" });
+    const issues = await loadErrors(`hooks:\n  rules: [rules/bad.yaml]\n`, { dir });
+    expect(formatIssue(issueAt(issues, "mappings[0].textTemplat"))).toBe(
+      "rules/bad.yaml:3:5: mappings[0].textTemplat: unknown key; did you mean mappings[0].textTemplate?",
+    );
+  });
+
+  it("rejects preset keys in a user rule file", async () => {
+    const issues = await loadErrors(`hooks:\n  rules: [r.yaml]\n`, {
+      extra: { "r.yaml": `preset: mine\nmappings:\n${wake()}` },
+    });
+    expect(issueAt(issues, "preset")).toMatchObject({
+      file: "r.yaml",
+      line: 1,
+      message: "allowed only in built-in preset files (rules/presets/); remove it",
+    });
+  });
+
+  it("requires messageTemplate or transform on agent mappings, naming the mapping id", async () => {
+    const issues = await loadErrors(`hooks:\n  mappings:\n    - id: pr-opened\n      action: agent\n`);
+    expect(issueAt(issues, "hooks.mappings[0].action").message).toBe(
+      "mapping pr-opened: an agent mapping needs messageTemplate or transform to build the agent's message",
+    );
+  });
+
+  it("warns about duplicate mapping ids across the config and rule files", async () => {
+    const { warnings } = await loadYaml(`hooks:\n  mappings:\n${wake("gh")}  rules: [r.yaml]\n`, {
+      extra: { "r.yaml": `mappings:\n${wake("gh")}` },
+    });
+    expect(issueAt(warnings, "mappings[0].id", "warning")).toMatchObject({
+      file: "r.yaml",
+      message:
+        'mapping id "gh" is also used by hooks.mappings[0]; give each mapping its own id so logs and traces are unambiguous',
+    });
+  });
+});
+
+describe("loadRulesFile", () => {
+  it("loads a preset file with its metadata when preset keys are allowed", async () => {
+    const dir = tempDir();
+    writeFiles(dir, {
+      "mail.yaml": `preset: mail\naliases: [gmail]\ndescription: Mail\nmappings:\n${wake()}${wake("mail-custom")}`,
+    });
+    const loaded = await loadRulesFile(join(dir, "mail.yaml"), { allowPresetKeys: true });
+    expect(loaded).toMatchObject({
+      file: join(dir, "mail.yaml"),
+      preset: "mail",
+      aliases: ["gmail"],
+      description: "Mail",
+    });
+    expect(loaded.mappings.map((m) => [m.id, m.origin, m.preset])).toEqual([
+      ["mail-1", "preset mail mappings[0]", "mail"],
+      ["mail-custom", "preset mail mappings[1]", "mail"],
+    ]);
+  });
+
+  it("refuses preset keys unless allowed", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "p.yaml": `aliases: [x]\nmappings:\n${wake()}` });
+    const issues = await configErrors(loadRulesFile(join(dir, "p.yaml")));
+    expect(issueAt(issues, "aliases").message).toMatch(/^allowed only in built-in preset files/);
+  });
+
+  it("reads JSON rule files", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "ci.json": JSON.stringify({ mappings: [{ action: "wake", textTemplate: "x" }] }) });
+    const loaded = await loadRulesFile(join(dir, "ci.json"), { baseDir: dir });
+    expect(loaded.mappings).toEqual([
+      { action: "wake", textTemplate: "x", id: "ci-1", origin: "ci.json mappings[0]" },
+    ]);
+    expect(loaded.aliases).toEqual([]);
+  });
+
+  it("leaves ${...} alone when no environment is given (presets are data)", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "p.yaml": "mappings:\n  - action: wake\n    textTemplate: 'cost ${X}'\n" });
+    const loaded = await loadRulesFile(join(dir, "p.yaml"));
+    expect(loaded.mappings[0]!.textTemplate).toBe("cost ${X}");
+  });
+});

@@ -1,0 +1,145 @@
+// `hookgate validate` end to end: exit codes, the summary on stdout, every problem on stderr.
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { command } from "../../src/commands/validate.js";
+import { TOKEN, tempDir, writeFiles } from "./config-helpers.js";
+
+async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    const code = await command.run(argv);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+function reEscape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function configFile(text: string, extra: Record<string, string> = {}): string {
+  const dir = tempDir();
+  writeFiles(dir, { "hookgate.yaml": text, ...extra });
+  return join(dir, "hookgate.yaml");
+}
+
+describe("hookgate validate", () => {
+  it("exits 0 with a one-line summary for a valid config", async () => {
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  rules: [rules.yaml]\n  mappings:\n    - match: { path: ci }\n      action: wake\n      textTemplate: "CI {{status}}"\nagents:\n  list: [{ id: main }, { id: ops }]\n`,
+      { "rules.yaml": "mappings:\n  - match: { path: cron }\n    action: wake\n    textTemplate: done\n" },
+    );
+    const result = await run(["--config", file]);
+    expect(result).toEqual({
+      code: 0,
+      stdout: `${file}: valid — 2 mappings, 1 rule file, presets: none, 2 agents\n`,
+      stderr: "",
+    });
+  });
+
+  it("prints warnings on stderr and still exits 0", async () => {
+    const file = configFile("hooks:\n  enabled: true\n  token: short-token\n");
+    const result = await run(["-c", file]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${file}: valid — 0 mappings, 0 rule files, presets: none, 1 agent\n`);
+    expect(result.stderr).toBe(
+      `${file}:3:10: warning: hooks.token: weak token: 11 characters, use at least 24 random ones (for example: openssl rand -base64 32)\n`,
+    );
+  });
+
+  it("exits 1 and prints every error as file:line:column: key: message", async () => {
+    const file = configFile(`hooks:\n  enabled: true\n  path: /\n  allowedSessionKeyPrefixes: ["ops:"]\n`);
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.split("\n")).toEqual([
+      `${file}:2:3: hooks.token: required when hooks.enabled is true: set a long random secret, e.g. token: \${HOOKGATE_TOKEN}`,
+      `${file}:3:9: hooks.path: "/" would put hooks at the root of the server; use a prefix such as /hooks`,
+      `${file}:4:30: hooks.allowedSessionKeyPrefixes: runs without a session key get generated hook:<uuid> keys, which none of these prefixes (ops:) admit; add "hook:" or set hooks.defaultSessionKey`,
+      `${file}: invalid — 3 errors`,
+      "",
+    ]);
+  });
+
+  it("reports a mistyped key with the suggestion", async () => {
+    const file = configFile(`hooks:\n  enabled: true\n  token: ${TOKEN}\n  mapings: []\n`);
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `${file}:4:3: hooks.mapings: unknown key; did you mean hooks.mappings?\n`,
+    );
+  });
+
+  it("catches template errors by compiling the rules", async () => {
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n    - match: { path: ci }\n      action: agent\n      messageTemplate: "{{#if status}}unterminated"\n`,
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^${reEscape(file)}:7:24: hooks\\.mappings\\[0\\]\\.messageTemplate: .*\n${reEscape(file)}: invalid — 1 error\n$`,
+      ),
+    );
+  });
+
+  it("points compile errors inside rule files at the rule file's line", async () => {
+    const file = configFile(`hooks:\n  enabled: true\n  token: ${TOKEN}\n  rules: [gh.yaml]\n`, {
+      "gh.yaml":
+        "mappings:\n  - action: wake\n    textTemplate: ok\n  - action: wake\n    textTemplate: '{{/if}}'\n",
+    });
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    const ruleFile = join(file, "..", "gh.yaml");
+    expect(result.stderr).toMatch(
+      new RegExp(`^${reEscape(ruleFile)}:5:19: ${reEscape(ruleFile)} mappings\\[1\\]\\.textTemplate: `),
+    );
+  });
+
+  it("validates the complete example", async () => {
+    for (const [name, value] of Object.entries({
+      HOOKGATE_TOKEN: "example-token-5d0c8f2b9e1a4c7d",
+      OPENAI_API_KEY: "sk-example",
+      TELEGRAM_BOT_TOKEN: "123456:example",
+      TELEGRAM_CHAT_ID: "4242",
+      SLACK_BOT_TOKEN: "xoxb-example",
+      TEAMS_OPS_WEBHOOK: "https://example.webhook.office.com/webhookb2/ops",
+    })) {
+      vi.stubEnv(name, value);
+    }
+    const example = join(import.meta.dirname, "..", "..", "rules", "examples", "hookgate.example.yaml");
+    const result = await run(["--config", example]);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(
+      /hookgate\.example\.yaml: valid — 13 mappings, 3 rule files, presets: mail, 4 agents\n$/,
+    );
+    expect(result.code).toBe(0);
+  });
+
+  it("prints help with --help", async () => {
+    const result = await run(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: hookgate validate \[--config FILE\]/);
+  });
+
+  it("rejects unknown options with exit 1", async () => {
+    const result = await run(["--bogus"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^hookgate validate: Unknown option '--bogus'/);
+  });
+});

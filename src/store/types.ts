@@ -71,7 +71,51 @@ export interface RunRecord extends NewRun {
   startedAt?: number;
   finishedAt?: number;
   delivery?: DeliveryState;
+  /** What was sent to the runner (filled when the run starts). */
+  prompt?: RunPrompt;
 }
+
+/** The prompt of a run as handed to its runner, kept for `hookgate runs show`. */
+export interface RunPrompt {
+  runner: string;
+  systemPrompt?: string;
+  /** Earlier messages of the session sent along (their text lives in the session transcript). */
+  transcriptMessages: number;
+  message: string;
+  model?: string;
+  thinking?: string;
+  timeoutSeconds: number;
+}
+
+/** Extra effects of finishing a run, written in the same transaction as its status. */
+export interface RunCompletion {
+  /** Appended to the run's session transcript. */
+  transcript?: TranscriptMessage[];
+  /** Posted into the main session (`Hook <name>: <summary>`). */
+  event?: { text: string; source: string; mode: WakeMode };
+  /** Initial delivery state (`pending` when a delivery follows, `skipped` with a reason otherwise). */
+  delivery?: DeliveryState;
+}
+
+export type HeartbeatStatus = "acked" | "replied" | "failed" | "skipped";
+
+/** One heartbeat turn of the main session. */
+export interface HeartbeatRecord {
+  id: number;
+  /** `now` (requested), `periodic`, or `start` (pending events found at start). */
+  reason: string;
+  status: HeartbeatStatus;
+  startedAt: number;
+  finishedAt: number;
+  eventIds: number[];
+  prompt?: string;
+  reply?: string;
+  error?: string;
+  usage?: TokenUsage;
+  delivery?: DeliveryState;
+}
+
+export type NewHeartbeat = Omit<HeartbeatRecord, "id">;
 
 export interface DeliveryState {
   status: DeliveryStatus;
@@ -90,6 +134,12 @@ export interface SystemEvent {
   createdAt: number;
   /** Set when a successful heartbeat consumed the event. */
   consumedAt?: number;
+  /** `now` when a heartbeat was requested for it (then it is worth a heartbeat after a restart). */
+  mode?: WakeMode;
+  /** How many identical wakes coalesced into this event (1 = none). */
+  repeats?: number;
+  /** When the last coalesced repeat arrived. */
+  lastAt?: number;
 }
 
 export interface TranscriptMessage {
@@ -124,12 +174,17 @@ export interface Store {
     idem?: IdempotencyRef,
   ): Promise<AcceptResult>;
   /** Queues an agent run; `respond` as for acceptWake. */
-  acceptRun(run: NewRun, respond: (runId: string) => StoredResponse, idem?: IdempotencyRef): Promise<AcceptResult>;
+  acceptRun(
+    run: NewRun,
+    respond: (runId: string) => StoredResponse,
+    idem?: IdempotencyRef,
+  ): Promise<AcceptResult>;
   /** The remembered response of an idempotency key still within its TTL, else null. */
   findIdempotent(idem: IdempotencyRef): Promise<StoredResponse | null>;
 
   // --- main session ---
-  appendEvent(text: string, source: string): Promise<SystemEvent>;
+  /** Appends a system event without coalescing (run summaries; `mode` defaults to next-heartbeat). */
+  appendEvent(text: string, source: string, mode?: WakeMode): Promise<SystemEvent>;
   pendingEvents(limit?: number): Promise<SystemEvent[]>;
   consumeEvents(ids: number[], at: number): Promise<void>;
   listEvents(opts: { limit: number; pendingOnly?: boolean }): Promise<SystemEvent[]>;
@@ -145,6 +200,12 @@ export interface Store {
   // --- runs ---
   /** Moves up to `max` queued runs to running (oldest first) and returns them. */
   claimRuns(max: number, at: number): Promise<RunRecord[]>;
+  /** Records what a claimed run is about to send (agent, model and prompt actually used). */
+  startRun(
+    id: string,
+    info: { resolvedAgentId: string; resolvedModel?: string; prompt: RunPrompt },
+  ): Promise<void>;
+  /** Records the outcome; `completion` effects are written in the same transaction. */
   finishRun(
     id: string,
     result: {
@@ -156,6 +217,7 @@ export interface Store {
       resolvedModel?: string;
       finishedAt: number;
     },
+    completion?: RunCompletion,
   ): Promise<void>;
   setDelivery(runId: string, state: DeliveryState): Promise<void>;
   getRun(id: string): Promise<RunRecord | null>;
@@ -167,4 +229,13 @@ export interface Store {
   recoverInterrupted(maxAttempts: number, at: number): Promise<{ requeued: number; failed: number }>;
   /** Runs whose delivery was in flight (`pending`) when the process stopped. */
   pendingDeliveries(): Promise<RunRecord[]>;
+
+  // --- heartbeats ---
+  /**
+   * Records a finished heartbeat; on success its events are consumed and `transcript` is appended to
+   * the main session transcript (key `main`) in the same transaction.
+   */
+  recordHeartbeat(heartbeat: NewHeartbeat, transcript?: TranscriptMessage[]): Promise<HeartbeatRecord>;
+  setHeartbeatDelivery(id: number, state: DeliveryState): Promise<void>;
+  listHeartbeats(limit: number): Promise<HeartbeatRecord[]>;
 }

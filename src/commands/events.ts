@@ -1,0 +1,129 @@
+// `hookgate events`: the main session's system events (wakes and run summaries), or its heartbeats,
+// read from the store — also while a server is running.
+import { parseArgs } from "node:util";
+import type { Command } from "../cli.js";
+import { openForReading } from "../store/read-only.js";
+import { clipLine, formatTime, textTable } from "../store/text-table.js";
+import type { HeartbeatRecord, SystemEvent } from "../store/types.js";
+
+const help = `Usage: hookgate events [--config FILE | --store FILE] [--pending] [--heartbeats] [--limit N] [--json]
+
+Lists the main session's system events, newest first: wake texts and the summaries hook runs posted.
+An event is pending until a heartbeat that got a reply consumed it.
+
+  --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
+  --store FILE        read this SQLite file instead
+  --pending           only events no heartbeat has consumed yet
+  --heartbeats        list heartbeats instead: reason, outcome, events carried, reply, delivery
+  --limit, -n N       how many (default 20)
+  --json              one JSON array of records
+  --help, -h          show this help`;
+
+interface Options {
+  config?: string | undefined;
+  store?: string | undefined;
+  pending?: boolean | undefined;
+  heartbeats?: boolean | undefined;
+  limit?: string | undefined;
+  json?: boolean | undefined;
+  help?: boolean | undefined;
+}
+
+export const command: Command = {
+  summary: "list the main session's events and heartbeats (works while serving)",
+  async run(argv) {
+    let values: Options;
+    try {
+      ({ values } = parseArgs({
+        args: argv,
+        options: {
+          config: { type: "string", short: "c" },
+          store: { type: "string" },
+          pending: { type: "boolean" },
+          heartbeats: { type: "boolean" },
+          limit: { type: "string", short: "n" },
+          json: { type: "boolean" },
+          help: { type: "boolean", short: "h" },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (err) {
+      process.stderr.write(`hookgate events: ${(err as Error).message}\n\n${help}\n`);
+      return 1;
+    }
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    const limit = parseLimit(values.limit);
+    if (limit === null) {
+      process.stderr.write(
+        `hookgate events: --limit must be a positive whole number, got "${values.limit}"\n`,
+      );
+      return 1;
+    }
+
+    let opened: Awaited<ReturnType<typeof openForReading>>;
+    try {
+      opened = await openForReading(values);
+    } catch (err) {
+      process.stderr.write(`hookgate events: ${(err as Error).message}\n`);
+      return 1;
+    }
+    if ("missing" in opened) {
+      process.stderr.write(
+        `hookgate events: no store at ${opened.missing} yet — nothing has been accepted\n`,
+      );
+      if (values.json) process.stdout.write("[]\n");
+      return 0;
+    }
+    try {
+      if (values.heartbeats) {
+        const beats = await opened.store.listHeartbeats(limit);
+        process.stdout.write(`${values.json ? JSON.stringify(beats, null, 2) : heartbeatTable(beats)}\n`);
+      } else {
+        const events = await opened.store.listEvents({ limit, pendingOnly: values.pending === true });
+        process.stdout.write(`${values.json ? JSON.stringify(events, null, 2) : eventTable(events)}\n`);
+      }
+      return 0;
+    } finally {
+      await opened.store.close();
+    }
+  },
+};
+
+function parseLimit(text: string | undefined): number | null {
+  if (text === undefined) return 20;
+  return /^[1-9]\d*$/.test(text) ? Number(text) : null;
+}
+
+function eventTable(events: SystemEvent[]): string {
+  if (events.length === 0) return "No events.";
+  return textTable(
+    ["ID", "RECEIVED", "STATUS", "SOURCE", "TEXT"],
+    events.map((e) => [
+      String(e.id),
+      formatTime(e.createdAt),
+      e.consumedAt === undefined ? "pending" : "consumed",
+      clipLine(e.source, 20),
+      clipLine(e.text, 100) + (e.repeats && e.repeats > 1 ? ` (×${e.repeats})` : ""),
+    ]),
+  );
+}
+
+function heartbeatTable(beats: HeartbeatRecord[]): string {
+  if (beats.length === 0) return "No heartbeats.";
+  return textTable(
+    ["ID", "STARTED", "REASON", "STATUS", "EVENTS", "DELIVERY", "REPLY / ERROR"],
+    beats.map((b) => [
+      String(b.id),
+      formatTime(b.startedAt),
+      b.reason,
+      b.status,
+      String(b.eventIds.length),
+      b.delivery?.status ?? "-",
+      clipLine(b.error ?? b.reply ?? "", 80),
+    ]),
+  );
+}

@@ -1,0 +1,214 @@
+// `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
+// server is running.
+import { parseArgs } from "node:util";
+import type { Command } from "../cli.js";
+import { openForReading } from "../store/read-only.js";
+import { clipLine, formatDuration, formatTime, textTable } from "../store/text-table.js";
+import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
+
+const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
+
+const help = `Usage: hookgate runs [--config FILE | --store FILE] [--status S] [--session KEY] [--limit N] [--json]
+       hookgate runs show RUN_ID [--config FILE | --store FILE] [--json]
+
+Lists agent runs, newest first, or shows one run: the prompt sent, the reply, timings, errors and
+what happened to the delivery.
+
+  --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
+  --store FILE        read this SQLite file instead
+  --status S          only runs in state S: ${STATUSES.join(", ")}
+  --session KEY       only runs of this session key
+  --limit, -n N       how many (default 20)
+  --json              JSON instead of text (an array for the list, the record for show)
+  --help, -h          show this help`;
+
+interface Options {
+  config?: string | undefined;
+  store?: string | undefined;
+  status?: string | undefined;
+  session?: string | undefined;
+  limit?: string | undefined;
+  json?: boolean | undefined;
+  help?: boolean | undefined;
+}
+
+export const command: Command = {
+  summary: "list agent runs or show one (works while serving)",
+  async run(argv) {
+    let values: Options;
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parseArgs({
+        args: argv,
+        options: {
+          config: { type: "string", short: "c" },
+          store: { type: "string" },
+          status: { type: "string" },
+          session: { type: "string" },
+          limit: { type: "string", short: "n" },
+          json: { type: "boolean" },
+          help: { type: "boolean", short: "h" },
+        },
+        strict: true,
+        allowPositionals: true,
+      }));
+    } catch (err) {
+      return usageError((err as Error).message);
+    }
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+    const [sub, id, ...extra] = positionals;
+    if (sub !== undefined && sub !== "show")
+      return usageError(`unknown subcommand "${sub}" (did you mean: runs show ${sub}?)`);
+    if (sub === "show" && (id === undefined || extra.length > 0))
+      return usageError("runs show takes exactly one RUN_ID");
+    if (values.status !== undefined && !STATUSES.includes(values.status as RunStatus)) {
+      return usageError(`--status must be one of ${STATUSES.join(", ")}, got "${values.status}"`);
+    }
+    const limit =
+      values.limit === undefined ? 20 : /^[1-9]\d*$/.test(values.limit) ? Number(values.limit) : null;
+    if (limit === null) return usageError(`--limit must be a positive whole number, got "${values.limit}"`);
+
+    let opened: Awaited<ReturnType<typeof openForReading>>;
+    try {
+      opened = await openForReading(values);
+    } catch (err) {
+      process.stderr.write(`hookgate runs: ${(err as Error).message}\n`);
+      return 1;
+    }
+    if ("missing" in opened) {
+      process.stderr.write(`hookgate runs: no store at ${opened.missing} yet — nothing has been accepted\n`);
+      if (sub === "show") return 1;
+      if (values.json) process.stdout.write("[]\n");
+      return 0;
+    }
+    try {
+      if (sub === "show") {
+        const run = await opened.store.getRun(id!);
+        if (!run) {
+          process.stderr.write(`hookgate runs: no run ${id} in ${opened.path}\n`);
+          return 1;
+        }
+        process.stdout.write(`${values.json ? JSON.stringify(run, null, 2) : showRun(run)}\n`);
+        return 0;
+      }
+      const runs = await opened.store.listRuns({
+        limit,
+        ...(values.status ? { status: values.status as RunStatus } : {}),
+        ...(values.session ? { sessionKey: values.session } : {}),
+      });
+      process.stdout.write(`${values.json ? JSON.stringify(runs, null, 2) : runTable(runs)}\n`);
+      return 0;
+    } finally {
+      await opened.store.close();
+    }
+  },
+};
+
+function usageError(message: string): number {
+  process.stderr.write(`hookgate runs: ${message}\n\n${help}\n`);
+  return 1;
+}
+
+function took(run: RunRecord): number | undefined {
+  return run.startedAt !== undefined && run.finishedAt !== undefined
+    ? run.finishedAt - run.startedAt
+    : undefined;
+}
+
+function runTable(runs: RunRecord[]): string {
+  if (runs.length === 0) return "No runs.";
+  return textTable(
+    ["RUN ID", "STATUS", "RECEIVED", "TOOK", "AGENT", "DELIVERY", "NAME", "RESULT"],
+    runs.map((r) => [
+      r.id,
+      r.status,
+      formatTime(r.receivedAt),
+      formatDuration(took(r)),
+      r.resolvedAgentId ?? r.agentId ?? "-",
+      r.delivery?.status ?? "-",
+      clipLine(r.name, 24),
+      clipLine(r.error ?? r.reply ?? "", 60),
+    ]),
+  );
+}
+
+function deliveryText(run: RunRecord): string {
+  const d: DeliveryState | undefined = run.delivery;
+  if (!d) return run.deliver ? "not attempted yet" : "not requested (deliver: false)";
+  const target = [d.channel ?? run.channel, d.to ?? run.to].filter(Boolean).join(" ");
+  const parts = [`${d.status}${target ? ` — ${target}` : ""}`];
+  if (d.messageIds?.length) parts.push(`message ids ${d.messageIds.join(", ")}`);
+  if (d.attempts !== undefined) parts.push(`${d.attempts} attempt${d.attempts === 1 ? "" : "s"}`);
+  if (d.reason) parts.push(d.reason);
+  parts.push(`at ${formatTime(d.updatedAt)}`);
+  return parts.join("; ");
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((l) => `    ${l}`)
+    .join("\n");
+}
+
+function showRun(run: RunRecord): string {
+  const p = run.prompt;
+  const model = run.resolvedModel ?? p?.model ?? run.model;
+  const fields: Array<[string, string | undefined]> = [
+    ["status", `${run.status}${run.attempts > 1 ? ` (attempt ${run.attempts})` : ""}`],
+    ["name", run.name],
+    ["session", run.sessionKey],
+    ["agent", run.resolvedAgentId ?? run.agentId ?? "(default)"],
+    ["model", model],
+    ["thinking", p?.thinking ?? run.thinking],
+    [
+      "timeout",
+      p ? `${p.timeoutSeconds}s` : run.timeoutSeconds !== undefined ? `${run.timeoutSeconds}s` : undefined,
+    ],
+    ["mapping", run.mappingId ?? run.preset],
+    ["received", formatTime(run.receivedAt)],
+    [
+      "started",
+      run.startedAt === undefined
+        ? undefined
+        : `${formatTime(run.startedAt)} (waited ${formatDuration(run.startedAt - run.receivedAt)})`,
+    ],
+    [
+      "finished",
+      run.finishedAt === undefined
+        ? undefined
+        : `${formatTime(run.finishedAt)} (took ${formatDuration(took(run))})`,
+    ],
+    [
+      "usage",
+      run.usage
+        ? [
+            run.usage.promptTokens !== undefined ? `prompt ${run.usage.promptTokens}` : "",
+            run.usage.completionTokens !== undefined ? `completion ${run.usage.completionTokens}` : "",
+            run.usage.totalTokens !== undefined ? `total ${run.usage.totalTokens}` : "",
+          ]
+            .filter(Boolean)
+            .join(", ") + " tokens"
+        : undefined,
+    ],
+    ["delivery", deliveryText(run)],
+    ["error", run.error],
+  ];
+  const out = [`Run ${run.id}`];
+  for (const [key, value] of fields) if (value) out.push(`  ${key.padEnd(9)} ${value}`);
+
+  out.push(
+    "",
+    p
+      ? `Prompt sent (${p.runner} runner, ${p.transcriptMessages} earlier session messages):`
+      : "Prompt (not sent yet):",
+  );
+  if (p?.systemPrompt) out.push("  system:", indent(p.systemPrompt));
+  out.push("  message:", indent(p?.message ?? run.message));
+  out.push("", run.reply !== undefined ? "Reply:" : "Reply: (none)");
+  if (run.reply !== undefined) out.push(indent(run.reply));
+  return out.join("\n");
+}

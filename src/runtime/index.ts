@@ -1,0 +1,195 @@
+// The runtime: what makes accepted wakes and runs happen. It recovers from crashes at start, runs the
+// worker loop for agent runs and the heartbeat schedule of the main session.
+import type { Logger } from "pino";
+import type { ResolvedConfig } from "../config/types.js";
+import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
+import type { Delivery } from "./delivery/types.js";
+import { runHeartbeat } from "./heartbeat.js";
+import { type HeartbeatReason, HeartbeatScheduler } from "./heartbeat-scheduler.js";
+import { resolveAgent } from "./resolve.js";
+import { executeRun } from "./run-executor.js";
+import { createRunner, type Runner, RunnerError } from "./runners/index.js";
+import { summaryLine } from "./summary.js";
+import { realTimers, type Timers } from "./timers.js";
+import type { Runtime } from "./types.js";
+import { RunWorker } from "./worker.js";
+
+/** A run is tried at most this often: a run cut off twice by a crash is failed as `interrupted`. */
+export const MAX_RUN_ATTEMPTS = 2;
+/** How long stop() waits beyond the grace period for cut-off work to settle before closing the store. */
+const STOP_EXTRA_MS = 2000;
+
+export interface RuntimeOptions {
+  config: ResolvedConfig;
+  store: Store;
+  log: Logger;
+  /** Default: the channel adapters of src/runtime/delivery. */
+  delivery?: Delivery;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Heartbeat clock (tests fire it by hand). */
+  timers?: Timers;
+  /** How long stop() lets runs in flight finish before cutting them off (default 10 s). */
+  stopGraceMs?: number;
+  /** Poll for queued runs this often besides runAccepted kicks (default 1000 ms; 0 = off). */
+  pollMs?: number;
+}
+
+export interface HookgateRuntime extends Runtime {
+  /** Resolves once no run and no heartbeat is in progress (queued follow-ups may start after). */
+  idle(): Promise<void>;
+  /** Runs one heartbeat at once, outside the schedule (tests, `worker`); null when it was skipped. */
+  heartbeatNow(reason?: HeartbeatReason): Promise<HeartbeatRecord | null>;
+  /** The heartbeat schedule, for inspection. */
+  readonly heartbeat: HeartbeatScheduler;
+}
+
+export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
+  const { config, store, log } = opts;
+  const now = opts.now ?? Date.now;
+  const shutdown = new AbortController();
+  const runners = new Map<string, Runner>();
+  let delivery: Delivery | undefined = opts.delivery;
+  let resuming: Promise<void> | null = null;
+
+  const runnerFor = (agentId: string): Runner => {
+    let runner = runners.get(agentId);
+    if (!runner) {
+      runner = createRunner(resolveAgent(config, agentId), {
+        config,
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      });
+      runners.set(agentId, runner);
+    }
+    return runner;
+  };
+  const getDelivery = (): Delivery => {
+    if (!delivery) throw new Error("delivery is not ready: start() the runtime first");
+    return delivery;
+  };
+
+  const heartbeatDeps = {
+    config,
+    store,
+    delivery: getDelivery,
+    runnerFor,
+    log,
+    now,
+    shutdown: shutdown.signal,
+    request: (reason: HeartbeatReason) => scheduler.request(reason),
+  };
+  const scheduler = new HeartbeatScheduler({
+    everyMs: config.heartbeat.everyMs,
+    coalesceMs: config.heartbeat.coalesceMs,
+    timers: opts.timers ?? realTimers,
+    log,
+    beat: async (reason) => {
+      await runHeartbeat(heartbeatDeps, reason);
+    },
+  });
+
+  const runDeps = {
+    config,
+    store,
+    delivery: getDelivery,
+    runnerFor,
+    log,
+    now,
+    shutdown: shutdown.signal,
+    requestHeartbeat: (reason: HeartbeatReason) => scheduler.request(reason),
+  };
+  const worker = new RunWorker({
+    store,
+    maxConcurrent: config.agents.defaults.maxConcurrentRuns,
+    log,
+    now,
+    pollMs: opts.pollMs ?? 1000,
+    execute: async (run) => {
+      try {
+        await executeRun(runDeps, run);
+      } catch (err) {
+        // A runner that cannot be built, or a store failure: record it rather than leave the run `running`.
+        const error = err instanceof RunnerError ? err.message : `internal error: ${(err as Error).message}`;
+        log.error({ err, runId: run.id }, "run aborted by an internal error");
+        await store.finishRun(
+          run.id,
+          { status: "failed", error, finishedAt: now() },
+          { event: { text: summaryLine(run.name, "failed", error), source: run.name, mode: run.wakeMode } },
+        );
+      }
+    },
+  });
+
+  async function recover(): Promise<void> {
+    const running = await store.listRuns({ limit: 1_000_000, status: "running" });
+    const { requeued, failed } = await store.recoverInterrupted(MAX_RUN_ATTEMPTS, now());
+    // Runs given up on still tell the main session, like every other finished run.
+    for (const run of running.filter((r: RunRecord) => r.attempts >= MAX_RUN_ATTEMPTS)) {
+      await store.appendEvent(summaryLine(run.name, "failed", "interrupted"), run.name, run.wakeMode);
+    }
+    if (requeued || failed) log.warn({ requeued, failed }, "recovered runs interrupted by a stop or crash");
+  }
+
+  return {
+    store,
+    heartbeat: scheduler,
+
+    async start() {
+      if (!delivery) {
+        const { createDelivery } = await import("./delivery/index.js");
+        delivery = createDelivery({ config, store, log, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+      }
+      await recover();
+      resuming = delivery
+        .resumePending()
+        .catch((err: unknown) => log.error({ err }, "resuming pending deliveries failed"));
+      worker.start();
+      scheduler.start();
+      // A `now` wake acknowledged before a crash still gets its heartbeat.
+      const pending = await store.pendingEvents();
+      if (pending.some((e) => e.mode === "now")) scheduler.request("start");
+    },
+
+    async stop() {
+      const grace = opts.stopGraceMs ?? 10_000;
+      // After the grace period runs and heartbeats are cut off (they stay `running` for recovery);
+      // a delivery still retrying gets a little longer, then stays `pending` and resumes next start.
+      const cutOff = setTimeout(() => shutdown.abort(), grace);
+      let giveUp: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          Promise.all([worker.stop(), scheduler.stop(), resuming]),
+          new Promise<void>((resolve) => {
+            giveUp = setTimeout(resolve, grace + STOP_EXTRA_MS);
+          }),
+        ]);
+      } finally {
+        clearTimeout(cutOff);
+        clearTimeout(giveUp);
+        shutdown.abort();
+      }
+      await store.close();
+    },
+
+    wakeAccepted(mode) {
+      if (mode === "now") scheduler.request("now");
+    },
+
+    runAccepted() {
+      worker.kick();
+    },
+
+    async idle() {
+      while (worker.active > 0 || scheduler.current) {
+        await Promise.all([worker.settled(), scheduler.current]);
+      }
+      await worker.settled();
+    },
+
+    heartbeatNow(reason = "now") {
+      return runHeartbeat(heartbeatDeps, reason);
+    },
+  };
+}
+
+export type { Runtime } from "./types.js";

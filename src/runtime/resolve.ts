@@ -1,0 +1,54 @@
+// Which agent, model, thinking level and timeout a turn uses. Precedence, most specific first:
+// the run's own value → the mail preset's setting (for mail runs) → the agent's → agents.defaults.
+import type { ResolvedAgent, ResolvedConfig } from "../config/types.js";
+import type { NewRun } from "../store/types.js";
+
+export interface TurnSettings {
+  agent: ResolvedAgent;
+  /** `provider/model` (aliases resolved), or undefined when nothing names one. */
+  model?: string;
+  thinking?: string;
+  timeoutSeconds: number;
+}
+
+const MAIL_PRESETS = new Set(["mail", "gmail"]);
+
+/** The agent with this id; an unknown or missing id falls back to the default agent. */
+export function resolveAgent(config: ResolvedConfig, id?: string): ResolvedAgent {
+  const list = config.agents.list;
+  const found = id === undefined ? undefined : list.find((a) => a.id === id);
+  return found ?? list.find((a) => a.id === config.agents.defaultAgentId) ?? list[0]!;
+}
+
+/** An alias of agents.defaults.models becomes its `provider/model` key; anything else stays as it is. */
+export function resolveModelName(config: ResolvedConfig, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const models = config.agents.defaults.models;
+  if (!models || name in models) return name;
+  for (const [key, entry] of Object.entries(models)) if (entry.alias === name) return key;
+  return name;
+}
+
+export function runSettings(config: ResolvedConfig, run: NewRun): TurnSettings {
+  const agent = resolveAgent(config, run.agentId);
+  const defaults = config.agents.defaults;
+  const mail = run.preset && MAIL_PRESETS.has(run.preset) ? config.hooks.mail : {};
+  return {
+    agent,
+    model: resolveModelName(config, run.model ?? mail.model ?? agent.model ?? defaults.model),
+    thinking: run.thinking ?? mail.thinking ?? agent.thinking ?? defaults.thinking,
+    timeoutSeconds: run.timeoutSeconds ?? agent.timeoutSeconds ?? defaults.timeoutSeconds,
+  };
+}
+
+/** Heartbeats are turns of the default agent with its own settings. */
+export function heartbeatSettings(config: ResolvedConfig): TurnSettings {
+  const agent = resolveAgent(config);
+  const defaults = config.agents.defaults;
+  return {
+    agent,
+    model: resolveModelName(config, agent.model ?? defaults.model),
+    thinking: agent.thinking ?? defaults.thinking,
+    timeoutSeconds: agent.timeoutSeconds ?? defaults.timeoutSeconds,
+  };
+}

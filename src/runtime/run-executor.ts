@@ -1,0 +1,135 @@
+// Executes one claimed agent run: resolve its settings, send the session's recent transcript with the
+// message, record the outcome together with its effects (transcript, main-session summary, delivery
+// intent) in one transaction, then request a heartbeat and deliver.
+import type { Logger } from "pino";
+import type { ResolvedConfig } from "../config/types.js";
+import type { DeliveryState, RunPrompt, RunRecord, Store, TranscriptMessage } from "../store/types.js";
+import { isAckOnly } from "./ack.js";
+import type { Delivery } from "./delivery/types.js";
+import type { HeartbeatReason } from "./heartbeat-scheduler.js";
+import { runSettings } from "./resolve.js";
+import type { Runner } from "./runners/index.js";
+import { summaryLine } from "./summary.js";
+import { runTurn } from "./turn.js";
+
+export interface RunDeps {
+  config: ResolvedConfig;
+  store: Store;
+  delivery: () => Delivery;
+  runnerFor: (agentId: string) => Runner;
+  log: Logger;
+  now: () => number;
+  shutdown: AbortSignal;
+  requestHeartbeat: (reason: HeartbeatReason) => void;
+}
+
+export async function executeRun(deps: RunDeps, run: RunRecord): Promise<void> {
+  const { config, store, log } = deps;
+  const settings = runSettings(config, run);
+  const runner = deps.runnerFor(settings.agent.id);
+  const transcript = await store.transcript(run.sessionKey, config.agents.defaults.transcriptTurns);
+  const prompt: RunPrompt = {
+    runner: runner.kind,
+    transcriptMessages: transcript.length,
+    message: run.message,
+    timeoutSeconds: settings.timeoutSeconds,
+    ...(settings.agent.systemPrompt ? { systemPrompt: settings.agent.systemPrompt } : {}),
+    ...(settings.model ? { model: settings.model } : {}),
+    ...(settings.thinking ? { thinking: settings.thinking } : {}),
+  };
+  await store.startRun(run.id, {
+    resolvedAgentId: settings.agent.id,
+    ...(settings.model ? { resolvedModel: settings.model } : {}),
+    prompt,
+  });
+  log.info(
+    { runId: run.id, agent: settings.agent.id, model: settings.model, attempt: run.attempts },
+    "run started",
+  );
+
+  const outcome = await runTurn(
+    runner,
+    {
+      runId: run.id,
+      sessionKey: run.sessionKey,
+      agentId: settings.agent.id,
+      model: settings.model,
+      thinking: settings.thinking,
+      systemPrompt: settings.agent.systemPrompt,
+      transcript,
+      message: run.message,
+    },
+    settings.timeoutSeconds,
+    deps.shutdown,
+  );
+  // Cut off by shutdown: the run stays `running` and crash recovery retries it on the next start.
+  if (outcome.kind === "stopped") return;
+
+  const finishedAt = deps.now();
+  const status = outcome.kind === "ok" ? "succeeded" : outcome.kind;
+  const reply = outcome.kind === "ok" ? outcome.reply : undefined;
+  const error = outcome.kind === "ok" ? undefined : outcome.error;
+  const delivery = reply === undefined ? undefined : deliveryIntent(config, run, reply, finishedAt);
+  const exchange: TranscriptMessage[] =
+    reply === undefined
+      ? []
+      : [
+          { role: "user", content: run.message, runId: run.id, createdAt: finishedAt },
+          { role: "assistant", content: reply, runId: run.id, createdAt: finishedAt },
+        ];
+
+  await store.finishRun(
+    run.id,
+    {
+      status,
+      finishedAt,
+      ...(reply !== undefined ? { reply } : {}),
+      ...(error !== undefined ? { error } : {}),
+      ...(outcome.kind === "ok" && outcome.usage ? { usage: outcome.usage } : {}),
+    },
+    {
+      transcript: exchange,
+      event: {
+        text: summaryLine(run.name, status, reply ?? error ?? ""),
+        source: run.name,
+        mode: run.wakeMode,
+      },
+      ...(delivery ? { delivery } : {}),
+    },
+  );
+  log.info({ runId: run.id, status, ms: finishedAt - (run.startedAt ?? finishedAt), error }, "run finished");
+
+  if (run.wakeMode === "now") deps.requestHeartbeat("run");
+  if (delivery?.status === "pending" && reply !== undefined) {
+    await deps.delivery().deliver({
+      runId: run.id,
+      text: reply,
+      channel: run.channel,
+      ...(run.to ? { to: run.to } : {}),
+    });
+  }
+}
+
+/**
+ * What happens to a reply: nothing when delivery was not asked for, `skipped` for an empty or ack-only
+ * reply, else `pending` (recorded before sending so that a crash mid-delivery is resumed on restart).
+ */
+function deliveryIntent(
+  config: ResolvedConfig,
+  run: RunRecord,
+  reply: string,
+  at: number,
+): DeliveryState | undefined {
+  if (!run.deliver) return undefined;
+  const target = { channel: run.channel, ...(run.to ? { to: run.to } : {}) };
+  if (reply.trim() === "") return { status: "skipped", reason: "empty reply", ...target, updatedAt: at };
+  if (isAckOnly(reply, config.heartbeat.ackToken)) {
+    return {
+      status: "skipped",
+      reason: `reply is only the ack token ${config.heartbeat.ackToken}`,
+      ...target,
+      updatedAt: at,
+    };
+  }
+  return { status: "pending", ...target, updatedAt: at };
+}

@@ -1,0 +1,68 @@
+// One runner call bounded by a timeout and by shutdown. The runner gets an AbortSignal, but the
+// outcome never waits for it to notice: at the deadline the turn is timed out, whatever the runner does.
+import type { TokenUsage } from "../store/types.js";
+import type { Runner, RunnerInput } from "./runners/index.js";
+
+export type TurnOutcome =
+  | { kind: "ok"; reply: string; usage?: TokenUsage }
+  | { kind: "failed"; error: string }
+  | { kind: "timed_out"; error: string }
+  /** Shutdown cut the turn off: leave it to crash recovery instead of recording an outcome. */
+  | { kind: "stopped" };
+
+class TurnTimeout extends Error {
+  override name = "TimeoutError";
+}
+class TurnStopped extends Error {
+  override name = "AbortError";
+}
+
+export async function runTurn(
+  runner: Runner,
+  input: Omit<RunnerInput, "signal" | "timeoutMs">,
+  timeoutSeconds: number,
+  shutdown: AbortSignal,
+): Promise<TurnOutcome> {
+  if (shutdown.aborted) return { kind: "stopped" };
+  const timeoutMs = Math.max(1, Math.round(timeoutSeconds * 1000));
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new TurnTimeout(`timed out after ${formatSeconds(timeoutSeconds)}`)),
+    timeoutMs,
+  );
+  const onShutdown = () => controller.abort(new TurnStopped("hookgate is stopping"));
+  shutdown.addEventListener("abort", onShutdown, { once: true });
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+  });
+  const running = Promise.resolve().then(() =>
+    runner.run({ ...input, timeoutMs, signal: controller.signal }),
+  );
+  // Whichever loses the race must not surface as an unhandled rejection.
+  running.catch(() => {});
+  aborted.catch(() => {});
+
+  try {
+    const result = await Promise.race([running, aborted]);
+    return result.usage
+      ? { kind: "ok", reply: result.reply, usage: result.usage }
+      : { kind: "ok", reply: result.reply };
+  } catch (err) {
+    const reason = controller.signal.aborted ? controller.signal.reason : err;
+    if (reason instanceof TurnStopped) return { kind: "stopped" };
+    if (reason instanceof TurnTimeout) return { kind: "timed_out", error: reason.message };
+    return { kind: "failed", error: errorText(err) };
+  } finally {
+    clearTimeout(timer);
+    shutdown.removeEventListener("abort", onShutdown);
+  }
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message || err.name;
+  return String(err);
+}
+
+function formatSeconds(seconds: number): string {
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)}s`;
+}

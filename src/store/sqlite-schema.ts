@@ -1,0 +1,115 @@
+// Schema of the SQLite store as an append-only list of migrations; `PRAGMA user_version` holds how
+// many have been applied. Never edit a shipped migration: add a new one.
+import type Database from "better-sqlite3";
+
+const migrations: string[] = [
+  // 1: main session, runs, sessions, routes, idempotency, heartbeats
+  `
+  CREATE TABLE events (
+    id          INTEGER PRIMARY KEY,
+    text        TEXT    NOT NULL,
+    source      TEXT    NOT NULL,
+    mode        TEXT    NOT NULL DEFAULT 'next-heartbeat',
+    repeats     INTEGER NOT NULL DEFAULT 1,
+    created_at  INTEGER NOT NULL,
+    last_at     INTEGER NOT NULL,
+    consumed_at INTEGER
+  );
+  CREATE INDEX events_pending ON events (id) WHERE consumed_at IS NULL;
+
+  CREATE TABLE runs (
+    seq               INTEGER PRIMARY KEY,
+    id                TEXT    NOT NULL UNIQUE,
+    name              TEXT    NOT NULL,
+    message           TEXT    NOT NULL,
+    agent_id          TEXT,
+    session_key       TEXT    NOT NULL,
+    model             TEXT,
+    thinking          TEXT,
+    timeout_seconds   REAL,
+    wake_mode         TEXT    NOT NULL,
+    deliver           INTEGER NOT NULL,
+    channel           TEXT    NOT NULL,
+    recipient         TEXT,
+    mapping_id        TEXT,
+    preset            TEXT,
+    received_at       INTEGER NOT NULL,
+    status            TEXT    NOT NULL,
+    attempts          INTEGER NOT NULL DEFAULT 0,
+    resolved_agent_id TEXT,
+    resolved_model    TEXT,
+    prompt            TEXT,
+    reply             TEXT,
+    error             TEXT,
+    usage             TEXT,
+    started_at        INTEGER,
+    finished_at       INTEGER,
+    delivery          TEXT,
+    delivery_status   TEXT
+  );
+  CREATE INDEX runs_status ON runs (status, seq);
+  CREATE INDEX runs_session ON runs (session_key, seq);
+  CREATE INDEX runs_delivery_pending ON runs (seq) WHERE delivery_status = 'pending';
+
+  CREATE TABLE transcripts (
+    id          INTEGER PRIMARY KEY,
+    session_key TEXT    NOT NULL,
+    role        TEXT    NOT NULL,
+    content     TEXT    NOT NULL,
+    run_id      TEXT,
+    created_at  INTEGER NOT NULL
+  );
+  CREATE INDEX transcripts_session ON transcripts (session_key, id);
+
+  CREATE TABLE routes (
+    key       TEXT PRIMARY KEY,
+    channel   TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE idempotency (
+    scope      TEXT    NOT NULL,
+    key        TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL,
+    response   TEXT    NOT NULL,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX idempotency_expiry ON idempotency (expires_at);
+
+  CREATE TABLE heartbeats (
+    id          INTEGER PRIMARY KEY,
+    reason      TEXT    NOT NULL,
+    status      TEXT    NOT NULL,
+    started_at  INTEGER NOT NULL,
+    finished_at INTEGER NOT NULL,
+    event_ids   TEXT    NOT NULL,
+    prompt      TEXT,
+    reply       TEXT,
+    error       TEXT,
+    usage       TEXT,
+    delivery    TEXT
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = migrations.length;
+
+/** Applies the migrations the file has not seen yet, all in one transaction. */
+export function migrate(db: Database.Database): void {
+  const current = schemaVersion(db);
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `store ${db.name} has schema version ${current}, newer than this hookgate understands (${SCHEMA_VERSION}); upgrade hookgate`,
+    );
+  }
+  if (current === SCHEMA_VERSION) return;
+  db.transaction(() => {
+    for (let v = current; v < SCHEMA_VERSION; v++) db.exec(migrations[v]!);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma("user_version", { simple: true }) as number;
+}

@@ -1,0 +1,487 @@
+// The embedded Store on better-sqlite3: WAL (readers never block the writer, so `hookgate runs` works
+// while the server runs), synchronous=FULL (a COMMIT that returned is on disk) and group commit for
+// the request path (see group-commit.ts).
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { Logger } from "pino";
+import { GroupCommitter } from "./group-commit.js";
+import {
+  type EventRow,
+  eventFromRow,
+  type HeartbeatRow,
+  heartbeatFromRow,
+  type RunRow,
+  runFromRow,
+  runParams,
+  type TranscriptRow,
+  transcriptFromRow,
+} from "./sqlite-rows.js";
+import { migrate, SCHEMA_VERSION, schemaVersion } from "./sqlite-schema.js";
+import type {
+  AcceptResult,
+  DeliveryState,
+  HeartbeatRecord,
+  IdempotencyRef,
+  NewHeartbeat,
+  NewRun,
+  NewWake,
+  Route,
+  RunCompletion,
+  RunPrompt,
+  RunRecord,
+  RunStatus,
+  Store,
+  StoredResponse,
+  SystemEvent,
+  TokenUsage,
+  TranscriptMessage,
+  WakeMode,
+} from "./types.js";
+
+export interface SqliteStoreOptions {
+  /** Share one commit among accepts arriving together (default true; false = one commit per accept). */
+  groupCommit?: boolean;
+  log?: Logger;
+  /** Open an existing file for reading only (the `events` / `runs` commands). */
+  readonly?: boolean;
+  /** How long to wait for another process's write lock before failing (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** Clock for idempotency expiry (tests). */
+  now?: () => number;
+}
+
+/** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
+const PRUNE_EVERY_MS = 60_000;
+const DEFAULT_PENDING_LIMIT = 100;
+
+export class SqliteStore implements Store {
+  private handle: Database.Database | null = null;
+  private committer: GroupCommitter | null = null;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly now: () => number;
+  private lastPrune = 0;
+
+  constructor(
+    readonly file: string,
+    private readonly opts: SqliteStoreOptions = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Transactions committed since open (group commit makes this smaller than the number of accepts). */
+  get commits(): number {
+    return this.committer?.commits ?? 0;
+  }
+
+  async open(): Promise<void> {
+    if (this.handle) return;
+    const readonly = this.opts.readonly === true;
+    let db: Database.Database;
+    try {
+      if (!readonly && this.file !== ":memory:") mkdirSync(dirname(this.file), { recursive: true });
+      db = new Database(this.file, {
+        readonly,
+        fileMustExist: readonly,
+        timeout: this.opts.busyTimeoutMs ?? 5000,
+      });
+    } catch (err) {
+      throw new Error(`cannot open store ${this.file}: ${(err as Error).message}`);
+    }
+    try {
+      if (readonly) {
+        const version = schemaVersion(db);
+        if (version > SCHEMA_VERSION) {
+          throw new Error(
+            `schema version ${version} is newer than this hookgate understands; upgrade hookgate`,
+          );
+        }
+      } else {
+        db.pragma("journal_mode = WAL");
+        db.pragma("synchronous = FULL");
+        migrate(db);
+      }
+    } catch (err) {
+      db.close();
+      throw new Error(`cannot open store ${this.file}: ${(err as Error).message}`);
+    }
+    this.handle = db;
+    this.committer = new GroupCommitter(db, this.opts.groupCommit !== false);
+  }
+
+  async close(): Promise<void> {
+    if (!this.handle) return;
+    this.committer?.flush();
+    this.statements.clear();
+    this.handle.close();
+    this.handle = null;
+    this.committer = null;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return this.stmt("SELECT 1 AS ok").get() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  // --- ingress ---
+
+  async acceptWake(
+    wake: NewWake,
+    respond: (outcome: "queued" | "coalesced") => StoredResponse,
+    idem?: IdempotencyRef,
+  ): Promise<AcceptResult> {
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      const newest = this.stmt(
+        "SELECT id, text FROM events WHERE consumed_at IS NULL ORDER BY id DESC LIMIT 1",
+      ).get() as { id: number; text: string } | undefined;
+      let outcome: "queued" | "coalesced";
+      if (newest && newest.text === wake.text) {
+        // A `now` repeat upgrades the pending event so that a restart still gives it a heartbeat.
+        this.stmt(
+          `UPDATE events SET repeats = repeats + 1, last_at = ?,
+             mode = CASE WHEN ? = 'now' THEN 'now' ELSE mode END WHERE id = ?`,
+        ).run(wake.receivedAt, wake.mode, newest.id);
+        outcome = "coalesced";
+      } else {
+        this.insertEvent(wake.text, wake.source, wake.mode, wake.receivedAt);
+        outcome = "queued";
+      }
+      return this.remember(idem, respond(outcome));
+    });
+  }
+
+  async acceptRun(
+    run: NewRun,
+    respond: (runId: string) => StoredResponse,
+    idem?: IdempotencyRef,
+  ): Promise<AcceptResult> {
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      this.stmt(
+        `INSERT INTO runs (id, name, message, agent_id, session_key, model, thinking, timeout_seconds,
+           wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, status)
+         VALUES (@id, @name, @message, @agent_id, @session_key, @model, @thinking, @timeout_seconds,
+           @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at, 'queued')`,
+      ).run(runParams(run));
+      return this.remember(idem, respond(run.id));
+    });
+  }
+
+  async findIdempotent(idem: IdempotencyRef): Promise<StoredResponse | null> {
+    const row = this.stmt(
+      "SELECT response FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
+    ).get(idem.scope, idem.key, this.now()) as { response: string } | undefined;
+    return row ? (JSON.parse(row.response) as StoredResponse) : null;
+  }
+
+  /** Inside an accept transaction: the stored response of a live key (nothing else is written). */
+  private replay(idem: IdempotencyRef | undefined): AcceptResult | null {
+    if (!idem) return null;
+    const now = this.now();
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now;
+      this.stmt("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
+    }
+    const row = this.stmt("SELECT response, expires_at FROM idempotency WHERE scope = ? AND key = ?").get(
+      idem.scope,
+      idem.key,
+    ) as { response: string; expires_at: number } | undefined;
+    if (!row || row.expires_at <= now) return null;
+    return { duplicate: true, response: JSON.parse(row.response) as StoredResponse };
+  }
+
+  private remember(idem: IdempotencyRef | undefined, response: StoredResponse): AcceptResult {
+    if (idem) {
+      this.stmt(
+        "INSERT OR REPLACE INTO idempotency (scope, key, expires_at, response) VALUES (?, ?, ?, ?)",
+      ).run(idem.scope, idem.key, this.now() + idem.ttlSeconds * 1000, JSON.stringify(response));
+    }
+    return { duplicate: false, response };
+  }
+
+  // --- main session ---
+
+  async appendEvent(text: string, source: string, mode: WakeMode = "next-heartbeat"): Promise<SystemEvent> {
+    const at = this.now();
+    const id = this.write().now(() => this.insertEvent(text, source, mode, at));
+    return { id, text, source, createdAt: at, mode, repeats: 1, lastAt: at };
+  }
+
+  private insertEvent(text: string, source: string, mode: WakeMode, at: number): number {
+    const info = this.stmt(
+      "INSERT INTO events (text, source, mode, created_at, last_at) VALUES (?, ?, ?, ?, ?)",
+    ).run(text, source, mode, at, at);
+    return Number(info.lastInsertRowid);
+  }
+
+  async pendingEvents(limit = DEFAULT_PENDING_LIMIT): Promise<SystemEvent[]> {
+    const rows = this.stmt("SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id LIMIT ?").all(limit);
+    return (rows as EventRow[]).map(eventFromRow);
+  }
+
+  async consumeEvents(ids: number[], at: number): Promise<void> {
+    if (ids.length === 0) return;
+    this.write().now(() => this.consume(ids, at));
+  }
+
+  private consume(ids: number[], at: number): void {
+    this.stmt(
+      "UPDATE events SET consumed_at = ? WHERE consumed_at IS NULL AND id IN (SELECT value FROM json_each(?))",
+    ).run(at, JSON.stringify(ids));
+  }
+
+  async listEvents(opts: { limit: number; pendingOnly?: boolean }): Promise<SystemEvent[]> {
+    const sql = opts.pendingOnly
+      ? "SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id DESC LIMIT ?"
+      : "SELECT * FROM events ORDER BY id DESC LIMIT ?";
+    return (this.stmt(sql).all(opts.limit) as EventRow[]).map(eventFromRow);
+  }
+
+  async getLastRoute(): Promise<Route | null> {
+    return this.route("main");
+  }
+
+  async setLastRoute(route: Route): Promise<void> {
+    const at = this.now();
+    const upsert = this.stmt(
+      `INSERT INTO routes (key, channel, recipient, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET channel = excluded.channel, recipient = excluded.recipient,
+         updated_at = excluded.updated_at`,
+    );
+    this.write().now(() => {
+      upsert.run("main", route.channel, route.to, at);
+      upsert.run(`channel:${route.channel}`, route.channel, route.to, at);
+    });
+  }
+
+  async lastRecipient(channel: string): Promise<string | null> {
+    return (await this.route(`channel:${channel}`))?.to ?? null;
+  }
+
+  private async route(key: string): Promise<Route | null> {
+    const row = this.stmt("SELECT channel, recipient FROM routes WHERE key = ?").get(key) as
+      | { channel: string; recipient: string }
+      | undefined;
+    return row ? { channel: row.channel, to: row.recipient } : null;
+  }
+
+  // --- sessions ---
+
+  async appendTranscript(sessionKey: string, messages: TranscriptMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    this.write().now(() => this.insertTranscript(sessionKey, messages));
+  }
+
+  private insertTranscript(sessionKey: string, messages: TranscriptMessage[]): void {
+    const insert = this.stmt(
+      "INSERT INTO transcripts (session_key, role, content, run_id, created_at) VALUES (?, ?, ?, ?, ?)",
+    );
+    for (const m of messages) insert.run(sessionKey, m.role, m.content, m.runId ?? null, m.createdAt);
+  }
+
+  async transcript(sessionKey: string, limit: number): Promise<TranscriptMessage[]> {
+    if (limit <= 0) return [];
+    const rows = this.stmt(
+      "SELECT role, content, run_id, created_at FROM transcripts WHERE session_key = ? ORDER BY id DESC LIMIT ?",
+    ).all(sessionKey, limit) as TranscriptRow[];
+    return rows.reverse().map(transcriptFromRow);
+  }
+
+  // --- runs ---
+
+  async claimRuns(max: number, at: number): Promise<RunRecord[]> {
+    if (max <= 0) return [];
+    const rows = this.write().now(
+      () =>
+        this.stmt(
+          `UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ?
+           WHERE seq IN (SELECT seq FROM runs WHERE status = 'queued' ORDER BY seq LIMIT ?) RETURNING *`,
+        ).all(at, max) as Array<RunRow & { seq: number }>,
+    );
+    return rows.sort((a, b) => a.seq - b.seq).map(runFromRow);
+  }
+
+  async startRun(
+    id: string,
+    info: { resolvedAgentId: string; resolvedModel?: string; prompt: RunPrompt },
+  ): Promise<void> {
+    this.write().now(() =>
+      this.stmt("UPDATE runs SET resolved_agent_id = ?, resolved_model = ?, prompt = ? WHERE id = ?").run(
+        info.resolvedAgentId,
+        info.resolvedModel ?? null,
+        JSON.stringify(info.prompt),
+        id,
+      ),
+    );
+  }
+
+  async finishRun(
+    id: string,
+    result: {
+      status: Exclude<RunStatus, "queued" | "running">;
+      reply?: string;
+      error?: string;
+      usage?: TokenUsage;
+      resolvedAgentId?: string;
+      resolvedModel?: string;
+      finishedAt: number;
+    },
+    completion: RunCompletion = {},
+  ): Promise<void> {
+    this.write().now(() => {
+      // Only a running run finishes: a run can never complete twice.
+      const info = this.stmt(
+        `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
+           resolved_agent_id = COALESCE(?, resolved_agent_id), resolved_model = COALESCE(?, resolved_model),
+           finished_at = ?, delivery = ?, delivery_status = ?
+         WHERE id = ? AND status = 'running'`,
+      ).run(
+        result.status,
+        result.reply ?? null,
+        result.error ?? null,
+        result.usage ? JSON.stringify(result.usage) : null,
+        result.resolvedAgentId ?? null,
+        result.resolvedModel ?? null,
+        result.finishedAt,
+        completion.delivery ? JSON.stringify(completion.delivery) : null,
+        completion.delivery?.status ?? null,
+        id,
+      );
+      if (info.changes === 0) {
+        this.opts.log?.warn({ runId: id }, "finishing a run that is not running; ignored");
+        return;
+      }
+      if (completion.transcript?.length) {
+        const sessionKey = (
+          this.stmt("SELECT session_key FROM runs WHERE id = ?").get(id) as { session_key: string }
+        ).session_key;
+        this.insertTranscript(sessionKey, completion.transcript);
+      }
+      if (completion.event) {
+        this.insertEvent(
+          completion.event.text,
+          completion.event.source,
+          completion.event.mode,
+          result.finishedAt,
+        );
+      }
+    });
+  }
+
+  async setDelivery(runId: string, state: DeliveryState): Promise<void> {
+    this.write().now(() =>
+      this.stmt("UPDATE runs SET delivery = ?, delivery_status = ? WHERE id = ?").run(
+        JSON.stringify(state),
+        state.status,
+        runId,
+      ),
+    );
+  }
+
+  async getRun(id: string): Promise<RunRecord | null> {
+    const row = this.stmt("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined;
+    return row ? runFromRow(row) : null;
+  }
+
+  async listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (opts.status) {
+      where.push("status = ?");
+      params.push(opts.status);
+    }
+    if (opts.sessionKey) {
+      where.push("session_key = ?");
+      params.push(opts.sessionKey);
+    }
+    const sql = `SELECT * FROM runs ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq DESC LIMIT ?`;
+    return (this.stmt(sql).all(...params, opts.limit) as RunRow[]).map(runFromRow);
+  }
+
+  async recoverInterrupted(maxAttempts: number, at: number): Promise<{ requeued: number; failed: number }> {
+    return this.write().now(() => {
+      const failed = this.stmt(
+        `UPDATE runs SET status = 'failed', error = 'interrupted', finished_at = ?
+         WHERE status = 'running' AND attempts >= ?`,
+      ).run(at, maxAttempts).changes;
+      const requeued = this.stmt("UPDATE runs SET status = 'queued' WHERE status = 'running'").run().changes;
+      return { requeued, failed };
+    });
+  }
+
+  async pendingDeliveries(): Promise<RunRecord[]> {
+    const rows = this.stmt("SELECT * FROM runs WHERE delivery_status = 'pending' ORDER BY seq").all();
+    return (rows as RunRow[]).map(runFromRow);
+  }
+
+  // --- heartbeats ---
+
+  async recordHeartbeat(
+    heartbeat: NewHeartbeat,
+    transcript: TranscriptMessage[] = [],
+  ): Promise<HeartbeatRecord> {
+    const id = this.write().now(() => {
+      const info = this.stmt(
+        `INSERT INTO heartbeats (reason, status, started_at, finished_at, event_ids, prompt, reply, error, usage, delivery)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        heartbeat.reason,
+        heartbeat.status,
+        heartbeat.startedAt,
+        heartbeat.finishedAt,
+        JSON.stringify(heartbeat.eventIds),
+        heartbeat.prompt ?? null,
+        heartbeat.reply ?? null,
+        heartbeat.error ?? null,
+        heartbeat.usage ? JSON.stringify(heartbeat.usage) : null,
+        heartbeat.delivery ? JSON.stringify(heartbeat.delivery) : null,
+      );
+      // Events are consumed only by a heartbeat that got a reply; a failed one leaves them pending.
+      if (heartbeat.status === "acked" || heartbeat.status === "replied") {
+        this.consume(heartbeat.eventIds, heartbeat.finishedAt);
+        this.insertTranscript("main", transcript);
+      }
+      return Number(info.lastInsertRowid);
+    });
+    return { ...heartbeat, id };
+  }
+
+  async setHeartbeatDelivery(id: number, state: DeliveryState): Promise<void> {
+    this.write().now(() =>
+      this.stmt("UPDATE heartbeats SET delivery = ? WHERE id = ?").run(JSON.stringify(state), id),
+    );
+  }
+
+  async listHeartbeats(limit: number): Promise<HeartbeatRecord[]> {
+    const rows = this.stmt("SELECT * FROM heartbeats ORDER BY id DESC LIMIT ?").all(limit) as HeartbeatRow[];
+    return rows.map(heartbeatFromRow);
+  }
+
+  // --- plumbing ---
+
+  private db(): Database.Database {
+    if (!this.handle) throw new Error(`store ${this.file} is not open`);
+    return this.handle;
+  }
+
+  private write(): GroupCommitter {
+    this.db();
+    return this.committer!;
+  }
+
+  /** Statements are compiled once per connection and reused. */
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db().prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}

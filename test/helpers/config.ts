@@ -1,0 +1,67 @@
+// A complete ResolvedConfig for tests, with the schema's defaults, so that each test states only what
+// it is about: testConfig({ heartbeat: { everyMs: 0 } }). Objects are merged deeply; arrays and other
+// values replace. Paths default to a folder under the OS temp dir unless `dir` is given.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ResolvedConfig } from "../../src/config/types.js";
+
+export type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+export const TEST_TOKEN = "test-hook-token-0123456789abcdef";
+
+export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
+  return {
+    file: null,
+    dir,
+    server: { host: "127.0.0.1", port: 0, trustProxy: [], logLevel: "silent" },
+    hooks: {
+      enabled: true,
+      token: TEST_TOKEN,
+      path: "/hooks",
+      allowedAgentIds: null,
+      allowRequestSessionKey: false,
+      allowedSessionKeyPrefixes: null,
+      presets: [],
+      mappings: [],
+      transformsDir: join(dir, "hooks", "transforms"),
+      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262_144, maxStackBytes: 524_288 },
+      mail: {},
+      maxBodyBytes: 262_144,
+      bodyTimeoutSeconds: 30,
+      authFailures: { max: 20, windowSeconds: 60, lockSeconds: 60, maxTrackedAddresses: 10_000 },
+      idempotencyTtlSeconds: 86_400,
+    },
+    agents: {
+      defaults: { models: null, timeoutSeconds: 600, maxConcurrentRuns: 4, transcriptTurns: 20 },
+      list: [{ id: "main", runner: { kind: "echo" } }],
+      defaultAgentId: "main",
+    },
+    providers: {},
+    channels: {},
+    delivery: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000 },
+    heartbeat: { everyMs: 30 * 60_000, prompt: "", ackToken: "HEARTBEAT_OK", coalesceMs: 250 },
+    store: { kind: "sqlite", path: join(dir, ".hookgate", "state.db") },
+  };
+}
+
+/** The defaults with `overrides` merged in (paths derive from `overrides.dir` when given). */
+export function testConfig(overrides: DeepPartial<ResolvedConfig> = {}): ResolvedConfig {
+  return deepMerge(defaultTestConfig(overrides.dir ?? undefined), overrides) as ResolvedConfig;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function deepMerge(base: unknown, override: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(override)) return override;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    out[key] = key in base && isPlainObject(value) ? deepMerge(base[key], value) : value;
+  }
+  return out;
+}

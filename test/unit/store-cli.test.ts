@@ -1,0 +1,259 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { command as events } from "../../src/commands/events.js";
+import { command as runs } from "../../src/commands/runs.js";
+import { SqliteStore } from "../../src/store/sqlite.js";
+import type { NewRun } from "../../src/store/types.js";
+
+let dir: string;
+let file: string;
+let writer: SqliteStore;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "hookgate-cli-"));
+  file = join(dir, "data", "state.db");
+  // Stays open for the whole test, like a running server.
+  writer = new SqliteStore(file);
+  await writer.open();
+});
+
+afterEach(async () => {
+  await writer.close();
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(cmd: typeof events, argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
+  try {
+    const code = await cmd.run(argv);
+    return { code, out, err };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+const T0 = Date.UTC(2025, 4, 1, 10, 0, 0);
+
+async function seedRuns(): Promise<void> {
+  const base: Omit<NewRun, "id"> = {
+    name: "GitHub",
+    message: "New issue #42: login is broken",
+    sessionKey: "hook:gh",
+    wakeMode: "now",
+    deliver: true,
+    channel: "telegram",
+    to: "123",
+    receivedAt: T0,
+  };
+  for (const id of ["run-a", "run-b", "run-c"]) {
+    await writer.acceptRun({ ...base, id }, (runId) => ({ status: 202, body: { runId } }));
+  }
+  await writer.claimRuns(2, T0 + 50);
+  await writer.startRun("run-a", {
+    resolvedAgentId: "main",
+    resolvedModel: "openai/gpt-4o-mini",
+    prompt: {
+      runner: "llm",
+      systemPrompt: "You triage webhooks.",
+      transcriptMessages: 2,
+      message: base.message,
+      model: "openai/gpt-4o-mini",
+      thinking: "low",
+      timeoutSeconds: 600,
+    },
+  });
+  await writer.finishRun(
+    "run-a",
+    {
+      status: "succeeded",
+      reply: "Login outage in #42.\nPage on-call.",
+      usage: { promptTokens: 120, completionTokens: 40, totalTokens: 160 },
+      finishedAt: T0 + 1450,
+    },
+    { delivery: { status: "pending", updatedAt: T0 + 1450 } },
+  );
+  await writer.setDelivery("run-a", {
+    status: "sent",
+    channel: "telegram",
+    to: "123",
+    messageIds: ["55"],
+    attempts: 1,
+    updatedAt: T0 + 1600,
+  });
+  await writer.finishRun("run-b", {
+    status: "failed",
+    error: "provider openai failed with HTTP 500: overloaded",
+    finishedAt: T0 + 300,
+  });
+}
+
+describe("hookgate runs", () => {
+  it("lists runs newest first as a table, readable while the writer has the file open", async () => {
+    await seedRuns();
+    const { code, out } = await cli(runs, ["--store", file]);
+    expect(code).toBe(0);
+    expect(out).toBe(
+      [
+        "RUN ID  STATUS     RECEIVED              TOOK   AGENT  DELIVERY  NAME    RESULT",
+        "run-c   queued     2025-05-01 10:00:00Z  -      -      -         GitHub",
+        "run-b   failed     2025-05-01 10:00:00Z  250ms  -      -         GitHub  provider openai failed with HTTP 500: overloaded",
+        "run-a   succeeded  2025-05-01 10:00:00Z  1.4s   main   sent      GitHub  Login outage in #42. Page on-call.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("filters by status, session and limit; prints JSON", async () => {
+    await seedRuns();
+    const failed = await cli(runs, ["--store", file, "--status", "failed", "--json"]);
+    expect(JSON.parse(failed.out).map((r: { id: string }) => r.id)).toEqual(["run-b"]);
+    const limited = await cli(runs, ["--store", file, "--limit", "1", "--json"]);
+    expect(JSON.parse(limited.out).map((r: { id: string }) => r.id)).toEqual(["run-c"]);
+    const none = await cli(runs, ["--store", file, "--session", "hook:other"]);
+    expect(none.out).toBe("No runs.\n");
+  });
+
+  it("shows one run: prompt sent, reply, timings, usage and delivery", async () => {
+    await seedRuns();
+    const { code, out } = await cli(runs, ["show", "run-a", "--store", file]);
+    expect(code).toBe(0);
+    expect(out).toBe(
+      [
+        "Run run-a",
+        "  status    succeeded",
+        "  name      GitHub",
+        "  session   hook:gh",
+        "  agent     main",
+        "  model     openai/gpt-4o-mini",
+        "  thinking  low",
+        "  timeout   600s",
+        "  received  2025-05-01 10:00:00Z",
+        "  started   2025-05-01 10:00:00Z (waited 50ms)",
+        "  finished  2025-05-01 10:00:01Z (took 1.4s)",
+        "  usage     prompt 120, completion 40, total 160 tokens",
+        "  delivery  sent — telegram 123; message ids 55; 1 attempt; at 2025-05-01 10:00:01Z",
+        "",
+        "Prompt sent (llm runner, 2 earlier session messages):",
+        "  system:",
+        "    You triage webhooks.",
+        "  message:",
+        "    New issue #42: login is broken",
+        "",
+        "Reply:",
+        "    Login outage in #42.",
+        "    Page on-call.",
+        "",
+      ].join("\n"),
+    );
+    const failed = await cli(runs, ["show", "run-b", "--store", file]);
+    expect(failed.out).toContain("  error     provider openai failed with HTTP 500: overloaded");
+    expect(failed.out).toContain("Reply: (none)");
+    const json = await cli(runs, ["show", "run-a", "--store", file, "--json"]);
+    expect(JSON.parse(json.out)).toMatchObject({
+      id: "run-a",
+      status: "succeeded",
+      delivery: { status: "sent" },
+    });
+  });
+
+  it("explains bad input and unknown runs", async () => {
+    expect((await cli(runs, ["show", "nope", "--store", file])).err).toContain(`no run nope in ${file}`);
+    const status = await cli(runs, ["--store", file, "--status", "done"]);
+    expect(status.code).toBe(1);
+    expect(status.err).toContain(
+      '--status must be one of queued, running, succeeded, failed, timed_out, got "done"',
+    );
+    expect((await cli(runs, ["--store", file, "--limit", "0"])).err).toContain(
+      "--limit must be a positive whole number",
+    );
+    expect((await cli(runs, ["list"])).err).toContain('unknown subcommand "list"');
+    const help = await cli(runs, ["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain("hookgate runs show RUN_ID");
+  });
+
+  it("finds the store through --config", async () => {
+    await seedRuns();
+    const config = join(dir, "hookgate.yaml");
+    writeFileSync(
+      config,
+      `hooks:\n  enabled: true\n  token: "a-long-enough-test-token-0123456789"\nstore:\n  path: data/state.db\n`,
+    );
+    const { code, out } = await cli(runs, ["--config", config, "--json"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toHaveLength(3);
+  });
+
+  it("says so when there is no store yet", async () => {
+    const missing = join(dir, "none.db");
+    const { code, out, err } = await cli(runs, ["--store", missing, "--json"]);
+    expect(code).toBe(0);
+    expect(out).toBe("[]\n");
+    expect(err).toContain(`no store at ${missing} yet`);
+  });
+});
+
+describe("hookgate events", () => {
+  it("lists events newest first with their state, or only pending ones", async () => {
+    const wake = (text: string, at: number) =>
+      writer.acceptWake({ text, mode: "now", source: "wake", receivedAt: at }, (o) => ({
+        status: 200,
+        body: { o },
+      }));
+    await wake("deploy finished", T0);
+    await wake("deploy finished", T0 + 1);
+    await wake("backup\nfailed", T0 + 2);
+    const [first] = await writer.pendingEvents();
+    await writer.consumeEvents([first!.id], T0 + 5);
+
+    const table = await cli(events, ["--store", file]);
+    expect(table.out).toBe(
+      [
+        "ID  RECEIVED              STATUS    SOURCE  TEXT",
+        "2   2025-05-01 10:00:00Z  pending   wake    backup failed",
+        "1   2025-05-01 10:00:00Z  consumed  wake    deploy finished (×2)",
+        "",
+      ].join("\n"),
+    );
+    const pending = await cli(events, ["--store", file, "--pending", "--json"]);
+    expect(JSON.parse(pending.out).map((e: { text: string }) => e.text)).toEqual(["backup\nfailed"]);
+  });
+
+  it("lists heartbeats", async () => {
+    await writer.recordHeartbeat({
+      reason: "now",
+      status: "replied",
+      startedAt: T0,
+      finishedAt: T0 + 900,
+      eventIds: [1, 2],
+      reply: "Backup failed on db1; check the disk.",
+      delivery: { status: "sent", updatedAt: T0 + 950 },
+    });
+    const { out } = await cli(events, ["--store", file, "--heartbeats"]);
+    expect(out).toBe(
+      [
+        "ID  STARTED               REASON  STATUS   EVENTS  DELIVERY  REPLY / ERROR",
+        "1   2025-05-01 10:00:00Z  now     replied  2       sent      Backup failed on db1; check the disk.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("prints an empty listing and its help", async () => {
+    expect((await cli(events, ["--store", file])).out).toBe("No events.\n");
+    expect((await cli(events, ["--help"])).out).toContain("--heartbeats");
+    expect((await cli(events, ["--bogus"])).code).toBe(1);
+  });
+});

@@ -1,0 +1,35 @@
+// iMessage through a BlueBubbles server: POST /api/v1/message/text, password in the query string.
+import type { ImessageChannel } from "../../../types/generated.js";
+import { defineChannel } from "./adapter.js";
+import { asString, httpFailure, isSuccess, pick, postJson, trimBase } from "./http.js";
+
+export const imessage = defineChannel<ImessageChannel>({
+  name: "imessage",
+  // iMessage documents no limit; this keeps one bubble readable and AppleScript sends quick.
+  maxLength: 20_000,
+  section: (channels) => channels.imessage,
+  defaultTo: (cfg) => cfg.defaultTo,
+  secrets: (cfg) => [cfg.password],
+  async send(cfg, to, text, ctx) {
+    const url = `${trimBase(cfg.baseUrl)}/api/v1/message/text?password=${encodeURIComponent(cfg.password)}`;
+    const answer = await postJson(ctx, url, {
+      chatGuid: chatGuid(to),
+      message: text,
+      method: "apple-script",
+      // Required for AppleScript sends; kept across retries so the server can spot a duplicate.
+      tempGuid: ctx.idempotencyKey,
+    });
+    if (isSuccess(answer)) {
+      // 200 {status, message: "Message sent!", data: <the sent message>}; its guid when reported.
+      return { ok: true, id: asString(pick(answer.json, "data", "guid")) ?? ctx.idempotencyKey };
+    }
+    // Errors: {status, message, error: {type, message}}.
+    const detail = asString(pick(answer.json, "error", "message")) ?? asString(pick(answer.json, "message"));
+    return httpFailure(answer, detail);
+  },
+});
+
+/** A chat guid as is; a bare phone number or e-mail address becomes its one-to-one iMessage chat. */
+export function chatGuid(to: string): string {
+  return to.includes(";") ? to : `iMessage;-;${to}`;
+}

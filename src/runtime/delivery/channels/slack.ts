@@ -1,0 +1,59 @@
+// Slack Web API: chat.postMessage with a bot token. Slack reports most failures as 200 {ok:false, error}.
+import type { SlackChannel } from "../../../types/generated.js";
+import { defineChannel, type SendOutcome } from "./adapter.js";
+import {
+  asString,
+  type HttpAnswer,
+  httpFailure,
+  isSuccess,
+  parseRetryAfter,
+  pick,
+  postJson,
+  trimBase,
+  unexpectedSuccess,
+} from "./http.js";
+
+export const slack = defineChannel<SlackChannel>({
+  name: "slack",
+  // chat.postMessage truncates `text` beyond 40,000 characters.
+  maxLength: 40_000,
+  section: (channels) => channels.slack,
+  defaultTo: (cfg) => cfg.defaultTo,
+  secrets: (cfg) => [cfg.botToken],
+  async send(cfg, to, text, ctx) {
+    const base = trimBase(cfg.apiBaseUrl ?? "https://slack.com/api");
+    const answer = await postJson(
+      ctx,
+      `${base}/chat.postMessage`,
+      { channel: to, text },
+      { authorization: `Bearer ${cfg.botToken}` },
+    );
+    if (!isSuccess(answer)) return httpFailure(answer, slackError(answer));
+    if (pick(answer.json, "ok") === true) {
+      const ts = asString(pick(answer.json, "ts"));
+      return ts ? { ok: true, id: ts } : unexpectedSuccess(answer, "ts");
+    }
+    return applicationError(answer);
+  },
+});
+
+function slackError(answer: HttpAnswer): string | undefined {
+  const error = asString(pick(answer.json, "error"));
+  if (!error) return undefined;
+  // missing_scope names the scope to add; worth showing, since that is the fix.
+  const needed = asString(pick(answer.json, "needed"));
+  return needed ? `${error} (needed scope: ${needed})` : error;
+}
+
+/** A 200 {ok:false}: permanent (channel_not_found, not_in_channel, invalid_auth...) except `ratelimited`. */
+function applicationError(answer: HttpAnswer): SendOutcome {
+  const error = slackError(answer);
+  if (!error) return unexpectedSuccess(answer, "ok: true");
+  const retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"));
+  return {
+    ok: false,
+    retryable: error === "ratelimited",
+    error: `Slack error ${error}`,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
+}

@@ -1,0 +1,34 @@
+// Telegram Bot API: sendMessage with the bot token in the URL path (redacted from every error text).
+import type { TelegramChannel } from "../../../types/generated.js";
+import { defineChannel } from "./adapter.js";
+import {
+  asNumber,
+  asString,
+  httpFailure,
+  isSuccess,
+  pick,
+  postJson,
+  trimBase,
+  unexpectedSuccess,
+} from "./http.js";
+
+export const telegram = defineChannel<TelegramChannel>({
+  name: "telegram",
+  // sendMessage: 1-4096 characters. Counting UTF-16 code units never undercounts.
+  maxLength: 4096,
+  section: (channels) => channels.telegram,
+  defaultTo: (cfg) => cfg.defaultTo,
+  secrets: (cfg) => [cfg.botToken],
+  async send(cfg, to, text, ctx) {
+    const base = trimBase(cfg.apiBaseUrl ?? "https://api.telegram.org");
+    // No parse_mode: a reply is plain text, so Markdown characters in it can never make the call fail.
+    const answer = await postJson(ctx, `${base}/bot${cfg.botToken}/sendMessage`, { chat_id: to, text });
+    if (isSuccess(answer) && pick(answer.json, "ok") === true) {
+      const id = asString(pick(answer.json, "result", "message_id"));
+      return id ? { ok: true, id } : unexpectedSuccess(answer, "result.message_id");
+    }
+    return httpFailure(answer, asString(pick(answer.json, "description")), {
+      retryAfterSeconds: asNumber(pick(answer.json, "parameters", "retry_after")),
+    });
+  },
+});

@@ -1,0 +1,50 @@
+// WhatsApp Cloud API (Graph API): a text message from the business phone number to a phone number.
+import type { WhatsappChannel } from "../../../types/generated.js";
+import { defineChannel } from "./adapter.js";
+import {
+  asNumber,
+  asString,
+  httpFailure,
+  isRetryableStatus,
+  isSuccess,
+  pick,
+  postJson,
+  trimBase,
+  unexpectedSuccess,
+} from "./http.js";
+
+/**
+ * Graph error codes that mean "slow down" although the HTTP status is 400: app rate limit (4), account
+ * rate limit (80007), throughput (130429), too many messages to one user (131056).
+ */
+const THROTTLE_CODES = new Set([4, 80007, 130429, 131056]);
+
+export const whatsapp = defineChannel<WhatsappChannel>({
+  name: "whatsapp",
+  // text.body: up to 4096 characters.
+  maxLength: 4096,
+  section: (channels) => channels.whatsapp,
+  defaultTo: (cfg) => cfg.defaultTo,
+  secrets: (cfg) => [cfg.accessToken],
+  async send(cfg, to, text, ctx) {
+    const base = trimBase(cfg.apiBaseUrl ?? "https://graph.facebook.com/v21.0");
+    const answer = await postJson(
+      ctx,
+      `${base}/${encodeURIComponent(cfg.phoneNumberId)}/messages`,
+      { messaging_product: "whatsapp", recipient_type: "individual", to, type: "text", text: { body: text } },
+      { authorization: `Bearer ${cfg.accessToken}` },
+    );
+    if (isSuccess(answer)) {
+      const id = asString(pick(answer.json, "messages", 0, "id"));
+      return id ? { ok: true, id } : unexpectedSuccess(answer, "messages[0].id");
+    }
+    const error = pick(answer.json, "error");
+    const code = asNumber(pick(error, "code"));
+    const message = asString(pick(error, "message"));
+    const details = asString(pick(error, "error_data", "details"));
+    const detail = message && details && details !== message ? `${message}: ${details}` : message;
+    return httpFailure(answer, detail, {
+      retryable: isRetryableStatus(answer.status) || (code !== undefined && THROTTLE_CODES.has(code)),
+    });
+  },
+});

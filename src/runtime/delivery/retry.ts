@@ -1,0 +1,84 @@
+// Sends one message with retries: 429, 5xx, throttling answers and transport errors are retried with
+// exponential backoff and jitter, or after exactly the wait the service asked for; other failures end
+// at once.
+import type { SendOutcome } from "./channels/adapter.js";
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** Delay before the second attempt; doubled for each further one. */
+  baseDelayMs: number;
+  /** Upper bound of one delay, Retry-After included. */
+  maxDelayMs: number;
+}
+
+export interface RetryDeps {
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  /** Told about each failed attempt that will be retried. */
+  onRetry?: (info: { attempt: number; delayMs: number; error: string }) => void;
+}
+
+export interface RetryResult {
+  outcome: SendOutcome;
+  attempts: number;
+}
+
+export async function sendWithRetry(
+  attempt: () => Promise<SendOutcome>,
+  policy: RetryPolicy,
+  deps: RetryDeps,
+): Promise<RetryResult> {
+  const maxAttempts = Math.max(1, policy.maxAttempts);
+  for (let n = 1; ; n += 1) {
+    const outcome = await attemptOnce(attempt);
+    if (outcome.ok || !outcome.retryable) return { outcome, attempts: n };
+    if (n >= maxAttempts) {
+      return {
+        outcome: { ...outcome, error: `${outcome.error} (gave up after ${n} attempts)` },
+        attempts: n,
+      };
+    }
+    const delayMs = retryDelay(n, policy, deps.random, outcome.retryAfterMs);
+    deps.onRetry?.({ attempt: n, delayMs, error: outcome.error });
+    await deps.sleep(delayMs);
+  }
+}
+
+/**
+ * Delay after failed attempt `n` (1-based). A wait the service asked for is honoured as is (capped by
+ * maxDelayMs); otherwise base·2^(n-1), capped, with "equal jitter": half fixed, half random, so that
+ * senders that failed together do not retry together.
+ */
+export function retryDelay(
+  n: number,
+  policy: RetryPolicy,
+  random: () => number,
+  retryAfterMs?: number,
+): number {
+  if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), policy.maxDelayMs);
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** A thrown error is a transport failure (refused, reset, timed out): the request may not have arrived. */
+async function attemptOnce(attempt: () => Promise<SendOutcome>): Promise<SendOutcome> {
+  try {
+    return await attempt();
+  } catch (err) {
+    return { ok: false, retryable: true, error: describeTransportError(err) };
+  }
+}
+
+export function describeTransportError(err: unknown): string {
+  if (err instanceof Error) {
+    if (err.name === "TimeoutError" || err.name === "AbortError")
+      return "no answer in time (request timed out)";
+    const cause = (err as { cause?: unknown }).cause;
+    const code = cause && typeof cause === "object" ? (cause as { code?: unknown }).code : undefined;
+    const causeMessage = cause instanceof Error ? cause.message : undefined;
+    const detail = causeMessage ?? err.message;
+    return `request failed: ${typeof code === "string" && !detail.includes(code) ? `${code} ` : ""}${detail}`;
+  }
+  return `request failed: ${String(err)}`;
+}

@@ -1,0 +1,123 @@
+import { parseArgs } from "node:util";
+import type { Command } from "../cli.js";
+import { ConfigError, formatIssue } from "../config/errors.js";
+import { loadConfig } from "../config/load.js";
+import type { LogLevel } from "../config/types.js";
+import { createLogger } from "../log.js";
+import { startServer } from "../server.js";
+
+const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
+
+Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
+
+  --config FILE      config file (YAML or JSON). Default: ./hookgate.yaml when present, else the
+                     built-in default (hooks on, mail preset, echo agent, SQLite under .hookgate/).
+  --host HOST        address to listen on (overrides server.host)
+  --port PORT        port to listen on; 0 picks a free one (overrides server.port)
+  --log-level LEVEL  fatal | error | warn | info | debug | trace | silent (overrides server.logLevel)
+
+Prints "listening on http://HOST:PORT" when ready. SIGTERM or SIGINT stops accepting requests,
+finishes the ones in flight, flushes the store and exits 0. Logs are JSON lines on stderr.`;
+
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export const command: Command = {
+  summary: "run the webhook server",
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        config: { type: "string", short: "c" },
+        host: { type: "string" },
+        port: { type: "string", short: "p" },
+        "log-level": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(`${HELP}\n`);
+      return 0;
+    }
+    const port = values.port === undefined ? undefined : Number(values.port);
+    if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
+      process.stderr.write(
+        `hookgate serve: --port must be a whole number from 0 to 65535, got "${values.port}"\n`,
+      );
+      return 1;
+    }
+    const level = values["log-level"];
+    if (level !== undefined && !LEVELS.includes(level)) {
+      process.stderr.write(
+        `hookgate serve: --log-level must be one of ${LEVELS.join(", ")}, got "${level}"\n`,
+      );
+      return 1;
+    }
+
+    let loaded: Awaited<ReturnType<typeof loadConfig>>;
+    try {
+      loaded = await loadConfig({
+        ...(values.config !== undefined && { file: values.config }),
+        generateToken: true,
+      });
+    } catch (err) {
+      if (err instanceof ConfigError) {
+        for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+        return 1;
+      }
+      throw err;
+    }
+    const { config, warnings, generatedToken } = loaded;
+    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
+    const log = createLogger((level as LogLevel | undefined) ?? config.server.logLevel);
+
+    const server = await startServer({
+      config,
+      log,
+      ...(values.host !== undefined && { host: values.host }),
+      ...(port !== undefined && { port }),
+    });
+    process.stdout.write(`listening on ${server.url}\n`);
+    if (!config.hooks.enabled) {
+      process.stdout.write("hooks are disabled (hooks.enabled is false): only GET /healthz answers\n");
+    } else if (generatedToken) {
+      process.stdout.write(
+        [
+          "",
+          `A hook token was generated and saved (it is shown only this once): ${generatedToken}`,
+          "Send it with every request, for example:",
+          `  curl -X POST ${server.url}${config.hooks.path}/wake \\`,
+          `    -H 'Authorization: Bearer ${generatedToken}' -H 'Content-Type: application/json' \\`,
+          `    -d '{"text":"hello from curl"}'`,
+          "Set HOOKGATE_TOKEN to choose your own token instead.",
+          "",
+        ].join("\n"),
+      );
+    }
+
+    return new Promise<number>((resolve) => {
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) {
+          process.stderr.write(`hookgate: second ${signal}, exiting now\n`);
+          process.exit(1);
+        }
+        stopping = true;
+        log.info({ signal }, "shutting down: finishing in-flight requests");
+        server.close().then(
+          () => {
+            log.flush();
+            resolve(0);
+          },
+          (err: unknown) => {
+            log.error({ err }, "shutdown failed");
+            log.flush();
+            resolve(1);
+          },
+        );
+      };
+      process.once("SIGTERM", () => stop("SIGTERM"));
+      process.once("SIGINT", () => stop("SIGINT"));
+    });
+  },
+};

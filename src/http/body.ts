@@ -1,0 +1,83 @@
+import type { Readable } from "node:stream";
+import { HttpError } from "./errors.js";
+
+export interface BodyLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/**
+ * Reads a request body under a size and a time limit. A declared Content-Length above the limit is
+ * refused before a byte is read; a streamed body is cut off as soon as it passes the limit.
+ */
+export function readBody(
+  stream: Readable,
+  declaredLength: string | undefined,
+  limits: BodyLimits,
+): Promise<Buffer> {
+  if (declaredLength !== undefined && Number(declaredLength) > limits.maxBytes) {
+    return Promise.reject(tooLarge(limits.maxBytes));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const finish = (err: HttpError | null) => {
+      clearTimeout(timer);
+      stream.off("data", onData);
+      stream.off("end", onEnd);
+      stream.off("error", onError);
+      stream.off("aborted", onAborted);
+      if (err) {
+        stream.pause();
+        reject(err);
+      } else {
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+      }
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limits.maxBytes) return finish(tooLarge(limits.maxBytes));
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(null);
+    const onError = () => finish(new HttpError("INVALID_PAYLOAD", "request body could not be read"));
+    const onAborted = () => finish(new HttpError("INVALID_PAYLOAD", "request aborted by the client"));
+    const timer = setTimeout(
+      () =>
+        finish(
+          new HttpError(
+            "BODY_TIMEOUT",
+            `request body not received within ${limits.timeoutMs / 1000} s (hooks.bodyTimeoutSeconds)`,
+            { headers: { connection: "close" } },
+          ),
+        ),
+      limits.timeoutMs,
+    );
+    stream.on("data", onData);
+    stream.on("end", onEnd);
+    stream.on("error", onError);
+    stream.on("aborted", onAborted);
+  });
+}
+
+function tooLarge(max: number): HttpError {
+  return new HttpError(
+    "PAYLOAD_TOO_LARGE",
+    `payload too large: the limit is ${max} bytes (hooks.maxBodyBytes)`,
+    {
+      headers: { connection: "close" },
+    },
+  );
+}
+
+/** JSON body → value; an empty body is `{}` (senders such as `curl -X POST` send none). */
+export function parseJsonBody(raw: Buffer): unknown {
+  const text = raw.toString("utf8");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new HttpError("INVALID_JSON", `body is not valid JSON: ${why}`);
+  }
+}

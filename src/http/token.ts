@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+
+/** The token a request presents: `Authorization: Bearer`, `x-hookgate-token`, or OpenClaw's header. */
+export function presentedToken(headers: IncomingHttpHeaders): string | undefined {
+  const auth = headers.authorization;
+  if (typeof auth === "string") {
+    const m = /^Bearer\s+(.+)$/i.exec(auth.trim());
+    if (m) return m[1]!.trim();
+  }
+  for (const name of ["x-hookgate-token", "x-openclaw-token"]) {
+    const v = headers[name];
+    if (typeof v === "string" && v.length > 0) return v.trim();
+  }
+  return undefined;
+}
+
+/**
+ * Constant-time token check. Both sides are hashed first, so the comparison takes the same time
+ * whatever the presented token's length is.
+ */
+export function tokenMatcher(expected: string): (presented: string | undefined) => boolean {
+  const want = createHash("sha256").update(expected).digest();
+  return (presented) => {
+    const got = createHash("sha256")
+      .update(presented ?? "")
+      .digest();
+    return timingSafeEqual(want, got) && presented !== undefined;
+  };
+}

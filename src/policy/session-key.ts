@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import type { ResolvedConfig } from "../config/types.js";
+import { allow, type PolicyResult, reject } from "./result.js";
+
+type HooksPolicy = Pick<
+  ResolvedConfig["hooks"],
+  "allowRequestSessionKey" | "allowedSessionKeyPrefixes" | "defaultSessionKey"
+>;
+
+/**
+ * Picks the session key of an agent run: an explicit key (request or mapping) must pass the prefix
+ * allowlist, a request's own key needs allowRequestSessionKey; otherwise defaultSessionKey, otherwise
+ * a fresh `hook:<uuid>` (a new conversation per run).
+ */
+export function resolveSessionKey(
+  requested: string | undefined,
+  fromRequest: boolean,
+  hooks: HooksPolicy,
+): PolicyResult<string> {
+  if (requested !== undefined) {
+    if (fromRequest && !hooks.allowRequestSessionKey) {
+      return reject(
+        "SESSION_KEY_NOT_ALLOWED",
+        "sessionKey is not accepted from request payloads; set hooks.allowRequestSessionKey: true to allow it",
+      );
+    }
+    const prefixes = hooks.allowedSessionKeyPrefixes;
+    if (prefixes && !hasAllowedPrefix(requested, prefixes)) {
+      return reject("SESSION_KEY_PREFIX", `sessionKey must start with one of: ${prefixes.join(", ")}`);
+    }
+    return allow(requested);
+  }
+  return allow(hooks.defaultSessionKey ?? `hook:${randomUUID()}`);
+}
+
+/** Prefixes are stored lower-cased; keys compare case-insensitively. */
+export function hasAllowedPrefix(key: string, prefixes: readonly string[]): boolean {
+  const lower = key.toLowerCase();
+  return prefixes.some((p) => lower.startsWith(p));
+}

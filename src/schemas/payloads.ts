@@ -1,0 +1,63 @@
+// Validators for the wake and agent payloads, compiled once from schemas/, with error sentences that
+// name the field (OpenClaw's wording where it has one: `text required`, `message required`).
+import { readFileSync } from "node:fs";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import Ajv2020Module from "ajv/dist/2020.js";
+import type { AgentPayload, TransformResult, WakePayload } from "../types/generated.js";
+
+const schemaDir = new URL("../../schemas/", import.meta.url);
+const load = (name: string) => JSON.parse(readFileSync(new URL(name, schemaDir), "utf8")) as object;
+
+// ajv is CommonJS: under NodeNext its class is the default export of the module object.
+const Ajv2020 = Ajv2020Module.default;
+const ajv = new Ajv2020({ allErrors: false, strict: true });
+const wake = ajv.compile<WakePayload>(load("wake-payload.schema.json"));
+const agent = ajv.compile<AgentPayload>(load("agent-payload.schema.json"));
+const transformResult = ajv.compile<TransformResult>(load("transform-result.schema.json"));
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string; field: string };
+
+function check<T>(validate: ValidateFunction<T>, value: unknown): Checked<T> {
+  if (validate(value)) return { ok: true, value };
+  const err = validate.errors?.[0];
+  return err ? { ok: false, ...describe(err) } : { ok: false, error: "invalid payload", field: "" };
+}
+
+export const checkWake = (value: unknown) => check(wake, value);
+export const checkAgent = (value: unknown) => check(agent, value);
+export const checkTransformResult = (value: unknown) => check(transformResult, value);
+
+/** One ajv error → `field` (dotted path) and a sentence naming it. */
+export function describe(err: ErrorObject): { error: string; field: string } {
+  const base = err.instancePath
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .join(".");
+  const at = (f: string) => (base ? `${base}.${f}` : f);
+  switch (err.keyword) {
+    case "required": {
+      const f = at(String(err.params.missingProperty));
+      return { field: f, error: `${f} required` };
+    }
+    case "additionalProperties": {
+      const f = at(String(err.params.additionalProperty));
+      return { field: f, error: `${f} is not a known field` };
+    }
+    case "type":
+      if (!base) return { field: "", error: "payload must be a JSON object" };
+      return { field: base, error: `${base} must be a ${err.params.type}` };
+    case "enum":
+      return {
+        field: base,
+        error: `${base} must be one of: ${(err.params.allowedValues as unknown[]).join(", ")}`,
+      };
+    case "minLength":
+    case "pattern":
+      return { field: base, error: `${base} required (must not be empty)` };
+    case "maxLength":
+      return { field: base, error: `${base} is too long (at most ${err.params.limit} characters)` };
+    default:
+      return { field: base, error: `${base || "payload"} ${err.message ?? "is invalid"}` };
+  }
+}

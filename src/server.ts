@@ -1,0 +1,75 @@
+// Wires one hookgate instance: rule graph, store, runtime, HTTP. Used by `hookgate serve` and by tests
+// and benchmarks that need a real server in-process.
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import type { ResolvedConfig } from "./config/types.js";
+import { compileRules } from "./engine/compile.js";
+import { buildApp } from "./http/app.js";
+import type { AuthFailureLimiter } from "./http/auth-limiter.js";
+import { CHANNELS } from "./policy/channel.js";
+import { createRuntime } from "./runtime/index.js";
+import type { Runtime } from "./runtime/types.js";
+import { openStore } from "./store/index.js";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  runtime: Runtime;
+  /** `http://host:port` actually bound (port 0 resolved). */
+  url: string;
+  /** Stops accepting, finishes in-flight requests, stops the runtime and closes the store. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: ResolvedConfig;
+  log: Logger;
+  host?: string;
+  port?: number;
+  fetch?: typeof fetch;
+  limiter?: AuthFailureLimiter;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { config, log } = opts;
+  const compiled = await compileRules(config);
+  for (const w of compiled.warnings) log.warn({ path: w.path }, w.message);
+  const store = await openStore(config.store, { log });
+  const runtime = createRuntime({ config, store, log, ...(opts.fetch && { fetch: opts.fetch }) });
+  const channels = CHANNELS.filter((c) => config.channels[c] !== undefined);
+  const app = await buildApp({
+    config,
+    graph: compiled.graph,
+    runtime,
+    log,
+    channels,
+    ...(opts.limiter && { limiter: opts.limiter }),
+  });
+  try {
+    await runtime.start();
+    const host = opts.host ?? config.server.host;
+    await app.listen({ host, port: opts.port ?? config.server.port });
+  } catch (err) {
+    await app.close().catch(() => {});
+    await runtime.stop().catch(() => {});
+    compiled.dispose();
+    throw err;
+  }
+  const addr = app.server.address();
+  const port = typeof addr === "object" && addr ? addr.port : (opts.port ?? config.server.port);
+  const host = opts.host ?? config.server.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    runtime,
+    url,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await runtime.stop();
+        compiled.dispose();
+      })();
+      return closing;
+    },
+  };
+}

@@ -26,7 +26,6 @@ export const ERRORS = {
   CHANNEL_UNKNOWN: { status: 400, error: "unknown channel" },
   CHANNEL_NOT_CONFIGURED: { status: 400, error: "channel is not configured" },
   INVALID_ACTION: { status: 400, error: "the mapping built an invalid action" },
-  MAPPING_FAILED: { status: 500, error: "hook mapping failed" },
   STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },
   INTERNAL: { status: 500, error: "internal error" },
 } as const satisfies Record<string, { status: number; error: string }>;

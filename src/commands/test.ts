@@ -1,0 +1,234 @@
+// `hookgate test`: route one made-up request through the rule graph and show the decision and why.
+// No side effects: nothing is stored, sent or started.
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import type { Command } from "../cli.js";
+import { ConfigError, formatIssue } from "../config/errors.js";
+import { configFileNames, loadConfig } from "../config/load.js";
+import { compileRules, type RuleGraph } from "../engine/compile.js";
+import { redactHeaders } from "../engine/explain.js";
+import { normaliseHookPath } from "../engine/hook-path.js";
+import { route } from "../engine/route.js";
+import type { Decision, HookRequest } from "../engine/types.js";
+
+const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
+
+Routes one request for the hook NAME (the part after hooks.path, e.g. github for /hooks/github)
+through the rules and prints which rule fired and the action it built, or, when none fired, why
+each rule looked at did not. Nothing is stored, sent or run.
+
+  --config, -c FILE     config file. Default: ./${configFileNames.join(", ./")} (first found),
+                        else the built-in default.
+  --payload, -p FILE    JSON body of the request; - reads it from stdin.
+  --header, -H K:V      a request header (repeatable), e.g. -H "x-github-event: push".
+  --query, -q K=V       a query parameter (repeatable).
+  --now ISO             the time {{now}} renders (default: now).
+  --json                print the decision as JSON.
+  --help, -h            show this help
+
+Exit status: 0 a rule matched (wake, agent or skip), 2 no rule matched, 1 configuration error or
+invalid action.`;
+
+interface Args {
+  config?: string | undefined;
+  payload?: string | undefined;
+  header?: string[] | undefined;
+  query?: string[] | undefined;
+  now?: string | undefined;
+  json?: boolean | undefined;
+  help?: boolean | undefined;
+}
+
+class UsageError extends Error {}
+
+export const command: Command = {
+  summary: "route a sample payload through the rules and explain the decision",
+  async run(argv) {
+    let values: Args;
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parseArgs({
+        args: argv,
+        options: {
+          config: { type: "string", short: "c" },
+          payload: { type: "string", short: "p" },
+          header: { type: "string", short: "H", multiple: true },
+          query: { type: "string", short: "q", multiple: true },
+          now: { type: "string" },
+          json: { type: "boolean" },
+          help: { type: "boolean", short: "h" },
+        },
+        strict: true,
+        allowPositionals: true,
+      }));
+    } catch (err) {
+      return usage((err as Error).message);
+    }
+    if (values.help) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
+
+    let req: HookRequest;
+    let now: Date;
+    try {
+      req = await buildRequest(values, positionals);
+      now = parseNow(values.now);
+    } catch (err) {
+      if (err instanceof UsageError) return usage(err.message);
+      throw err;
+    }
+
+    let compiled: Awaited<ReturnType<typeof compileRules>>;
+    try {
+      const loaded = await loadConfig(values.config !== undefined ? { file: values.config } : {});
+      compiled = await compileRules(loaded.config);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+      return 1;
+    }
+
+    try {
+      const decision = route(compiled.graph, req, { now });
+      if (values.json) {
+        const out = {
+          request: { ...req, headers: redactHeaders(req.headers) },
+          decision,
+          ...hint(compiled.graph, decision),
+        };
+        process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      } else {
+        process.stdout.write(formatDecision(compiled.graph, decision));
+      }
+      return exitCode(decision);
+    } finally {
+      compiled.dispose();
+    }
+  },
+};
+
+function usage(message: string): number {
+  process.stderr.write(`hookgate test: ${message}\n\n${help}\n`);
+  return 1;
+}
+
+async function buildRequest(values: Args, positionals: string[]): Promise<HookRequest> {
+  if (positionals.length !== 1) throw new UsageError("give exactly one hook NAME, e.g. hookgate test github");
+  const path = normaliseHookPath(positionals[0]!);
+  if (path === "") throw new UsageError("the hook NAME is empty");
+  if (values.payload === undefined) throw new UsageError("--payload FILE (or - for stdin) is required");
+  const text = values.payload === "-" ? await readStdin() : await readPayloadFile(values.payload);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--payload ${values.payload}: invalid JSON: ${(err as Error).message}`);
+  }
+  return {
+    path,
+    payload,
+    headers: pairs(values.header ?? [], ":", "header", true),
+    query: pairs(values.query ?? [], "=", "query", false),
+  };
+}
+
+async function readPayloadFile(file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (err) {
+    throw new UsageError(
+      `--payload ${file}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}`,
+    );
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin)
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** `k:v` / `k=v` pairs; header names lower-cased and repeated headers joined with `, ` as HTTP does. */
+function pairs(items: string[], sep: string, what: string, lower: boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    const at = item.indexOf(sep);
+    if (at <= 0) throw new UsageError(`--${what} ${JSON.stringify(item)}: expected NAME${sep}VALUE`);
+    const raw = item.slice(0, at).trim();
+    const key = lower ? raw.toLowerCase() : raw;
+    const value = item.slice(at + 1).trim();
+    out[key] = out[key] !== undefined && lower ? `${out[key]}, ${value}` : value;
+  }
+  return out;
+}
+
+function parseNow(text: string | undefined): Date {
+  if (text === undefined) return new Date();
+  const d = new Date(text);
+  if (Number.isNaN(d.getTime()))
+    throw new UsageError(`--now ${JSON.stringify(text)}: expected an ISO date such as 2025-01-31T12:00:00Z`);
+  return d;
+}
+
+function exitCode(decision: Decision): number {
+  if (decision.kind === "no-match") return 2;
+  return decision.kind === "invalid" ? 1 : 0;
+}
+
+/** On no match: the paths rules exist for, so a typo in the hook name shows. */
+function hint(graph: RuleGraph, decision: Decision): { otherPaths?: string[] } {
+  if (decision.kind !== "no-match") return {};
+  const paths = [...new Set(graph.rules.map((r) => r.path).filter((p): p is string => p !== null))];
+  return { otherPaths: paths.filter((p) => p !== decision.explain.path).sort() };
+}
+
+export function formatDecision(graph: RuleGraph, decision: Decision): string {
+  const { explain } = decision;
+  const lines: string[] = [];
+  const looked = explain.steps.length;
+  lines.push(
+    `hook ${explain.path}: looked at ${looked} of ${explain.totalRules} rule${explain.totalRules === 1 ? "" : "s"}`,
+  );
+  for (const step of explain.steps) {
+    if (step.matched) {
+      lines.push(`  ✓ ${step.mappingId} (${step.origin}) matched`);
+      continue;
+    }
+    lines.push(`  ✗ ${step.mappingId} (${step.origin}): ${step.failed} did not hold`);
+    lines.push(`      expected: ${step.expected}`);
+    lines.push(`      saw:      ${step.saw}`);
+  }
+  lines.push("");
+  switch (decision.kind) {
+    case "wake":
+    case "agent": {
+      const what = decision.kind === "wake" ? "wake (system event for the main session)" : "agent run";
+      lines.push(`decision: ${what}, by mapping ${decision.mappingId}`);
+      for (const [key, value] of Object.entries(decision.action)) lines.push(...field(key, value));
+      break;
+    }
+    case "skip":
+      lines.push(`decision: skip — the transform of mapping ${decision.mappingId} returned null (HTTP 204)`);
+      break;
+    case "invalid":
+      lines.push(`decision: invalid (${decision.code}) — ${decision.error}`);
+      break;
+    case "no-match": {
+      lines.push(`decision: no match — POST <hooks.path>/${explain.path} would get 404`);
+      const others = hint(graph, decision).otherPaths ?? [];
+      if (others.length > 0)
+        lines.push(`  rules exist for: ${others.slice(0, 20).join(", ")}${others.length > 20 ? ", …" : ""}`);
+      break;
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function field(key: string, value: unknown): string[] {
+  if (typeof value === "string" && value.includes("\n")) {
+    return [`  ${key}:`, ...value.split("\n").map((l) => (l === "" ? "    |" : `    | ${l}`))];
+  }
+  return [`  ${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`];
+}

@@ -1,0 +1,123 @@
+// Compiles the configured mappings (hooks.mappings, then rule files, then presets) into a rule graph
+// once at load. Routing then only looks up the request path in an index and runs what was prepared.
+import { ConfigError } from "../config/errors.js";
+import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
+import { presetMappings } from "./presets.js";
+import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
+import { ruleWarnings } from "./rule-warnings.js";
+import { createTransformLoader, type TransformLoader } from "./transform/loader.js";
+import type { TransformHandle } from "./transform/types.js";
+
+export interface RuleGraph {
+  /** Every rule in the order they are tried. */
+  readonly rules: readonly CompiledRule[];
+  /** Per normalised path: the rules with that path and the path-less ones, merged in order. */
+  readonly byPath: ReadonlyMap<string, readonly CompiledRule[]>;
+  /** Rules without match.path, in order: all a request with an unindexed path looks at. */
+  readonly pathless: readonly CompiledRule[];
+}
+
+export interface CompileOptions {
+  /** Loader of transform modules; default: one over config.hooks.transformsDir (disposed by dispose()). */
+  transforms?: TransformLoader;
+  /** Folder of preset rule files; default: the package's rules/presets/. */
+  presetsDir?: string;
+}
+
+export interface CompiledRules {
+  graph: RuleGraph;
+  warnings: ConfigIssue[];
+  /** Releases the transform sandboxes created for this graph. */
+  dispose(): void;
+}
+
+/** Throws ConfigError with every problem found (template syntax, JsonLogic, transforms, presets). */
+export async function compileRules(
+  config: ResolvedConfig,
+  opts: CompileOptions = {},
+): Promise<CompiledRules> {
+  const presets = await presetMappings(config.hooks.presets, opts.presetsDir);
+  const mappings = [...config.hooks.mappings, ...presets.mappings];
+  const issues: ConfigIssue[] = [...presets.warnings];
+
+  let ownLoader: TransformLoader | undefined;
+  const loader = (): TransformLoader => {
+    if (opts.transforms) return opts.transforms;
+    ownLoader ??= createTransformLoader({
+      transformsDir: config.hooks.transformsDir,
+      limits: config.hooks.transformLimits,
+    });
+    return ownLoader;
+  };
+
+  try {
+    const rules: CompiledRule[] = [];
+    const scope: CompileScope = { config, templates: new Map(), issues };
+    for (const mapping of mappings) {
+      const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
+      const rule = compileRule(mapping, rules.length, transform, scope);
+      if (rule) rules.push(rule);
+    }
+    if (issues.some((i) => i.severity === "error")) throw new ConfigError(issues);
+    return {
+      graph: indexRules(rules),
+      warnings: [...issues, ...ruleWarnings(rules)],
+      dispose: () => ownLoader?.dispose(),
+    };
+  } catch (err) {
+    ownLoader?.dispose();
+    throw err;
+  }
+}
+
+async function loadTransform(
+  loader: TransformLoader,
+  mapping: ResolvedMapping,
+  issues: ConfigIssue[],
+): Promise<TransformHandle | undefined> {
+  const { module, export: exportName } = mapping.transform!;
+  try {
+    return await loader.load(module, exportName);
+  } catch (err) {
+    const found = err instanceof ConfigError ? err.issues : [];
+    const errors =
+      found.length > 0
+        ? found
+        : [{ severity: "error" as const, path: "transform.module", message: String(err) }];
+    for (const issue of errors) {
+      issues.push({
+        ...issue,
+        path: fieldPath(mapping, issue.path.startsWith("transform") ? issue.path : "transform.module"),
+        message: `mapping ${mapping.id}: ${issue.message}`,
+      });
+    }
+    return undefined;
+  }
+}
+
+/** Builds the path index: each path's list already holds the path-less rules at their positions. */
+export function indexRules(rules: readonly CompiledRule[]): RuleGraph {
+  const pathless = rules.filter((r) => r.path === null);
+  const byPath = new Map<string, CompiledRule[]>();
+  for (const rule of rules) {
+    if (rule.path === null) continue;
+    const list = byPath.get(rule.path);
+    if (list) list.push(rule);
+    else byPath.set(rule.path, [rule]);
+  }
+  for (const [path, own] of byPath) {
+    byPath.set(path, mergeByPosition(own, pathless));
+  }
+  return { rules, byPath, pathless };
+}
+
+function mergeByPosition(a: readonly CompiledRule[], b: readonly CompiledRule[]): CompiledRule[] {
+  const out: CompiledRule[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.position < b[j]!.position)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+// What a rule author reads when a hook "does not fire": values a failed predicate saw, shortened,
+// with credential-like headers redacted.
+import { pathReader, readPath } from "./logic.js";
+
+/** Longest rendering of one seen value. */
+export const SEEN_MAX = 120;
+
+const SECRET_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "x-hookgate-token",
+  "x-openclaw-token",
+]);
+const SECRET_PARTS = ["token", "secret", "signature", "api-key", "apikey", "password"];
+
+export const REDACTED = "[redacted]";
+
+/** Whether a header's value must never be shown (credentials, signatures, cookies). */
+export function isSecretHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return SECRET_HEADERS.has(n) || SECRET_PARTS.some((p) => n.includes(p));
+}
+
+/** Text cut to SEEN_MAX characters, `…` marking the cut. */
+export function cut(text: string): string {
+  return text.length > SEEN_MAX ? `${text.slice(0, SEEN_MAX - 1)}…` : text;
+}
+
+/** Compact text of a value, cut to SEEN_MAX characters. */
+export function shortValue(value: unknown): string {
+  switch (typeof value) {
+    case "undefined":
+      return "(missing)";
+    case "boolean":
+    case "number":
+      return String(value);
+    case "string":
+      return cut(JSON.stringify(value));
+  }
+  if (value === null) return "null";
+  try {
+    return cut(JSON.stringify(value) ?? String(value));
+  } catch {
+    return "(unprintable)";
+  }
+}
+
+/** Headers with secret values replaced, for showing. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) out[k] = isSecretHeader(k) ? REDACTED : v;
+  return out;
+}
+
+/** A `var` path of a `when`, prepared at load for showing its value when the predicate fails. */
+export interface SeenPath {
+  path: string;
+  read: (context: unknown) => unknown;
+  /** Show the value as `[redacted]` (a credential-like header). */
+  redacted: boolean;
+  /** The whole headers object: shown with secret values redacted. */
+  allHeaders: boolean;
+}
+
+export function prepareSeenPath(path: string): SeenPath {
+  const parts = path.split(".");
+  const inHeaders = parts[0] === "headers";
+  return {
+    path,
+    read: pathReader(path, undefined),
+    redacted: inHeaders && parts.length > 1 && isSecretHeader(parts[1]!),
+    allHeaders: inHeaders && parts.length === 1,
+  };
+}
+
+/** `path = value` as a failed `when` saw it. */
+export function seenAt(context: { headers: Record<string, string> }, seen: SeenPath): string {
+  if (seen.redacted) return `${seen.path} = ${REDACTED}`;
+  const value = seen.allHeaders ? redactHeaders(context.headers) : seen.read(context);
+  return `${seen.path} = ${shortValue(value)}`;
+}
+
+/** `payload.source` as the source predicate saw it. */
+export function seenSource(payload: unknown): string {
+  const source = readPath(payload, "source", undefined);
+  if (source === undefined) return "payload.source missing";
+  return typeof source === "string" ? shortValue(source) : `${shortValue(source)} (not a string)`;
+}

@@ -1,0 +1,320 @@
+// JsonLogic for `match.when`: compiled once at load with json-logic-engine, over a curated operator
+// set with the semantics of the JsonLogic reference implementation (jsonlogic.com, json-logic-js).
+// Left out: operators that call methods on values or write logs (`method`, `log`), and the engine's
+// extensions (`val`, `get`, `try`, `throw`, `pipe`, `eachKey`, `preserve`, `??`, scope traversal).
+// `var` never walks through `__proto__`, `constructor` or `prototype`, and never returns a function.
+import { defaultMethods, LogicEngine } from "json-logic-engine";
+
+/** Path segments that resolve to nothing, in `var` paths and template paths alike. */
+export const BLOCKED_SEGMENTS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** JsonLogic truthiness: an empty array is false, everything else as in JavaScript. */
+export function truthy(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : Boolean(value);
+}
+
+/** Internal operator: the value when it is an array, else []. Keeps iterators total on any input. */
+const ARRAY_OF = "hookgate:array";
+/** Internal operator: undefined, which is what an empty `and` / `or` gives in the reference. */
+const NOTHING = "hookgate:nothing";
+const INTERNAL = new Set([ARRAY_OF, NOTHING]);
+
+type Eager = (args: unknown[], context: unknown) => unknown;
+
+const num = (v: unknown): number => Number.parseFloat(v as string);
+// Comparisons keep JavaScript's coercions (JsonLogic defines them that way).
+const lt = (a: unknown, b: unknown): boolean => (a as number) < (b as number);
+const le = (a: unknown, b: unknown): boolean => (a as number) <= (b as number);
+
+/** Reads a dotted path from data the way JsonLogic's `var` does, minus prototype segments and functions. */
+export function readPath(data: unknown, key: unknown, notFound: unknown = null): unknown {
+  if (key === undefined || key === null || key === "") return data;
+  return readParts(data, String(key).split("."), notFound);
+}
+
+function readParts(data: unknown, parts: readonly string[], notFound: unknown): unknown {
+  let cur: unknown = data;
+  for (const part of parts) {
+    if (cur === null || cur === undefined) return notFound;
+    if (BLOCKED_SEGMENTS.has(part)) return notFound;
+    // Own and inherited plain-data properties (e.g. string length) are fine; functions never are.
+    cur = (cur as Record<string, unknown>)[part];
+    if (cur === undefined) return notFound;
+  }
+  return typeof cur === "function" ? null : cur;
+}
+
+/** A reader for one static path, checked against blocked segments once, here, instead of per read. */
+export function pathReader(path: string, notFound: unknown = null): (data: unknown) => unknown {
+  const parts = path.split(".");
+  if (parts.some((p) => BLOCKED_SEGMENTS.has(p))) return () => notFound;
+  const n = parts.length;
+  return (data) => {
+    let cur = data;
+    for (let i = 0; i < n; i++) {
+      if (cur === null || cur === undefined) return notFound;
+      cur = (cur as Record<string, unknown>)[parts[i]!];
+      if (cur === undefined) return notFound;
+    }
+    return typeof cur === "function" ? null : cur;
+  };
+}
+
+const eager: Record<string, Eager> = {
+  // biome-ignore lint/suspicious/noDoubleEquals: JsonLogic `==` is loose equality by definition.
+  "==": ([a, b]) => a == b,
+  "===": ([a, b]) => a === b,
+  // biome-ignore lint/suspicious/noDoubleEquals: JsonLogic `!=` is loose inequality by definition.
+  "!=": ([a, b]) => a != b,
+  "!==": ([a, b]) => a !== b,
+  ">": ([a, b]) => lt(b, a),
+  ">=": ([a, b]) => le(b, a),
+  // Three arguments: between, exclusive (`<`) or inclusive (`<=`).
+  "<": ([a, b, c]) => (c === undefined ? lt(a, b) : lt(a, b) && lt(b, c)),
+  "<=": ([a, b, c]) => (c === undefined ? le(a, b) : le(a, b) && le(b, c)),
+  "!": ([a]) => !truthy(a),
+  "!!": ([a]) => truthy(a),
+  "%": ([a, b]) => (a as number) % (b as number),
+  in: ([a, b]) => {
+    if (!b) return false;
+    if (typeof b === "string") return b.indexOf(a as string) !== -1;
+    if (Array.isArray(b)) return b.indexOf(a) !== -1;
+    return false;
+  },
+  cat: (args) => args.map((a) => (a === null || a === undefined ? "" : String(a))).join(""),
+  substr: ([source, start, end]) => {
+    const s = String(source);
+    const from = start as number;
+    // A negative length counts from the end, as in PHP.
+    if ((end as number) < 0) {
+      const rest = s.substr(from);
+      return rest.substr(0, rest.length + (end as number));
+    }
+    return s.substr(from, end as number);
+  },
+  "+": (args) => args.reduce<number>((acc, v) => acc + num(v), 0),
+  "*": (args) => {
+    if (args.length === 0) throw new Error("* needs at least one argument");
+    return args.length === 1 ? args[0] : args.slice(1).reduce<number>((acc, v) => acc * num(v), num(args[0]));
+  },
+  "-": ([a, b]) => (b === undefined ? -(a as number) : (a as number) - (b as number)),
+  "/": ([a, b]) => (a as number) / (b as number),
+  min: (args) => Math.min(...(args as number[])),
+  max: (args) => Math.max(...(args as number[])),
+  merge: (args) => args.reduce<unknown[]>((acc, v) => acc.concat(v), []),
+  var: ([key, fallback], context) => readPath(context, key, fallback === undefined ? null : fallback),
+  missing: (args, context) => missingKeys(Array.isArray(args[0]) ? (args[0] as unknown[]) : args, context),
+  missing_some: ([need, options], context) => {
+    const keys = Array.isArray(options) ? options : [];
+    const missing = missingKeys(keys, context);
+    return keys.length - missing.length >= (need as number) ? [] : missing;
+  },
+  [ARRAY_OF]: ([v]) => (Array.isArray(v) ? v : []),
+  [NOTHING]: () => undefined,
+};
+
+function missingKeys(keys: unknown[], context: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (const key of keys) {
+    const v = readPath(context, key);
+    if (v === null || v === "") out.push(key);
+  }
+  return out;
+}
+
+/** Control flow and iteration come from json-logic-engine (compiled, short-circuiting). */
+const LAZY = ["if", "?:", "and", "or", "map", "filter", "reduce", "all", "some", "none"] as const;
+const ITERATORS = new Set(["map", "filter", "reduce", "all", "some", "none"]);
+
+/** Every operator a `when` expression may use. */
+export const ALLOWED_OPERATORS: readonly string[] = [
+  ...LAZY,
+  ...Object.keys(eager).filter((k) => !INTERNAL.has(k)),
+];
+
+// Inline code for the hot operators, in the engine's own compile-hook form: a tagged template whose
+// holes are sub-expressions (parenthesised: they may be conditional expressions). Argument shapes
+// other than these fall back to the method.
+type BuildState = {
+  compile: (strings: TemplateStringsArray, ...parts: unknown[]) => unknown;
+  methods: unknown[];
+};
+type Compile = (args: unknown, state: BuildState) => unknown;
+
+const binary =
+  (op: string): Compile =>
+  (args, state) => {
+    if (!Array.isArray(args) || args.length !== 2) return false;
+    const [a, b] = args;
+    switch (op) {
+      case "==":
+        return state.compile`((${a}) == (${b}))`;
+      case "===":
+        return state.compile`((${a}) === (${b}))`;
+      case "!=":
+        return state.compile`((${a}) != (${b}))`;
+      case "!==":
+        return state.compile`((${a}) !== (${b}))`;
+      case ">":
+        return state.compile`((${a}) > (${b}))`;
+      case ">=":
+        return state.compile`((${a}) >= (${b}))`;
+      case "<":
+        return state.compile`((${a}) < (${b}))`;
+      default:
+        return state.compile`((${a}) <= (${b}))`;
+    }
+  };
+
+const isLiteral = (v: unknown) =>
+  v === null || ["string", "number", "boolean", "undefined"].includes(typeof v);
+
+const compiled: Record<string, Compile> = {
+  "==": binary("=="),
+  "===": binary("==="),
+  "!=": binary("!="),
+  "!==": binary("!=="),
+  ">": binary(">"),
+  ">=": binary(">="),
+  "<": binary("<"),
+  "<=": binary("<="),
+  "!": (args, state) =>
+    Array.isArray(args) && args.length === 1 ? state.compile`(!engine.truthy((${args[0]})))` : false,
+  "!!": (args, state) =>
+    Array.isArray(args) && args.length === 1 ? state.compile`(!!engine.truthy((${args[0]})))` : false,
+  // A static path is split once at load into a reader function.
+  var: (args, state) => {
+    if (!Array.isArray(args) || args.length > 2) return false;
+    const [key, fallback] = args;
+    if (!(typeof key === "string" || typeof key === "number") || !isLiteral(fallback)) return false;
+    if (key === "") return false;
+    state.methods.push(pathReader(String(key), fallback === undefined ? null : fallback));
+    return `methods[${state.methods.length - 1}](context)`;
+  },
+};
+
+function createEngine(): LogicEngine {
+  const chosen: Record<string, unknown> = {};
+  for (const name of LAZY) chosen[name] = defaultMethods[name as keyof typeof defaultMethods];
+  const engine = new LogicEngine(chosen);
+  // JsonLogic truthiness (the engine's own treats {} as false and breaks on null-prototype objects).
+  engine.truthy = truthy;
+  for (const [name, fn] of Object.entries(eager)) {
+    // Not folded at load: a constant branch that throws (`{"*": []}`) must only fail when it runs.
+    const compile = compiled[name];
+    engine.addMethod(name, {
+      method: fn as never,
+      deterministic: false,
+      lazy: false,
+      ...(compile ? { compile } : {}),
+    } as never);
+  }
+  return engine;
+}
+
+let shared: LogicEngine | undefined;
+
+/** Thrown by compileLogic; `where` is a JSON-pointer-like path inside the expression. */
+export class LogicSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly where: string,
+  ) {
+    super(message);
+    this.name = "LogicSyntaxError";
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Puts an expression into the one shape the engine compiles the reference way: arguments always an
+ * array, iterator inputs forced to arrays, reduce always with an initial value. Rejects operators
+ * outside the curated set.
+ */
+function normalise(expr: unknown, where: string): unknown {
+  if (Array.isArray(expr)) return expr.map((e, i) => normalise(e, `${where}[${i}]`));
+  if (!isPlainObject(expr)) return expr;
+  const keys = Object.keys(expr);
+  if (keys.length === 0) return expr;
+  if (keys.length > 1) {
+    throw new LogicSyntaxError(
+      `an operation must have exactly one key, found ${keys.map((k) => JSON.stringify(k)).join(", ")}`,
+      where,
+    );
+  }
+  const op = keys[0]!;
+  if (!ALLOWED_OPERATORS.includes(op)) {
+    throw new LogicSyntaxError(
+      `unknown or disallowed operator ${JSON.stringify(op)}; allowed: ${ALLOWED_OPERATORS.join(" ")}`,
+      where,
+    );
+  }
+  const raw = expr[op];
+  let args = (Array.isArray(raw) ? raw : [raw]).map((a, i) => normalise(a, `${where}.${op}[${i}]`));
+  if ((op === "and" || op === "or") && args.length === 0) return { [NOTHING]: [] };
+  // The engine compiles `if` with three or more arguments; shorter forms would run interpreted.
+  if (op === "if" || op === "?:") {
+    if (args.length === 0) return null;
+    if (args.length === 1) return args[0];
+    if (args.length === 2) args.push(null);
+  }
+  if (ITERATORS.has(op)) {
+    args = [{ [ARRAY_OF]: [args[0] ?? null] }, args[1] ?? null, ...args.slice(2)];
+    if (op === "reduce" && args.length < 3) args.push(null);
+  }
+  return { [op]: args };
+}
+
+export type CompiledLogic = (context: unknown) => unknown;
+
+/** Compiles a `when` expression once; throws LogicSyntaxError for unknown operators or bad shapes. */
+export function compileLogic(expr: unknown): CompiledLogic {
+  if (typeof expr === "boolean") return () => expr;
+  const normalised = normalise(expr, "");
+  shared ??= createEngine();
+  let fn: unknown;
+  try {
+    fn = shared.build(normalised);
+  } catch (err) {
+    throw new LogicSyntaxError(describeEngineError(err), "");
+  }
+  if (typeof fn !== "function") return () => fn;
+  return fn as CompiledLogic;
+}
+
+/** The engine throws plain objects and NaN as well as Errors; make every one a sentence. */
+export function describeEngineError(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (typeof err === "number" && Number.isNaN(err)) return "not a number";
+  if (isPlainObject(err)) {
+    const type = typeof err.type === "string" ? err.type : "error";
+    return typeof err.key === "string" ? `${type}: ${err.key}` : type;
+  }
+  return String(err);
+}
+
+/** Static `var` paths an expression reads, for explain output (dynamic keys are left out). */
+export function varPaths(expr: unknown, out: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(expr)) {
+    for (const e of expr) varPaths(e, out);
+  } else if (isPlainObject(expr)) {
+    for (const [op, raw] of Object.entries(expr)) {
+      if (op === "var") {
+        const key = Array.isArray(raw) ? raw[0] : raw;
+        if (typeof key === "string" || typeof key === "number") out.add(String(key));
+        else varPaths(key, out);
+      } else if (ITERATORS.has(op)) {
+        // Only the iterated input reads the request; the body reads the items.
+        const args = Array.isArray(raw) ? raw : [raw];
+        varPaths(args[0], out);
+        if (op === "reduce") varPaths(args[2], out);
+      } else {
+        varPaths(raw, out);
+      }
+    }
+  }
+  return out;
+}

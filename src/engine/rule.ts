@@ -1,0 +1,151 @@
+// One mapping compiled for routing: predicates, templates, transform handle and action defaults.
+import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
+import type { ActionSpec, ActionTemplates } from "./action.js";
+import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
+import { normaliseHookPath } from "./hook-path.js";
+import { type CompiledLogic, compileLogic, LogicSyntaxError, varPaths } from "./logic.js";
+import { type CompiledTemplate, compileTemplate, TemplateSyntaxError } from "./template.js";
+import type { TransformHandle } from "./transform/types.js";
+
+export interface CompiledWhen {
+  evaluate: CompiledLogic;
+  /** The expression as written (shortened), for explain. */
+  text: string;
+  /** Static `var` paths it reads, whose values explain shows on failure. */
+  reads: SeenPath[];
+}
+
+export interface CompiledRule {
+  /** Position in the graph (0-based), the order rules are tried in. */
+  readonly position: number;
+  readonly id: string;
+  readonly origin: string;
+  /** Normalised match.path; null = every hook name. */
+  readonly path: string | null;
+  readonly source?: string;
+  readonly when?: CompiledWhen;
+  /** when: false — the rule can never match. */
+  readonly never: boolean;
+  readonly transform?: TransformHandle;
+  readonly action: ActionSpec;
+  /** Whether any template must be rendered (the per-request template data is built only then). */
+  readonly usesTemplates: boolean;
+}
+
+const TEMPLATE_FIELDS: [
+  keyof ActionTemplates,
+  "textTemplate" | "messageTemplate" | "name" | "sessionKey" | "to" | "model" | "thinking",
+][] = [
+  ["text", "textTemplate"],
+  ["message", "messageTemplate"],
+  ["name", "name"],
+  ["sessionKey", "sessionKey"],
+  ["to", "to"],
+  ["model", "model"],
+  ["thinking", "thinking"],
+];
+
+/** Issue key of a mapping field: `hooks.mappings[0].messageTemplate`, `rules/x.yaml mappings[1].match.when`. */
+export function fieldPath(mapping: ResolvedMapping, field: string): string {
+  return `${mapping.origin}.${field}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ").trim();
+}
+
+/** What the rules of one graph share while compiling: same template text, one compiled function. */
+export interface CompileScope {
+  config: ResolvedConfig;
+  templates: Map<string, CompiledTemplate>;
+  issues: ConfigIssue[];
+}
+
+/** Compiles one mapping; problems are appended to `scope.issues` and the rule is then undefined. */
+export function compileRule(
+  mapping: ResolvedMapping,
+  position: number,
+  transform: TransformHandle | undefined,
+  scope: CompileScope,
+): CompiledRule | undefined {
+  const { config, issues } = scope;
+  const before = issues.length;
+  const error = (field: string, message: string) =>
+    issues.push({
+      severity: "error",
+      path: fieldPath(mapping, field),
+      message: `mapping ${mapping.id}: ${message}`,
+    });
+
+  let path: string | null = null;
+  if (mapping.match?.path !== undefined) {
+    path = normaliseHookPath(mapping.match.path);
+    if (path === "") error("match.path", "match.path is empty; remove it to match every hook name");
+  }
+
+  let when: CompiledWhen | undefined;
+  const expr = mapping.match?.when;
+  if (expr !== undefined && expr !== true) {
+    try {
+      when = {
+        evaluate: compileLogic(expr),
+        text: cut(JSON.stringify(expr)),
+        reads: [...varPaths(expr)].filter((p) => p !== "").map(prepareSeenPath),
+      };
+    } catch (err) {
+      const where = err instanceof LogicSyntaxError && err.where ? ` at ${err.where}` : "";
+      error("match.when", `invalid JsonLogic${where}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  const templates: ActionTemplates = {};
+  for (const [key, field] of TEMPLATE_FIELDS) {
+    const source = mapping[field];
+    if (source === undefined) continue;
+    try {
+      let compiled = scope.templates.get(source);
+      if (!compiled) {
+        compiled = compileTemplate(source);
+        scope.templates.set(source, compiled);
+      }
+      templates[key] = compiled;
+    } catch (err) {
+      const msg = err instanceof TemplateSyntaxError ? err.message : String(err);
+      error(field, `template error: ${oneLine(msg)}`);
+    }
+  }
+
+  if (issues.length > before) return undefined;
+
+  const action: ActionSpec = {
+    id: mapping.id,
+    kind: mapping.action,
+    templates,
+    contentSource: mapping.contentSource ?? "Webhook",
+  };
+  if (mapping.wakeMode !== undefined) action.wakeMode = mapping.wakeMode;
+  if (mapping.deliver !== undefined) action.deliver = mapping.deliver;
+  if (mapping.channel !== undefined) action.channel = mapping.channel;
+  if (mapping.agentId !== undefined) action.agentId = mapping.agentId;
+  if (mapping.timeoutSeconds !== undefined) action.timeoutSeconds = mapping.timeoutSeconds;
+  if (mapping.allowUnsafeExternalContent !== undefined) {
+    action.allowUnsafeExternalContent = mapping.allowUnsafeExternalContent;
+  }
+  if (mapping.preset !== undefined) action.preset = mapping.preset;
+  // hooks.mail is the mail preset's own settings block.
+  if (mapping.preset === "mail") action.mail = config.hooks.mail;
+
+  const rule: CompiledRule = {
+    position,
+    id: mapping.id,
+    origin: mapping.origin,
+    path,
+    never: expr === false,
+    action,
+    usesTemplates: Object.keys(templates).length > 0,
+    ...(mapping.match?.source !== undefined ? { source: mapping.match.source } : {}),
+    ...(when ? { when } : {}),
+    ...(transform ? { transform } : {}),
+  };
+  return rule;
+}

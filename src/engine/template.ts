@@ -1,0 +1,214 @@
+// Handlebars templates over a request: parsed, checked and compiled once at load, rendered per request.
+// Own instance, noEscape (the output is text for an agent, not HTML), knownHelpersOnly. The parsed
+// tree is rewritten before compiling: every output goes through one formatter (missing → empty,
+// objects → compact JSON) and every path through `__proto__` / `constructor` / `prototype` is
+// replaced by one that resolves to nothing. Inherited members are blocked by Handlebars' own
+// prototype-access checks, so only own data of the payload is ever visible.
+import Handlebars from "handlebars";
+import { BLOCKED_SEGMENTS } from "./logic.js";
+import { FORMAT_HELPER, formatValue, templateHelpers, withoutBlockedKeys } from "./template-helpers.js";
+import { rewriteIndexSyntax } from "./template-source.js";
+import type { HookRequest } from "./types.js";
+
+type AST = hbs.AST.Node;
+type Path = hbs.AST.PathExpression;
+
+/** Root names of the data a template sees; any other first segment is read from the payload. */
+export const TEMPLATE_ROOTS = ["payload", "headers", "query", "path", "now"] as const;
+
+const hb = Handlebars.create();
+// `log` would write to the console from a template; the built-in `lookup` is replaced by a safe one.
+hb.unregisterHelper("log");
+for (const [name, fn] of Object.entries(templateHelpers)) hb.registerHelper(name, fn);
+hb.registerHelper(FORMAT_HELPER, (value: unknown) => formatValue(value));
+// `{{#each obj}}` walks own keys; skip the blocked names there too.
+const builtInEach = hb.helpers["each"] as (this: unknown, context: unknown, options: unknown) => unknown;
+hb.registerHelper("each", function (this: unknown, context: unknown, options: unknown) {
+  return builtInEach.call(this, withoutBlockedKeys(context), options);
+});
+
+const knownHelpers: Record<string, boolean> = { log: false, [FORMAT_HELPER]: true };
+for (const name of Object.keys(templateHelpers)) knownHelpers[name] = true;
+const helperNames = new Set(Object.keys(knownHelpers).filter((k) => knownHelpers[k]));
+
+const compileOptions = {
+  noEscape: true,
+  knownHelpersOnly: true,
+  knownHelpers,
+  strict: false,
+  compat: false,
+  preventIndent: true,
+} as const;
+
+const runtimeOptions = {
+  // Explicit false (rather than the default) also silences Handlebars' console warning per property.
+  allowProtoPropertiesByDefault: false,
+  allowProtoMethodsByDefault: false,
+} as const;
+
+export class TemplateSyntaxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TemplateSyntaxError";
+  }
+}
+
+/** The data one request offers to templates; built once per request and shared by a rule's templates. */
+export type TemplateData = Record<string, unknown>;
+
+export type CompiledTemplate = (data: TemplateData) => string;
+
+const ROOT_NAMES: ReadonlySet<string> = new Set(TEMPLATE_ROOTS);
+
+// Formatting a time costs more than building the rest of the data; requests within one millisecond share it.
+let lastMs = Number.NaN;
+let lastIso = "";
+function isoTime(now: Date): string {
+  const ms = now.getTime();
+  if (Number.isNaN(ms)) return "";
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = now.toISOString();
+  }
+  return lastIso;
+}
+
+/**
+ * Roots plus the payload's top-level keys (roots win a clash). A plain object: inherited members
+ * are out of reach through Handlebars' prototype-access checks, and blocked names are skipped.
+ */
+export function templateData(req: HookRequest, now: Date): TemplateData {
+  const payload = req.payload;
+  const data: TemplateData = {
+    payload,
+    headers: req.headers,
+    query: req.query,
+    path: req.path,
+    now: isoTime(now),
+  };
+  if (payload !== null && typeof payload === "object" && !Array.isArray(payload)) {
+    for (const key of Object.keys(payload)) {
+      if (!ROOT_NAMES.has(key) && !BLOCKED_SEGMENTS.has(key))
+        data[key] = (payload as Record<string, unknown>)[key];
+    }
+  }
+  return data;
+}
+
+/** Compiles a template; throws TemplateSyntaxError with Handlebars' message (line and column). */
+export function compileTemplate(source: string): CompiledTemplate {
+  let program: hbs.AST.Program;
+  try {
+    program = hb.parse(rewriteIndexSyntax(source));
+  } catch (err) {
+    throw new TemplateSyntaxError(err instanceof Error ? err.message : String(err));
+  }
+  rewriteProgram(program);
+  const render = hb.compile(program, compileOptions);
+  // Handlebars compiles on first use; do it now so unknown helpers and misuse of built-ins
+  // (`{{#each}}` without a list) are load errors, not request errors.
+  try {
+    render(Object.create(null), runtimeOptions);
+  } catch (err) {
+    throw new TemplateSyntaxError(err instanceof Error ? err.message : String(err));
+  }
+  return (data) => render(data, runtimeOptions);
+}
+
+/** A path that always resolves to nothing: a private @data name that is never set. */
+function nothing(loc: hbs.AST.SourceLocation): Path {
+  return {
+    type: "PathExpression",
+    data: true,
+    depth: 0,
+    parts: ["hookgateNothing"],
+    original: "@hookgateNothing",
+    loc,
+  };
+}
+
+function isBlocked(node: AST): boolean {
+  return node.type === "PathExpression" && (node as Path).parts.some((p) => BLOCKED_SEGMENTS.has(p));
+}
+
+function isHelperName(path: hbs.AST.Expression): boolean {
+  const p = path as Path;
+  return (
+    p.type === "PathExpression" &&
+    !p.data &&
+    p.depth === 0 &&
+    p.parts.length === 1 &&
+    helperNames.has(p.parts[0]!)
+  );
+}
+
+function rewriteProgram(program: hbs.AST.Program | undefined): void {
+  if (!program) return;
+  program.body = program.body.map(rewriteStatement);
+}
+
+function rewriteStatement(stmt: hbs.AST.Statement): hbs.AST.Statement {
+  switch (stmt.type) {
+    case "MustacheStatement": {
+      const m = stmt as hbs.AST.MustacheStatement;
+      rewriteArgs(m);
+      const path = m.path as hbs.AST.Expression;
+      const hasArgs = m.params.length > 0 || (m.hash?.pairs.length ?? 0) > 0;
+      // `{{x}}` → `{{fmt x}}`; `{{helper a b}}` → `{{fmt (helper a b)}}`.
+      const inner: hbs.AST.Expression =
+        hasArgs || isHelperName(path)
+          ? ({
+              type: "SubExpression",
+              path,
+              params: m.params,
+              hash: m.hash,
+              loc: m.loc,
+            } as hbs.AST.SubExpression)
+          : isBlocked(path)
+            ? nothing(m.loc)
+            : path;
+      m.path = {
+        type: "PathExpression",
+        data: false,
+        depth: 0,
+        parts: [FORMAT_HELPER],
+        original: FORMAT_HELPER,
+        loc: m.loc,
+      } as Path;
+      m.params = [inner];
+      m.hash = undefined as unknown as hbs.AST.Hash;
+      return m;
+    }
+    case "BlockStatement": {
+      const b = stmt as hbs.AST.BlockStatement;
+      if (isBlocked(b.path)) b.path = nothing(b.loc);
+      rewriteArgs(b);
+      rewriteProgram(b.program);
+      rewriteProgram(b.inverse);
+      return b;
+    }
+    case "PartialStatement":
+    case "PartialBlockStatement":
+      throw new TemplateSyntaxError(`partials ({{> name}}) are not supported ${at(stmt)}`);
+    case "DecoratorBlock":
+    case "Decorator":
+      throw new TemplateSyntaxError(`decorators ({{* name}}) are not supported ${at(stmt)}`);
+    default:
+      return stmt;
+  }
+}
+
+function at(node: AST): string {
+  return node.loc ? `(line ${node.loc.start.line}, column ${node.loc.start.column + 1})` : "";
+}
+
+function rewriteArgs(node: { params: hbs.AST.Expression[]; hash?: hbs.AST.Hash }): void {
+  node.params = node.params.map(rewriteExpression);
+  for (const pair of node.hash?.pairs ?? []) pair.value = rewriteExpression(pair.value);
+}
+
+function rewriteExpression(expr: hbs.AST.Expression): hbs.AST.Expression {
+  if (isBlocked(expr)) return nothing(expr.loc);
+  if (expr.type === "SubExpression") rewriteArgs(expr as hbs.AST.SubExpression);
+  return expr;
+}

@@ -1,0 +1,318 @@
+// Compiling the rule graph: load errors (templates, JsonLogic, transforms, presets), warnings
+// (rules that can never fire, duplicate ids), the mail preset, and the order mappings → rule files → presets.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { ConfigError } from "../../src/config/errors.js";
+import { loadConfig } from "../../src/config/load.js";
+import type { ConfigIssue } from "../../src/config/types.js";
+import { compileRules } from "../../src/engine/compile.js";
+import { defaultPresetsDir, loadPresetCatalog } from "../../src/engine/presets.js";
+import { route } from "../../src/engine/route.js";
+import type { Mapping } from "../../src/types/generated.js";
+import { compile, configWith, functionTransforms, request } from "./engine-helpers.js";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), "hookgate-engine-"));
+  dirs.push(d);
+  return d;
+}
+
+async function issuesOf(run: () => Promise<unknown>): Promise<ConfigIssue[]> {
+  try {
+    await run();
+  } catch (err) {
+    if (err instanceof ConfigError) return err.issues;
+    throw err;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+const wake = (extra: Partial<Mapping> = {}): Mapping => ({ action: "wake", textTemplate: "event", ...extra });
+
+describe("load errors", () => {
+  test("a template syntax error names the mapping id and the field", async () => {
+    const issues = await issuesOf(() =>
+      compile([wake(), { id: "github", action: "agent", messageTemplate: "PR {{pull_request.title" }]),
+    );
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ severity: "error", path: "hooks.mappings[1].messageTemplate" });
+    expect(issues[0]!.message).toMatch(/^mapping github: template error: Parse error on line 1/);
+  });
+
+  test("every broken field is reported, not only the first", async () => {
+    const issues = await issuesOf(() =>
+      compile([
+        { id: "a", action: "wake", textTemplate: "{{#if x}}", name: "{{nope x}}" },
+        {
+          id: "b",
+          action: "wake",
+          textTemplate: "ok",
+          match: { when: { method: [{ var: "payload" }, "keys"] } },
+        },
+        { id: "c", action: "wake", textTemplate: "ok", match: { path: " // " } },
+      ]),
+    );
+    expect(issues.map((i) => i.path)).toEqual([
+      "hooks.mappings[0].textTemplate",
+      "hooks.mappings[0].name",
+      "hooks.mappings[1].match.when",
+      "hooks.mappings[2].match.path",
+    ]);
+    expect(issues[2]!.message).toContain(
+      'mapping b: invalid JsonLogic: unknown or disallowed operator "method"',
+    );
+    expect(issues[3]!.message).toContain("match.path is empty");
+  });
+
+  test("a transform that cannot be loaded is a load error naming the mapping", async () => {
+    const transforms = functionTransforms({});
+    const issues = await issuesOf(() =>
+      compile([{ id: "t", action: "wake", transform: { module: "gone.js" } }], {}, { transforms }),
+    );
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ path: "hooks.mappings[0].transform.module" });
+    expect(issues[0]!.message).toContain("mapping t: ");
+    expect(issues[0]!.message).toContain("gone.js");
+  });
+
+  test("an unknown preset names hooks.presets[i] and lists the known ones", async () => {
+    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "slack"] } }));
+    expect(issues).toEqual([
+      {
+        severity: "error",
+        path: "hooks.presets[1]",
+        message: 'unknown preset "slack"; known presets: gmail, mail',
+      },
+    ]);
+  });
+
+  test("an agent mapping without messageTemplate or transform is reported at load (by the config loader)", async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, "hookgate.yaml"),
+      "hooks:\n  enabled: true\n  token: a-long-enough-token-for-tests-0123\n  mappings:\n    - id: ask\n      action: agent\n      match: { path: ask }\n",
+    );
+    const issues = await issuesOf(() => loadConfig({ file: "hookgate.yaml", cwd: dir, env: {} }));
+    const found = issues.find((i) => i.message.includes("messageTemplate"));
+    expect(found?.severity).toBe("error");
+    expect(found?.message).toContain("mapping ask");
+  });
+});
+
+describe("warnings", () => {
+  test("a rule shadowed by an earlier one with the same path and no narrower predicate", async () => {
+    const { warnings } = await compile([
+      wake({ id: "first", match: { path: "github" } }),
+      wake({ id: "second", match: { path: "/github/", when: { "==": [1, 1] } } }),
+      wake({ id: "other", match: { path: "stripe" } }),
+    ]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: "warning", path: "hooks.mappings[1]" });
+    expect(warnings[0]!.message).toContain(
+      "mapping second: can never fire: mapping first (hooks.mappings[0])",
+    );
+  });
+
+  test("a rule after a catch-all, and a rule with when: false", async () => {
+    const { warnings } = await compile([
+      wake({ id: "narrow", match: { source: "ci" } }),
+      wake({ id: "never", match: { when: false } }),
+      wake({ id: "all", match: { when: true } }),
+      wake({ id: "late", match: { path: "x" } }),
+    ]);
+    expect(warnings.map((w) => `${w.path}: ${w.message.split(":").slice(0, 2).join(":")}`)).toEqual([
+      "hooks.mappings[1]: mapping never: match.when is false, so this mapping never fires",
+      "hooks.mappings[3]: mapping late: can never fire",
+    ]);
+  });
+
+  test("rules with source or when do not shadow later ones", async () => {
+    const { warnings } = await compile([
+      wake({ match: { path: "a", source: "x" } }),
+      wake({ match: { path: "a", when: { "==": [{ var: "payload.k" }, 1] } } }),
+      wake({ match: { path: "a" } }),
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  test("duplicate ids", async () => {
+    const { warnings } = await compile([
+      wake({ id: "same", match: { path: "a" } }),
+      wake({ id: "same", match: { path: "b" } }),
+    ]);
+    expect(warnings).toEqual([
+      {
+        severity: "warning",
+        path: "hooks.mappings[1]",
+        message:
+          "mapping same: id also used by hooks.mappings[0]; give each mapping its own id so logs and runs name one rule",
+      },
+    ]);
+  });
+});
+
+const mailPayload = {
+  messages: [
+    {
+      id: "18c9a",
+      from: "Ada <ada@example.com>",
+      subject: "Invoice 42",
+      snippet: "Please find attached",
+      body: "Hello,\nthe invoice is attached.\nAda",
+    },
+  ],
+};
+
+describe("mail preset", () => {
+  test("answers on both mail and gmail with an agent run built from messages[0]", async () => {
+    const { graph } = await compile([], { hooks: { presets: ["mail"] } });
+    for (const path of ["mail", "gmail"]) {
+      const d = route(graph, request(path, mailPayload));
+      expect(d.kind, path).toBe("agent");
+      if (d.kind !== "agent") continue;
+      expect(d.action).toMatchObject({
+        name: "Mail",
+        sessionKey: "hook:mail:18c9a",
+        contentSource: "Email",
+        preset: "mail",
+        deliver: true,
+        channel: "last",
+        wakeMode: "now",
+        allowUnsafeExternalContent: false,
+      });
+      expect(d.action.message).toBe(
+        "New email.\nFrom: Ada <ada@example.com>\nSubject: Invoice 42\nSnippet: Please find attached\n\nHello,\nthe invoice is attached.\nAda",
+      );
+    }
+  });
+
+  test("a mail without subject or snippet still reads well", async () => {
+    const { graph } = await compile([], { hooks: { presets: ["gmail"] } });
+    const d = route(graph, request("gmail", { messages: [{ id: "1", from: "x@y.z", body: "text" }] }));
+    expect(d.kind === "agent" && d.action.message).toBe(
+      "New email.\nFrom: x@y.z\nSubject: (no subject)\n\ntext",
+    );
+  });
+
+  test("hooks.mail.model, .thinking and .allowUnsafeExternalContent apply to it", async () => {
+    const { graph } = await compile([], {
+      hooks: {
+        presets: ["mail"],
+        mail: { model: "openai/gpt-4o-mini", thinking: "high", allowUnsafeExternalContent: true },
+      },
+    });
+    const d = route(graph, request("mail", mailPayload));
+    expect(d.kind === "agent" && d.action).toMatchObject({
+      model: "openai/gpt-4o-mini",
+      thinking: "high",
+      allowUnsafeExternalContent: true,
+    });
+  });
+
+  test("a custom mail mapping comes first and shadows the preset on mail only", async () => {
+    const { graph, warnings } = await compile(
+      [
+        {
+          id: "my-mail",
+          action: "wake",
+          match: { path: "mail" },
+          textTemplate: "Mail from {{messages[0].from}}",
+        },
+      ],
+      { hooks: { presets: ["mail"] } },
+    );
+    const mail = route(graph, request("mail", mailPayload));
+    expect(mail).toMatchObject({
+      kind: "wake",
+      mappingId: "my-mail",
+      action: { text: "Mail from Ada <ada@example.com>" },
+    });
+    expect(route(graph, request("gmail", mailPayload))).toMatchObject({ kind: "agent", mappingId: "gmail" });
+    expect(warnings.map((w) => w.path)).toEqual(["preset mail mappings[0]"]);
+  });
+
+  test("enabling it twice (by name and alias) keeps one copy and warns", async () => {
+    const { graph, warnings } = await compile([], { hooks: { presets: ["mail", "gmail"] } });
+    expect(graph.rules.map((r) => r.id)).toEqual(["mail", "gmail"]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        path: "hooks.presets[1]",
+        message: expect.stringContaining("already enabled"),
+      }),
+    ]);
+  });
+
+  test("the preset folder is the catalogue: every rule file there is a preset", async () => {
+    const catalog = await loadPresetCatalog(defaultPresetsDir);
+    expect(catalog.get("mail")).toBe(catalog.get("gmail"));
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, "alerts.yaml"),
+      'preset: alerts\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
+    );
+    const { graph } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
+    const d = route(
+      graph,
+      request("alerts", { status: "firing", alerts: [{ labels: { alertname: "DiskFull" } }] }),
+    );
+    expect(d).toMatchObject({ kind: "wake", mappingId: "alerts-1", action: { text: "DiskFull is firing" } });
+    expect(graph.rules[0]!.origin).toBe("preset alerts mappings[0]");
+  });
+});
+
+describe("order", () => {
+  test("hooks.mappings, then hooks.rules files, then presets", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "rules"));
+    writeFileSync(
+      join(dir, "rules", "extra.yaml"),
+      "mappings:\n  - id: from-file\n    action: wake\n    match: { path: mail }\n    textTemplate: file\n",
+    );
+    writeFileSync(
+      join(dir, "hookgate.yaml"),
+      [
+        "hooks:",
+        "  enabled: true",
+        "  token: a-long-enough-token-for-tests-0123",
+        "  presets: [mail]",
+        '  rules: ["rules/*.yaml"]',
+        "  mappings:",
+        "    - id: inline",
+        "      action: wake",
+        "      match: { path: mail, source: inline }",
+        "      textTemplate: inline",
+        "",
+      ].join("\n"),
+    );
+    const { config } = await loadConfig({ file: "hookgate.yaml", cwd: dir, env: {} });
+    const compiled = await compileRules(config);
+    try {
+      expect(compiled.graph.rules.map((r) => r.id)).toEqual(["inline", "from-file", "mail", "gmail"]);
+      expect(route(compiled.graph, request("mail", { source: "inline" }))).toMatchObject({
+        mappingId: "inline",
+      });
+      expect(route(compiled.graph, request("mail", mailPayload))).toMatchObject({ mappingId: "from-file" });
+    } finally {
+      compiled.dispose();
+    }
+  });
+
+  test("the index lists for a path hold the path-less rules at their positions", async () => {
+    const { graph } = await compileRules(
+      configWith([
+        wake({ id: "p1", match: { path: "x" } }),
+        wake({ id: "any", match: { source: "s" } }),
+        wake({ id: "p2", match: { path: "x", source: "t" } }),
+      ]),
+    );
+    expect(graph.byPath.get("x")?.map((r) => r.id)).toEqual(["p1", "any", "p2"]);
+    expect(graph.pathless.map((r) => r.id)).toEqual(["any"]);
+  });
+});

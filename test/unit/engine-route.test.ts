@@ -1,0 +1,285 @@
+// Routing: order, path index, predicates, first match owns the request, explain traces; and the
+// indexed router against a plain first-match scan over generated rule lists.
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { compileRules } from "../../src/engine/compile.js";
+import { normaliseHookPath } from "../../src/engine/hook-path.js";
+import { route } from "../../src/engine/route.js";
+import type { Decision, HookRequest } from "../../src/engine/types.js";
+import type { Mapping } from "../../src/types/generated.js";
+import { compile, configWith, functionTransforms, request } from "./engine-helpers.js";
+
+const wake = (extra: Partial<Mapping> = {}): Mapping => ({ action: "wake", textTemplate: "event", ...extra });
+
+describe("path index and order", () => {
+  test("hooks.mappings are tried in order; the first whose predicates all hold owns the request", async () => {
+    const { graph } = await compile([
+      wake({
+        id: "push",
+        match: { path: "github", when: { "==": [{ var: "headers.x-github-event" }, "push"] } },
+      }),
+      wake({ id: "any-github", match: { path: "github" } }),
+      wake({ id: "catch-all" }),
+    ]);
+    const push = route(graph, request("github", {}, { "x-github-event": "push" }));
+    const issue = route(graph, request("github", {}, { "x-github-event": "issues" }));
+    const other = route(graph, request("stripe"));
+    expect([push, issue, other].map((d) => (d.kind === "wake" ? d.mappingId : d.kind))).toEqual([
+      "push",
+      "any-github",
+      "catch-all",
+    ]);
+  });
+
+  test("match.path is compared after trimming spaces and slashes and collapsing repeated slashes", async () => {
+    const { graph } = await compile([wake({ id: "ci", match: { path: " /ci//build/ " } })]);
+    for (const path of ["ci/build", "/ci/build/", "ci//build", " ci/build "]) {
+      expect(route(graph, request(path)).kind, path).toBe("wake");
+    }
+    expect(route(graph, request("ci")).kind).toBe("no-match");
+    expect(normaliseHookPath("//a///b//")).toBe("a/b");
+  });
+
+  test("a request looks only at rules for its path and rules without a path, in their original order", async () => {
+    const { graph } = await compile([
+      wake({ id: "a1", match: { path: "a", source: "x" } }),
+      wake({ id: "any1", match: { source: "x" } }),
+      wake({ id: "b1", match: { path: "b", source: "x" } }),
+      wake({ id: "a2", match: { path: "a", source: "x" } }),
+      wake({ id: "any2", match: { source: "x" } }),
+    ]);
+    const decision = route(graph, request("a", { source: "nope" }));
+    expect(decision.kind).toBe("no-match");
+    expect(decision.explain.steps.map((s) => s.mappingId)).toEqual(["a1", "any1", "a2", "any2"]);
+    expect(decision.explain.totalRules).toBe(5);
+    expect(route(graph, request("zzz", { source: "nope" })).explain.steps.map((s) => s.mappingId)).toEqual([
+      "any1",
+      "any2",
+    ]);
+  });
+
+  test("match.source holds only when payload.source is that exact string", async () => {
+    const { graph } = await compile([wake({ id: "ci", match: { source: "ci" } })]);
+    expect(route(graph, request("ingest", { source: "ci" })).kind).toBe("wake");
+    for (const payload of [{ source: "CI" }, { source: ["ci"] }, {}, "ci", null, [1]]) {
+      const d = route(graph, request("ingest", payload));
+      expect(d.kind, JSON.stringify(payload)).toBe("no-match");
+    }
+  });
+
+  test("a when that throws counts as false, and the error is in the explain step", async () => {
+    const { graph } = await compile([
+      wake({ id: "bad", match: { when: { "*": [] } } }),
+      wake({ id: "next" }),
+    ]);
+    const d = route(graph, request("x"));
+    expect(d.kind === "wake" && d.mappingId).toBe("next");
+    expect(d.explain.steps[0]).toMatchObject({ mappingId: "bad", matched: false, failed: "when" });
+    expect(d.explain.steps[0]!.saw).toMatch(/^error: /);
+  });
+
+  test("the owner keeps the request even when its transform skips or its action is invalid", async () => {
+    const transforms = functionTransforms({ "skip.js": () => ({ ok: true, result: null }) });
+    const { graph } = await compile(
+      [
+        { id: "skipper", action: "wake", match: { path: "s" }, transform: { module: "skip.js" } },
+        { id: "broken", action: "wake", match: { path: "b" }, textTemplate: "{{missing}}" },
+        wake({ id: "fallback" }),
+      ],
+      {},
+      { transforms },
+    );
+    expect(route(graph, request("s"))).toMatchObject({ kind: "skip", mappingId: "skipper" });
+    expect(route(graph, request("b"))).toMatchObject({
+      kind: "invalid",
+      mappingId: "broken",
+      cause: "action",
+    });
+  });
+});
+
+describe("explain", () => {
+  test("names each rule looked at with the first failed predicate, what it expected and what it saw", async () => {
+    const { graph } = await compile([
+      wake({ id: "by-source", match: { path: "gh", source: "github" } }),
+      wake({
+        id: "by-event",
+        match: { path: "gh", when: { "==": [{ var: "headers.x-github-event" }, "push"] } },
+      }),
+      wake({ id: "both", match: { path: "gh", source: "other", when: false } }),
+    ]);
+    const d = route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }));
+    expect(d.kind).toBe("no-match");
+    expect(d.explain).toEqual({
+      path: "gh",
+      totalRules: 3,
+      steps: [
+        {
+          mappingId: "by-source",
+          origin: "hooks.mappings[0]",
+          matched: false,
+          failed: "source",
+          expected: "github",
+          saw: "42 (not a string)",
+        },
+        {
+          mappingId: "by-event",
+          origin: "hooks.mappings[1]",
+          matched: false,
+          failed: "when",
+          expected: '{"==":[{"var":"headers.x-github-event"},"push"]}',
+          saw: 'false; headers.x-github-event = "issues"',
+        },
+        // source is checked before when: the first failing predicate is reported.
+        {
+          mappingId: "both",
+          origin: "hooks.mappings[2]",
+          matched: false,
+          failed: "source",
+          expected: "other",
+          saw: "42 (not a string)",
+        },
+      ],
+    });
+  });
+
+  test("credential-like header values are redacted, long values truncated", async () => {
+    const headerNames = [
+      "authorization",
+      "proxy-authorization",
+      "cookie",
+      "x-hookgate-token",
+      "x-openclaw-token",
+      "x-gitlab-token",
+      "x-webhook-secret",
+      "x-hub-signature-256",
+      "x-api-key",
+    ];
+    const { graph } = await compile([
+      wake({
+        match: {
+          when: { and: [...headerNames.map((h) => ({ "==": [{ var: `headers.${h}` }, "x"] })), false] },
+        },
+      }),
+      wake({ match: { when: { "==": [{ var: "headers" }, "x"] } } }),
+      wake({ match: { when: { "==": [{ var: "payload.long" }, "x"] } } }),
+    ]);
+    const headers = Object.fromEntries(headerNames.map((h) => [h, `SECRET-${h}`]));
+    const d = route(graph, request("p", { long: "y".repeat(500) }, { ...headers, "user-agent": "curl" }));
+    const text = JSON.stringify(d.explain);
+    expect(text).not.toContain("SECRET");
+    expect(d.explain.steps[0]!.saw).toContain("headers.authorization = [redacted]");
+    expect(d.explain.steps[1]!.saw).toContain('headers = {"authorization":"[redacted]"');
+    const long = d.explain.steps[2]!.saw!;
+    expect(long.length).toBeLessThan(160);
+    expect(long).toContain("…");
+  });
+
+  test("a match is the last step, marked matched", async () => {
+    const { graph } = await compile([wake({ id: "one", match: { path: "a" } })]);
+    expect(route(graph, request("a")).explain.steps).toEqual([
+      { mappingId: "one", origin: "hooks.mappings[0]", matched: true },
+    ]);
+  });
+});
+
+// Generated rule lists and requests: the index must pick exactly what a linear first-match scan picks.
+const PATHS = ["a", "b", "c/d", "e"];
+const SOURCES = ["s1", "s2"];
+const ruleArb = fc.record(
+  {
+    path: fc.constantFrom(...PATHS, " /a/ ", "c//d"),
+    source: fc.constantFrom(...SOURCES),
+    when: fc.constantFrom<object | boolean>(
+      { "==": [{ var: "payload.n" }, 1] },
+      { ">": [{ var: "payload.n" }, 1] },
+      { "==": [{ var: "headers.h" }, "x"] },
+      { in: [{ var: "path" }, ["a", "e"]] },
+      { "*": [] },
+      true,
+      false,
+    ),
+  },
+  { requiredKeys: [] },
+);
+const requestArb: fc.Arbitrary<HookRequest> = fc.record({
+  path: fc.constantFrom(...PATHS, "zzz", "/a/"),
+  payload: fc.record(
+    { n: fc.integer({ min: 0, max: 2 }), source: fc.constantFrom(...SOURCES, 3) },
+    { requiredKeys: [] },
+  ),
+  headers: fc.constantFrom<Record<string, string>>({}, { h: "x" }, { h: "y" }),
+  query: fc.constant({}),
+});
+
+/** Reference: every rule in order, every predicate checked, no index. */
+function linearScan(
+  rules: Mapping[],
+  req: HookRequest,
+  when: (expr: unknown, ctx: unknown) => boolean,
+): number {
+  const path = normaliseHookPath(req.path);
+  return rules.findIndex((r) => {
+    if (r.match?.path !== undefined && normaliseHookPath(r.match.path) !== path) return false;
+    if (r.match?.source !== undefined && (req.payload as { source?: unknown }).source !== r.match.source)
+      return false;
+    if (r.match?.when !== undefined && !when(r.match.when, { ...req, path })) return false;
+    return true;
+  });
+}
+
+describe("indexed routing", () => {
+  test("returns exactly what a plain first-match linear scan returns", async () => {
+    const { compileLogic, truthy } = await import("../../src/engine/logic.js");
+    const evalWhen = (expr: unknown, ctx: unknown) => {
+      try {
+        return truthy(compileLogic(expr)(ctx));
+      } catch {
+        return false;
+      }
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(ruleArb, { maxLength: 12 }),
+        fc.array(requestArb, { minLength: 1, maxLength: 5 }),
+        async (matches, reqs) => {
+          const rules: Mapping[] = matches.map((match, i) => ({
+            id: `r${i}`,
+            action: "wake",
+            textTemplate: "t",
+            match,
+          }));
+          const compiled = await compileRules(configWith(rules));
+          for (const req of reqs) {
+            const expected = linearScan(rules, req, evalWhen);
+            const d = route(compiled.graph, req);
+            expect(d.kind === "wake" ? d.mappingId : "no-match").toBe(
+              expected === -1 ? "no-match" : `r${expected}`,
+            );
+          }
+          compiled.dispose();
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  test("is deterministic: the same request gives the same decision and trace", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(ruleArb, { maxLength: 8 }), requestArb, async (matches, req) => {
+        const rules: Mapping[] = matches.map((match, i) => ({
+          id: `r${i}`,
+          action: "wake",
+          textTemplate: "{{now}} {{n}}",
+          match,
+        }));
+        const compiled = await compileRules(configWith(rules));
+        const now = new Date(0);
+        const first: Decision = route(compiled.graph, req, { now });
+        expect(route(compiled.graph, structuredClone(req), { now })).toEqual(first);
+        compiled.dispose();
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,217 @@
+// `hookgate test` end to end over real files: the decision and the trace, human and JSON, exit codes.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, describe, expect, test, vi } from "vitest";
+import { command } from "../../src/commands/test.js";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const CONFIG = `hooks:
+  enabled: true
+  token: a-long-enough-token-for-tests-0123
+  presets: [mail]
+  mappings:
+    - id: github-push
+      match:
+        path: github
+        when: { "==": [{ var: "headers.x-github-event" }, "push"] }
+      action: wake
+      textTemplate: "Push to {{repository.full_name}} by {{pusher.name}}"
+    - id: broken
+      match: { path: broken }
+      action: agent
+      messageTemplate: "{{missing}}"
+`;
+
+function setup(config = CONFIG): {
+  dir: string;
+  config: string;
+  payload: (name: string, value: unknown) => string;
+} {
+  const dir = mkdtempSync(join(tmpdir(), "hookgate-test-cmd-"));
+  dirs.push(dir);
+  writeFileSync(join(dir, "hookgate.yaml"), config);
+  return {
+    dir,
+    config: join(dir, "hookgate.yaml"),
+    payload: (name, value) => {
+      writeFileSync(join(dir, name), typeof value === "string" ? value : JSON.stringify(value));
+      return join(dir, name);
+    },
+  };
+}
+
+async function run(
+  argv: string[],
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  const original = Object.getOwnPropertyDescriptor(process, "stdin")!;
+  if (stdin !== undefined)
+    Object.defineProperty(process, "stdin", { value: Readable.from([stdin]), configurable: true });
+  try {
+    const code = await command.run(argv);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    Object.defineProperty(process, "stdin", original);
+  }
+}
+
+const push = { repository: { full_name: "acme/api" }, pusher: { name: "ada" } };
+
+describe("hookgate test", () => {
+  test("a match: exit 0, the rule that fired and the rendered action", async () => {
+    const s = setup();
+    const r = await run([
+      "--config",
+      s.config,
+      "github",
+      "--payload",
+      s.payload("push.json", push),
+      "-H",
+      "X-GitHub-Event: push",
+      "-H",
+      "Authorization: Bearer secret-value",
+    ]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        "hook github: looked at 1 of 4 rules",
+        "  ✓ github-push (hooks.mappings[0]) matched",
+        "",
+        "decision: wake (system event for the main session), by mapping github-push",
+        "  text: Push to acme/api by ada",
+        "  mode: now",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("no match: exit 2, why each candidate failed, and which paths have rules", async () => {
+    const s = setup();
+    const r = await run([
+      "-c",
+      s.config,
+      "github",
+      "-p",
+      s.payload("push.json", push),
+      "-H",
+      "x-github-event: issues",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain("  ✗ github-push (hooks.mappings[0]): when did not hold");
+    expect(r.stdout).toContain('      saw:      false; headers.x-github-event = "issues"');
+    expect(r.stdout).toContain("decision: no match — POST <hooks.path>/github would get 404");
+    const typo = await run(["-c", s.config, "gihub", "-p", s.payload("push.json", push)]);
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toContain("rules exist for: broken, github, gmail, mail");
+  });
+
+  test("the mail preset from stdin, multi-line message shown as a block", async () => {
+    const s = setup();
+    const mail = {
+      messages: [
+        { id: "abc", from: "ada@example.com", subject: "Hi", snippet: "short", body: "line 1\nline 2" },
+      ],
+    };
+    const r = await run(["-c", s.config, "gmail", "--payload", "-"], JSON.stringify(mail));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("decision: agent run, by mapping gmail");
+    expect(r.stdout).toContain("  message:\n    | New email.\n    | From: ada@example.com\n");
+    expect(r.stdout).toContain("  sessionKey: hook:mail:abc");
+    expect(r.stdout).toContain("  contentSource: Email");
+  });
+
+  test("--json prints the request (headers redacted) and the decision with its trace", async () => {
+    const s = setup();
+    const r = await run([
+      "-c",
+      s.config,
+      "github",
+      "-p",
+      s.payload("p.json", push),
+      "-H",
+      "x-github-event: push",
+      "-H",
+      "x-hub-signature-256: sha256=abc",
+      "-q",
+      "env=prod",
+      "--json",
+      "--now",
+      "2025-01-31T12:00:00Z",
+    ]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.request).toEqual({
+      path: "github",
+      payload: push,
+      headers: { "x-github-event": "push", "x-hub-signature-256": "[redacted]" },
+      query: { env: "prod" },
+    });
+    expect(out.decision).toMatchObject({
+      kind: "wake",
+      mappingId: "github-push",
+      action: { text: "Push to acme/api by ada", mode: "now" },
+    });
+    expect(out.decision.explain.steps).toEqual([
+      { mappingId: "github-push", origin: "hooks.mappings[0]", matched: true },
+    ]);
+  });
+
+  test("an invalid action: exit 1 with the error naming the mapping and field", async () => {
+    const s = setup();
+    const r = await run(["-c", s.config, "broken", "-p", s.payload("p.json", {})]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("decision: invalid (INVALID_ACTION) — mapping broken: message required");
+  });
+
+  test("a config error: exit 1, every issue on stderr", async () => {
+    const s = setup(CONFIG.replace('"{{missing}}"', '"{{#if}}"'));
+    const r = await run(["-c", s.config, "broken", "-p", s.payload("p.json", {})]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/hooks\.mappings\[1\]\.messageTemplate: mapping broken: template error/);
+    expect(r.stdout).toBe("");
+  });
+
+  test("usage errors: no name, no payload, bad JSON, bad header", async () => {
+    const s = setup();
+    expect((await run(["-c", s.config, "-p", s.payload("p.json", {})])).stderr).toContain(
+      "give exactly one hook NAME",
+    );
+    expect((await run(["-c", s.config, "github"])).stderr).toContain(
+      "--payload FILE (or - for stdin) is required",
+    );
+    expect((await run(["-c", s.config, "github", "-p", s.payload("bad.json", "{nope")])).stderr).toContain(
+      "invalid JSON",
+    );
+    expect((await run(["-c", s.config, "github", "-p", join(s.dir, "none.json")])).stderr).toContain(
+      "no such file",
+    );
+    const bad = await run(["-c", s.config, "github", "-p", s.payload("p.json", {}), "-H", "novalue"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--header "novalue": expected NAME:VALUE');
+  });
+
+  test("--help", async () => {
+    const r = await run(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Usage: hookgate test");
+  });
+});

@@ -18,8 +18,7 @@ export type TransformFailureCode =
 
 export type TransformOutcome =
   /** result null = skip the request (HTTP 204). */
-  | { ok: true; result: TransformResult | null }
-  | { ok: false; code: TransformFailureCode; error: string };
+  { ok: true; result: TransformResult | null } | { ok: false; code: TransformFailureCode; error: string };
 
 /** A loaded transform: bundled and compiled once at config load, called many times. */
 export interface TransformHandle {

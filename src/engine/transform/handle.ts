@@ -1,0 +1,42 @@
+// A loaded transform as the rule engine sees it: input in as JSON text, result out as checked data.
+import type { TransformResult } from "../../types/generated.js";
+import { resultProblem } from "./result-schema.js";
+import type { Sandbox } from "./sandbox.js";
+import type { TransformHandle, TransformInput, TransformOutcome } from "./types.js";
+
+export function createHandle(module: string, exportName: string, sandbox: Sandbox): TransformHandle {
+  return {
+    module,
+    exportName,
+    call(input: TransformInput): TransformOutcome {
+      let inputJson: string;
+      try {
+        inputJson = JSON.stringify(input);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        return {
+          ok: false,
+          code: "TRANSFORM_THREW",
+          error: `the request could not be handed to the transform: ${why}`,
+        };
+      }
+      try {
+        const raw = sandbox.call(inputJson);
+        if (!raw.ok) return { ok: false, code: raw.code, error: raw.error };
+        if (raw.json === null) return { ok: true, result: null };
+        // Parsed by the host's JSON.parse: `__proto__` keys become plain own properties, never prototypes.
+        const value: unknown = JSON.parse(raw.json);
+        const problem = resultProblem(value);
+        if (problem) return { ok: false, code: "TRANSFORM_INVALID_RESULT", error: problem };
+        return { ok: true, result: value as TransformResult };
+      } catch (err) {
+        // Only reachable through host-side faults.
+        return {
+          ok: false,
+          code: "TRANSFORM_THREW",
+          error: err instanceof Error ? err.message : String(err),
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,349 @@
+// One transform export running in its own QuickJS instance, runtime and context, with hard limits
+// per call.
+//
+// Why one long-lived, hardened context instead of a fresh context per call: creating a QuickJS
+// context alone costs ~130 µs here (all intrinsics are built anew), before the bundle is evaluated
+// again; a whole call in a kept context costs ~8 µs plus the input's JSON parsing. Keeping it is
+// safe because nothing in it can carry state from one call to the next:
+// - the prelude deep-freezes globalThis and every intrinsic before any transform code runs, so
+//   polluting Object.prototype, adding globals or patching built-ins fails in every call;
+// - the bundled module is a factory evaluated anew in every call, so module-level variables start
+//   fresh each time (top-level code runs once per call: keep it cheap);
+// - pending jobs are drained before a call returns, and nothing else can run later (no timers, no
+//   WeakRef / FinalizationRegistry callbacks);
+// - after a timeout or an out-of-memory failure the runtime is thrown away and rebuilt.
+// The measurements are in test/bench/transform.bench.mjs.
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten";
+import { PRELUDE_SOURCE } from "./prelude.js";
+import { QuickJSHost } from "./quickjs-host.js";
+import type { TransformFailureCode, TransformLimits } from "./types.js";
+
+/**
+ * Upper bound of the QuickJS stack limit. QuickJS measures its own stack in WebAssembly memory,
+ * but every nested call also uses the host's native stack (about 1 MB in Node.js), several times
+ * more in deep native recursion such as JSON.stringify. Above roughly 64 KiB a deep recursion can
+ * overflow the host stack before QuickJS notices, which crashes the whole WebAssembly instance
+ * instead of failing one call. 48 KiB still allows a few hundred nested JavaScript calls.
+ */
+export const MAX_SANDBOX_STACK_BYTES = 48 * 1024;
+
+/** Budget for building a sandbox and running module top-level code at load: not the call's cpuMs. */
+const SETUP_BUDGET_MS = 2000;
+
+export type RawFailure = { ok: false; code: TransformFailureCode; error: string };
+/** json: the result as JSON text, null for a skip. */
+export type RawOutcome = { ok: true; json: string | null } | RawFailure;
+
+export interface SandboxOptions {
+  /** Module path relative to the transforms folder, for messages. */
+  module: string;
+  /** `(function(){ ... return [[name, value], ...] })` built by bundle.ts. */
+  factorySource: string;
+  /** Export to call; "" for a sandbox used only to list exports. */
+  exportName: string;
+  limits: TransformLimits;
+}
+
+interface Parts {
+  module: QuickJSWASMModule;
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
+  run: QuickJSHandle;
+  settle: QuickJSHandle;
+  probe: QuickJSHandle;
+}
+
+/** Thrown by Sandbox.start when the sandbox cannot be built (reported as a config error). */
+export class SandboxStartError extends Error {}
+
+export class Sandbox {
+  private readonly host: QuickJSHost;
+  private parts: Parts | null = null;
+  private deadline = Number.POSITIVE_INFINITY;
+  private budgetMs = 0;
+  private interrupted = false;
+  private disposed = false;
+
+  constructor(private readonly options: SandboxOptions) {
+    // A sandbox that only lists exports is thrown away right after: no standby instance for it.
+    this.host = new QuickJSHost(options.limits.memoryMiB, options.exportName !== "");
+  }
+
+  /** Builds the sandbox now, so that load-time problems surface at config load. */
+  async start(): Promise<void> {
+    const built = this.build(await this.host.ready());
+    if ("ok" in built) throw new SandboxStartError(built.error);
+  }
+
+  /** Calls the export with the JSON text of its input. Never throws. */
+  call(inputJson: string): RawOutcome {
+    return this.invoke((parts) => this.callIn(parts, parts.run, inputJson), this.options.limits.cpuMs);
+  }
+
+  /** Lists the module's exports as [name, typeof] pairs (runs its top-level code once). */
+  listExports(): { ok: true; exports: Array<[string, string]> } | RawFailure {
+    const outcome = this.invoke((parts) => {
+      const tagged = this.callTagged(parts, parts.probe);
+      if (typeof tagged !== "string") return tagged;
+      return tagged[0] === "V" ? { ok: true, json: tagged.slice(1) } : this.decode(tagged);
+    }, SETUP_BUDGET_MS);
+    if (!outcome.ok) return outcome;
+    return { ok: true, exports: JSON.parse(outcome.json ?? "[]") as Array<[string, string]> };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.discard();
+    this.host.close();
+  }
+
+  private invoke(body: (parts: Parts) => RawOutcome, budgetMs: number): RawOutcome {
+    if (this.disposed) return { ok: false, code: "TRANSFORM_THREW", error: "the transform was unloaded" };
+    const parts = this.ensure();
+    if ("ok" in parts) return parts;
+    this.interrupted = false;
+    this.budgetMs = budgetMs;
+    this.deadline = performance.now() + budgetMs;
+    try {
+      // Work that ran past the deadline is a timeout whatever it answered: an async function turns
+      // the interruption into a rejection, a promise chain may outlive the returned value.
+      let outcome = body(parts);
+      if (this.interrupted) outcome = this.timeout();
+      // A timeout or an out-of-memory failure may leave the heap in any state: start over.
+      if (
+        !outcome.ok &&
+        (outcome.code === "TRANSFORM_TIMEOUT" || outcome.code === "TRANSFORM_OUT_OF_MEMORY")
+      ) {
+        this.discard();
+      }
+      return outcome;
+    } catch (err) {
+      // The host threw while WebAssembly ran (native stack overflow, trap): the instance is unusable.
+      this.parts = null;
+      this.host.retire(parts.module);
+      return {
+        ok: false,
+        code: "TRANSFORM_THREW",
+        error: `the sandbox crashed (${describeHostError(err)}); it is restarted for the next call`,
+      };
+    } finally {
+      this.deadline = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  /** Runs one protocol function, drains pending jobs, settles a promise result, decodes the tag. */
+  private callIn(parts: Parts, fn: QuickJSHandle, inputJson: string): RawOutcome {
+    let tagged = this.callTagged(parts, fn, inputJson);
+    if (typeof tagged !== "string") return tagged;
+    const drained = parts.runtime.executePendingJobs();
+    if (drained.error) {
+      const failure = this.failureOf(parts.context, drained.error);
+      drained.error.dispose();
+      return failure;
+    }
+    if (tagged === "P") {
+      tagged = this.callTagged(parts, parts.settle);
+      if (typeof tagged !== "string") return tagged;
+    }
+    return this.decode(tagged);
+  }
+
+  private callTagged(parts: Parts, fn: QuickJSHandle, arg?: string): string | RawFailure {
+    const { context } = parts;
+    const argHandle = arg === undefined ? undefined : context.newString(arg);
+    const result = argHandle
+      ? context.callFunction(fn, context.undefined, argHandle)
+      : context.callFunction(fn, context.undefined);
+    argHandle?.dispose();
+    if (result.error) {
+      const failure = this.failureOf(context, result.error);
+      result.error.dispose();
+      return failure;
+    }
+    const text = context.getString(result.value);
+    result.value.dispose();
+    return text;
+  }
+
+  private decode(tagged: string): RawOutcome {
+    const { limits, module } = this.options;
+    const body = tagged.slice(1);
+    switch (tagged[0]) {
+      case "V": {
+        // The sandbox checked UTF-16 units (never more than bytes); the limit is in UTF-8 bytes.
+        const bytes = Buffer.byteLength(body, "utf8");
+        return bytes > limits.maxResultBytes ? this.tooLarge(bytes) : { ok: true, json: body };
+      }
+      case "N":
+        return { ok: true, json: null };
+      case "E":
+        return { ok: false, code: "TRANSFORM_THREW", error: body };
+      case "I":
+        return { ok: false, code: "TRANSFORM_INVALID_RESULT", error: body };
+      case "L":
+        return this.tooLarge(Number(body));
+      case "M":
+        return this.outOfMemory();
+      case "Z":
+        return this.host.memoryExhausted()
+          ? this.outOfMemory()
+          : { ok: false, code: "TRANSFORM_THREW", error: "null" };
+      case "U":
+        return {
+          ok: false,
+          code: "TRANSFORM_INVALID_RESULT",
+          error:
+            "the transform returned a promise that never settled (the sandbox has no timers or I/O to settle it)",
+        };
+      default:
+        return { ok: false, code: "TRANSFORM_THREW", error: `${module}: unexpected answer from the sandbox` };
+    }
+  }
+
+  private timeout(): RawFailure {
+    const { cpuMs } = this.options.limits;
+    const error =
+      this.budgetMs === cpuMs
+        ? `the transform ran longer than hooks.transformLimits.cpuMs (${cpuMs} ms)`
+        : `the module's top-level code ran longer than ${this.budgetMs} ms while loading`;
+    return { ok: false, code: "TRANSFORM_TIMEOUT", error };
+  }
+
+  /** atLeast: bytes of the result's JSON, or a lower bound when it was never copied out. */
+  private tooLarge(atLeast: number): RawFailure {
+    const max = this.options.limits.maxResultBytes;
+    return {
+      ok: false,
+      code: "TRANSFORM_RESULT_TOO_LARGE",
+      error: `the result is over hooks.transformLimits.maxResultBytes (${max} bytes of JSON; it has at least ${atLeast})`,
+    };
+  }
+
+  private outOfMemory(): RawFailure {
+    return {
+      ok: false,
+      code: "TRANSFORM_OUT_OF_MEMORY",
+      error: `the transform ran out of memory (hooks.transformLimits.memoryMiB is ${this.options.limits.memoryMiB})`,
+    };
+  }
+
+  /** Classifies an exception that escaped the protocol functions (only engine errors can). */
+  private failureOf(context: QuickJSContext, error: QuickJSHandle): RawFailure {
+    if (this.interrupted) return this.timeout();
+    if (context.typeof(error) !== "object" || context.sameValue(error, context.null)) {
+      return this.host.memoryExhausted()
+        ? this.outOfMemory()
+        : { ok: false, code: "TRANSFORM_THREW", error: "unknown error" };
+    }
+    const handle = context.getProp(error, "message");
+    const message = context.typeof(handle) === "string" ? context.getString(handle) : "unknown error";
+    handle.dispose();
+    if (message === "out of memory") return this.outOfMemory();
+    return { ok: false, code: "TRANSFORM_THREW", error: message };
+  }
+
+  private ensure(): Parts | RawFailure {
+    const module = this.host.module;
+    if (this.parts && this.parts.module === module) return this.parts;
+    // The instance under these parts was retired: never touch it again.
+    this.parts = null;
+    if (!module) {
+      return {
+        ok: false,
+        code: "TRANSFORM_THREW",
+        error: "the sandbox is restarting after a crash; try again",
+      };
+    }
+    return this.build(module);
+  }
+
+  private build(module: QuickJSWASMModule): Parts | RawFailure {
+    const { limits, factorySource, exportName } = this.options;
+    let runtime: QuickJSRuntime | undefined;
+    let context: QuickJSContext | undefined;
+    const temporaries: QuickJSHandle[] = [];
+    const own: QuickJSHandle[] = [];
+    this.interrupted = false;
+    this.budgetMs = SETUP_BUDGET_MS;
+    this.deadline = performance.now() + SETUP_BUDGET_MS;
+    try {
+      runtime = module.newRuntime();
+      // A second guard under the instance's memory cap: refuses single allocations above the limit.
+      runtime.setMemoryLimit(limits.memoryMiB * 1024 * 1024);
+      runtime.setMaxStackSize(Math.min(limits.maxStackBytes, MAX_SANDBOX_STACK_BYTES));
+      runtime.setInterruptHandler(() => {
+        if (performance.now() <= this.deadline) return false;
+        this.interrupted = true;
+        return true;
+      });
+      context = runtime.newContext();
+      const link = this.evalStep(context, PRELUDE_SOURCE, "prelude.js", temporaries);
+      const factory = this.evalStep(context, factorySource, this.options.module, temporaries);
+      const name = context.newString(exportName);
+      const maxChars = context.newNumber(limits.maxResultBytes);
+      temporaries.push(name, maxChars);
+      const linked = context.callFunction(link, context.undefined, factory, name, maxChars);
+      if (linked.error) throw this.setupError(context, linked.error);
+      temporaries.push(linked.value);
+      for (const key of ["run", "settle", "probe"]) own.push(context.getProp(linked.value, key));
+      for (const handle of temporaries) handle.dispose();
+      this.parts = { module, runtime, context, run: own[0]!, settle: own[1]!, probe: own[2]! };
+      return this.parts;
+    } catch (err) {
+      if (err instanceof SandboxStartError) {
+        try {
+          for (const handle of [...temporaries, ...own]) if (handle.alive) handle.dispose();
+          context?.dispose();
+          runtime?.dispose();
+        } catch {
+          this.host.retire(module);
+        }
+      } else {
+        // The host threw inside the engine: do not touch this instance again.
+        this.host.retire(module);
+      }
+      const error = err instanceof SandboxStartError ? err.message : describeHostError(err);
+      return { ok: false, code: "TRANSFORM_THREW", error: `the sandbox could not start: ${error}` };
+    } finally {
+      this.deadline = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  private evalStep(
+    context: QuickJSContext,
+    source: string,
+    file: string,
+    keep: QuickJSHandle[],
+  ): QuickJSHandle {
+    const result = context.evalCode(source, file, { type: "global", strict: true });
+    if (result.error) throw this.setupError(context, result.error);
+    keep.push(result.value);
+    return result.value;
+  }
+
+  private setupError(context: QuickJSContext, error: QuickJSHandle): SandboxStartError {
+    const failure = this.failureOf(context, error);
+    error.dispose();
+    const hint = failure.code === "TRANSFORM_OUT_OF_MEMORY" ? "; raise hooks.transformLimits.memoryMiB" : "";
+    return new SandboxStartError(failure.error + hint);
+  }
+
+  /** Frees the runtime; the next call builds a new one. */
+  private discard(): void {
+    const parts = this.parts;
+    this.parts = null;
+    if (!parts || this.host.module !== parts.module) return;
+    try {
+      for (const handle of [parts.run, parts.settle, parts.probe]) handle.dispose();
+      parts.context.dispose();
+      parts.runtime.dispose();
+    } catch {
+      // Freeing failed an engine assertion: the instance is in an unknown state.
+      this.host.retire(parts.module);
+    }
+  }
+}
+
+function describeHostError(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}

@@ -1,0 +1,346 @@
+// Escape corpus: transforms that try to reach the host, leave state for the next call, or smuggle
+// live objects out. Each module answers its attack for payload { step: "attack" } and runs the same
+// witness for { step: "witness" } on the next call; nothing may reach the host or leak into that call.
+import { types } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import type { TransformOutcome } from "../../src/engine/transform/types.js";
+import { input, loaderFor, transformsFolder, writeModules } from "./transform-helpers.js";
+
+/** Runs inside the sandbox on the call after the attack: lists every trace the attack left behind. */
+const WITNESS = `
+const witness = () => {
+  const traces = [];
+  if (({}).polluted !== undefined) traces.push("Object.prototype");
+  if ([].polluted !== undefined) traces.push("Array.prototype");
+  if ((() => {}).polluted !== undefined) traces.push("Function.prototype");
+  if ("".polluted !== undefined) traces.push("String.prototype");
+  if (Promise.prototype.polluted !== undefined) traces.push("Promise.prototype");
+  if ("leaked" in globalThis) traces.push("globalThis");
+  if (typeof Error.prepareStackTrace !== "undefined") traces.push("Error.prepareStackTrace");
+  if (JSON.stringify({ a: [1] }) !== '{"a":[1]}') traces.push("JSON.stringify");
+  if (JSON.parse("[2]")[0] !== 2) traces.push("JSON.parse");
+  if (Math.max(1, 2) !== 2) traces.push("Math.max");
+  if (String([1, 2]) !== "1,2") traces.push("Array.prototype.toString");
+  if ([...[1, 2], ...new Map([[3, 4]]).keys(), ..."ab"].join("") !== "123ab") traces.push("iterators");
+  if ((function* () { yield 1; })().next().value !== 1) traces.push("generators");
+  if (/a/.exec("a")?.[0] !== "a") traces.push("RegExp.prototype.exec");
+  if (typeof counter !== "undefined" && counter !== 0) traces.push("module state");
+  return traces.length === 0 ? "clean" : traces.join(", ");
+};`;
+
+function module(attack: string): string {
+  return `${WITNESS}\nlet counter = 0;\nconst attack = (input) => {\n${attack}\n};\nexport default (input) => (input.payload.step === "witness" ? { text: witness() } : attack(input));\n`;
+}
+
+type Check = (outcome: TransformOutcome) => void;
+
+const threw =
+  (pattern: RegExp): Check =>
+  (outcome) => {
+    expect(outcome).toMatchObject({ ok: false, code: "TRANSFORM_THREW" });
+    expect(outcome.ok ? "" : outcome.error).toMatch(pattern);
+  };
+const answered =
+  (text: string | RegExp): Check =>
+  (outcome) => {
+    expect(outcome.ok).toBe(true);
+    const result = outcome.ok ? outcome.result : null;
+    if (typeof text === "string") expect(result).toEqual({ text });
+    else expect(result?.text).toMatch(text);
+  };
+const failed =
+  (code: string): Check =>
+  (outcome) =>
+    expect(outcome).toMatchObject({ ok: false, code });
+
+const HOST_NAMES = [
+  "process",
+  "require",
+  "module",
+  "exports",
+  "Buffer",
+  "global",
+  "fetch",
+  "setTimeout",
+  "setInterval",
+  "setImmediate",
+  "queueMicrotask",
+  "WebAssembly",
+  "XMLHttpRequest",
+  "WebSocket",
+  "Deno",
+  "Bun",
+  "std",
+  "os",
+  "print",
+  "scriptArgs",
+  "WeakRef",
+  "FinalizationRegistry",
+  "SharedArrayBuffer",
+  "Atomics",
+];
+
+const corpus: Array<{ name: string; attack: string; check: Check }> = [
+  {
+    name: "constructor.constructor('return process')()",
+    attack: `return { text: String(attack.constructor.constructor("return process")()) };`,
+    check: threw(/Function is not available in transforms/),
+  },
+  {
+    name: "Function('return this')()",
+    attack: `return { text: typeof Function("return this")() };`,
+    check: threw(/Function is not available in transforms/),
+  },
+  {
+    name: "async and generator function constructors",
+    attack: `const AsyncFunction = (async () => {}).constructor; const Gen = Object.getPrototypeOf(function* () {}).constructor;
+      const tries = [() => AsyncFunction("return process")(), () => Gen("yield process")().next()];
+      return { text: tries.map((t) => { try { t(); return "ran"; } catch (e) { return e.name; } }).join(",") };`,
+    check: answered("EvalError,EvalError"),
+  },
+  {
+    name: "globalThis holds no host objects",
+    attack: `return { text: JSON.stringify(Reflect.ownKeys(globalThis).map(String)) };`,
+    check: (outcome) => {
+      expect(outcome.ok).toBe(true);
+      const names = JSON.parse(outcome.ok ? (outcome.result?.text ?? "[]") : "[]") as string[];
+      expect(names).toContain("JSON");
+      for (const host of HOST_NAMES) expect(names).not.toContain(host);
+    },
+  },
+  {
+    name: "this in functions and at module level",
+    attack: `const inner = function () { return this; }; return { text: [typeof this, typeof inner(), typeof globalThis.process].join(",") };`,
+    check: answered("undefined,undefined,undefined"),
+  },
+  {
+    name: "Object.prototype pollution",
+    attack: `let how = "none";
+      try { Object.prototype.polluted = "yes"; } catch (e) { how = e.name; }
+      try { Object.defineProperty(Object.prototype, "polluted", { value: "yes" }); } catch (e) { how += "," + e.name; }
+      try { ({}).__proto__.polluted = "yes"; } catch (e) { how += "," + e.name; }
+      return { text: how + ":" + String(({}).polluted) };`,
+    check: answered("TypeError,TypeError,TypeError:undefined"),
+  },
+  {
+    name: "Array.prototype and Function.prototype pollution",
+    attack: `const tries = [() => { Array.prototype.polluted = 1; }, () => { Array.prototype.push = () => 0; }, () => { Function.prototype.polluted = 1; }, () => { Object.setPrototypeOf(Array.prototype, { polluted: 1 }); }];
+      return { text: tries.map((t) => { try { t(); return "ok"; } catch (e) { return e.name; } }).join(",") };`,
+    check: answered("TypeError,TypeError,TypeError,TypeError"),
+  },
+  {
+    name: "hidden intrinsics (iterator, generator and typed-array prototypes)",
+    attack: `const targets = [
+        Object.getPrototypeOf([][Symbol.iterator]()),
+        Object.getPrototypeOf(new Map().keys()),
+        Object.getPrototypeOf(""[Symbol.iterator]()),
+        Object.getPrototypeOf(Object.getPrototypeOf((function* () {})())),
+        Object.getPrototypeOf(Object.getPrototypeOf((async function* () {})())),
+        Object.getPrototypeOf(Int8Array).prototype,
+        RegExp.prototype,
+        Promise.prototype,
+      ];
+      const names = ["next", "next", "next", "next", "next", "map", "exec", "then"];
+      return { text: targets.map((t, i) => { try { t[names[i]] = () => "hijacked"; return "ok"; } catch (e) { return e.name; } }).join(",") };`,
+    check: answered(new Array(8).fill("TypeError").join(",")),
+  },
+  {
+    name: "__proto__ merge pollution inside the sandbox",
+    attack: `const evil = JSON.parse('{"__proto__": {"polluted": "yes"}}');
+      const merge = (t, s) => { for (const k of Object.keys(s)) { if (typeof s[k] === "object") { t[k] = t[k] || {}; merge(t[k], s[k]); } else t[k] = s[k]; } return t; };
+      try { merge({}, evil); } catch (e) { return { text: e.name + ":" + String(({}).polluted) }; }
+      return { text: "merged:" + String(({}).polluted) };`,
+    check: answered(/:undefined$/),
+  },
+  {
+    name: "adding and replacing globals",
+    attack: `const tries = [() => { globalThis.leaked = 1; }, () => { globalThis.JSON = {}; }, () => { Math.max = () => 0; }, () => { delete globalThis.Promise; }];
+      return { text: tries.map((t) => { try { t(); return "ok"; } catch (e) { return e.name; } }).join(",") };`,
+    check: answered("TypeError,TypeError,TypeError,TypeError"),
+  },
+  {
+    name: "Error.prepareStackTrace",
+    attack: `try { Error.prepareStackTrace = () => "hijacked"; } catch {}
+      return { text: String(new Error("x").stack).includes("hijacked") ? "hijacked" : "plain" };`,
+    check: answered("plain"),
+  },
+  {
+    name: "Error.captureStackTrace and stack contents",
+    attack: `const target = {}; try { Error.captureStackTrace(target); } catch (e) { target.stack = e.name; }
+      return { text: String(target.stack) + "|" + String(new Error("x").stack) };`,
+    check: (outcome) => {
+      expect(outcome.ok).toBe(true);
+      const text = outcome.ok ? (outcome.result?.text ?? "") : "";
+      expect(text).not.toMatch(/node_modules|node:|file:|\/work\/|\/tmp\//);
+    },
+  },
+  {
+    name: "getters on the returned object",
+    attack: `let calls = 0; return { get text() { calls += 1; return "from getter " + calls; } };`,
+    check: (outcome) => {
+      expect(outcome).toEqual({ ok: true, result: { text: "from getter 1" } });
+      const result = outcome.ok ? outcome.result : null;
+      expect(Object.getOwnPropertyDescriptor(result, "text")).toMatchObject({
+        value: "from getter 1",
+        writable: true,
+      });
+    },
+  },
+  {
+    name: "a Proxy as the result",
+    attack: `return new Proxy({}, {
+        ownKeys: () => ["text"],
+        getOwnPropertyDescriptor: () => ({ value: "proxied", enumerable: true, configurable: true }),
+        get: (_, key) => (key === "text" ? "proxied" : undefined),
+      });`,
+    check: (outcome) => {
+      expect(outcome).toEqual({ ok: true, result: { text: "proxied" } });
+      expect(types.isProxy(outcome.ok ? outcome.result : null)).toBe(false);
+    },
+  },
+  {
+    name: "symbols in the result",
+    attack: `return { text: "with symbols", [Symbol("hidden")]: "x", name: Symbol.for("y") };`,
+    check: (outcome) => {
+      expect(outcome).toEqual({ ok: true, result: { text: "with symbols" } });
+      expect(Object.getOwnPropertySymbols(outcome.ok ? outcome.result : {})).toEqual([]);
+    },
+  },
+  {
+    name: "toJSON tricks",
+    attack: `return { toJSON() { return { text: "via toJSON" }; }, text: "ignored", get kind() { return "agent"; } };`,
+    check: answered("via toJSON"),
+  },
+  {
+    name: "toJSON returning a function",
+    attack: `return { toJSON() { return () => "code"; } };`,
+    check: failed("TRANSFORM_INVALID_RESULT"),
+  },
+  {
+    name: "very deep recursion",
+    attack: `const down = (n) => down(n + 1); return { text: String(down(0)) };`,
+    check: threw(/stack overflow/),
+  },
+  {
+    name: "deep recursion through JSON.stringify",
+    attack: `const o = {}; o.toJSON = () => ({ again: o }); return { text: JSON.stringify(o) };`,
+    check: threw(/stack overflow/),
+  },
+  {
+    name: "import('fs') at run time",
+    attack: `const name = ["f", "s"].join(""); return import(name).then((fs) => ({ text: typeof fs.readFileSync }));`,
+    check: threw(/fs/),
+  },
+  {
+    name: "require and module at run time",
+    attack: `const name = ["req", "uire"].join(""); const found = [typeof globalThis[name], typeof globalThis.module].join(",");
+      return { text: found + ":" + typeof globalThis[name]("fs") };`,
+    check: threw(/not a function/),
+  },
+  {
+    name: "process.env",
+    attack: `return { text: String(process.env.HOME) };`,
+    check: threw(/'?process'? is not defined/),
+  },
+  {
+    name: "setTimeout and setInterval",
+    attack: `const found = [typeof setTimeout, typeof setInterval, typeof queueMicrotask].join(",");
+      setTimeout(() => { globalThis.leaked = 1; }, 0);
+      return { text: found };`,
+    check: threw(/'?setTimeout'? is not defined/),
+  },
+  {
+    name: "eval reading host state",
+    attack: `return { text: String(eval("typeof process")) };`,
+    check: threw(/eval is not available in transforms/),
+  },
+  {
+    name: "indirect eval of the global scope",
+    attack: `return { text: String((0, eval)("this")) };`,
+    check: threw(/eval is not available in transforms/),
+  },
+  {
+    name: "Atomics.wait",
+    attack: `return { text: String(Atomics.wait(new Int32Array(4), 0, 0, 1000)) };`,
+    check: threw(/'?Atomics'? is not defined/),
+  },
+  {
+    name: "SharedArrayBuffer",
+    attack: `return { text: String(new SharedArrayBuffer(8).byteLength) };`,
+    check: threw(/'?SharedArrayBuffer'? is not defined/),
+  },
+  {
+    name: "huge string repeat",
+    attack: `const big = "x".repeat(2 ** 29); return { text: big.slice(0, 10) + big.length };`,
+    check: failed("TRANSFORM_OUT_OF_MEMORY"),
+  },
+  {
+    name: "many large strings joined",
+    attack: `const chunk = "x".repeat(1 << 20); const parts = []; for (let i = 0; i < 100; i++) parts.push(chunk + i);
+      return { text: String(parts.join("").length) };`,
+    check: failed("TRANSFORM_OUT_OF_MEMORY"),
+  },
+  {
+    name: "returning a function",
+    attack: `return () => process;`,
+    check: (outcome) =>
+      expect(outcome).toEqual({
+        ok: false,
+        code: "TRANSFORM_INVALID_RESULT",
+        error: "the transform returned a function; return an object or null",
+      }),
+  },
+  {
+    name: "a cyclic result",
+    attack: `const o = { text: "loop" }; o.self = o; return o;`,
+    check: failed("TRANSFORM_INVALID_RESULT"),
+  },
+  {
+    name: "__proto__ keys in the result",
+    attack: `return JSON.parse('{"__proto__": {"polluted": "yes", "kind": "wake"}, "text": "x"}');`,
+    check: (outcome) => {
+      expect(outcome).toMatchObject({ ok: false, code: "TRANSFORM_INVALID_RESULT" });
+      expect(outcome.ok ? "" : outcome.error).toContain(`"__proto__" is not a field a transform may set`);
+    },
+  },
+  {
+    name: "module-level state between calls",
+    attack: `counter += 1; return { text: "counter " + counter };`,
+    check: answered("counter 1"),
+  },
+  {
+    name: "a promise chain left running after returning",
+    attack: `const spin = () => Promise.resolve().then(spin); spin(); return { text: "returned" };`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
+    name: "callee and caller of strict functions",
+    attack: `const tries = [() => arguments.callee, function f() { return f.caller; }];
+      return { text: tries.map((t) => { try { t(); return "ok"; } catch (e) { return e.name; } }).join(",") };`,
+    check: answered(/^(SyntaxError|ReferenceError|TypeError),TypeError$/),
+  },
+];
+
+describe("escape corpus", () => {
+  const { dir } = transformsFolder();
+  const loader = loaderFor(dir);
+
+  afterEach(() => {
+    const host = globalThis as Record<string, unknown>;
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(([] as unknown as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(host["leaked"]).toBeUndefined();
+  });
+
+  corpus.forEach(({ name, attack, check }, i) => {
+    it(name, async () => {
+      const file = `escape-${i}.js`;
+      writeModules(dir, { [file]: module(attack) });
+      const handle = await loader.load(file);
+      check(handle.call(input({ step: "attack" })));
+      expect(handle.call(input({ step: "witness" }))).toEqual({ ok: true, result: { text: "clean" } });
+      // Module state starts over in every call.
+      if (name === "module-level state between calls") check(handle.call(input({ step: "attack" })));
+    });
+  });
+});

@@ -243,7 +243,7 @@ export interface TransformLimitsConfig {
    */
   cpuMs?: number;
   /**
-   * Memory of the sandbox, in MiB.
+   * Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base.
    */
   memoryMiB?: number;
   /**
@@ -251,7 +251,7 @@ export interface TransformLimitsConfig {
    */
   maxResultBytes?: number;
   /**
-   * Stack size of the sandbox, in bytes (bounds recursion).
+   * Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum.
    */
   maxStackBytes?: number;
 }

@@ -18,7 +18,7 @@ function configWith(mappings) {
       presets: [],
       mappings: mappings.map((m, i) => ({ id: `m${i}`, origin: `hooks.mappings[${i}]`, ...m })),
       transformsDir: join(tmpdir(), "hookgate-bench-transforms"),
-      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262_144, maxStackBytes: 524_288 },
+      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262_144, maxStackBytes: 49_152 },
       mail: {},
     },
   };

@@ -28,7 +28,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       presets: [],
       mappings: [],
       transformsDir: join(dir, "hooks", "transforms"),
-      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262_144, maxStackBytes: 524_288 },
+      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262_144, maxStackBytes: 49_152 },
       mail: {},
       maxBodyBytes: 262_144,
       bodyTimeoutSeconds: 30,

@@ -142,7 +142,7 @@ describe("hooks defaults", () => {
       allowRequestSessionKey: false,
       presets: [],
       authFailures: { max: 20, windowSeconds: 60, lockSeconds: 60, maxTrackedAddresses: 10000 },
-      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262144, maxStackBytes: 524288 },
+      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262144, maxStackBytes: 49152 },
       mail: { allowUnsafeExternalContent: false },
     });
     expect(config.delivery).toEqual({ maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30000 });

@@ -13,7 +13,10 @@ const Ajv2020 = Ajv2020Module.default;
 const ajv = new Ajv2020({ allErrors: false, strict: true });
 const wake = ajv.compile<WakePayload>(load("wake-payload.schema.json"));
 const agent = ajv.compile<AgentPayload>(load("agent-payload.schema.json"));
-const transformResult = ajv.compile<TransformResult>(load("transform-result.schema.json"));
+// A transform author fixes everything at once: report every problem of a result.
+const transformResult = new Ajv2020({ allErrors: true, strict: true }).compile<TransformResult>(
+  load("transform-result.schema.json"),
+);
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string; field: string };
 
@@ -25,7 +28,19 @@ function check<T>(validate: ValidateFunction<T>, value: unknown): Checked<T> {
 
 export const checkWake = (value: unknown) => check(wake, value);
 export const checkAgent = (value: unknown) => check(agent, value);
-export const checkTransformResult = (value: unknown) => check(transformResult, value);
+
+/** null when `value` is a valid transform result, else a sentence naming every offending field. */
+export function transformResultProblem(value: unknown): string | null {
+  if (transformResult(value)) return null;
+  const problems = (transformResult.errors ?? []).map((err) => {
+    if (err.keyword === "additionalProperties") {
+      return `"${String(err.params.additionalProperty)}" is not a field a transform may set`;
+    }
+    if (err.keyword === "type" && err.instancePath === "") return "it must be an object or null";
+    return describe(err).error;
+  });
+  return `the result is invalid: ${[...new Set(problems)].join("; ")}`;
+}
 
 /** One ajv error → `field` (dotted path) and a sentence naming it. */
 export function describe(err: ErrorObject): { error: string; field: string } {

@@ -1,6 +1,7 @@
 // A loaded transform as the rule engine sees it: input in as JSON text, result out as checked data.
+
+import { transformResultProblem } from "../../schemas/payloads.js";
 import type { TransformResult } from "../../types/generated.js";
-import { resultProblem } from "./result-schema.js";
 import type { Sandbox } from "./sandbox.js";
 import type { TransformHandle, TransformInput, TransformOutcome } from "./types.js";
 
@@ -26,7 +27,7 @@ export function createHandle(module: string, exportName: string, sandbox: Sandbo
         if (raw.json === null) return { ok: true, result: null };
         // Parsed by the host's JSON.parse: `__proto__` keys become plain own properties, never prototypes.
         const value: unknown = JSON.parse(raw.json);
-        const problem = resultProblem(value);
+        const problem = transformResultProblem(value);
         if (problem) return { ok: false, code: "TRANSFORM_INVALID_RESULT", error: problem };
         return { ok: true, result: value as TransformResult };
       } catch (err) {

@@ -4,7 +4,6 @@ import path from "node:path";
 import { ConfigError } from "../../config/errors.js";
 import { bundleTransform } from "./bundle.js";
 import { createHandle } from "./handle.js";
-import { prepareResultValidator } from "./result-schema.js";
 import { Sandbox, SandboxStartError } from "./sandbox.js";
 import type { TransformHandle, TransformLimits } from "./types.js";
 
@@ -48,7 +47,6 @@ export function createTransformLoader(opts: {
 
   const loadModule = async (module: string): Promise<LoadedModule> => {
     const factorySource = await bundleTransform(module, transformsDir);
-    prepareResultValidator();
     const probe = await startSandbox(module, factorySource, "");
     const listed = probe.listExports();
     probe.dispose();

@@ -50,6 +50,8 @@ export class RunWorker {
       .catch((err: unknown) => this.opts.log.error({ err }, "claiming queued runs failed"))
       .finally(() => {
         this.claiming = null;
+        // A kick that arrived after the claim loop's last check would otherwise be lost.
+        if (this.kickAgain) this.kick();
       });
   }
 

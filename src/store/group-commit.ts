@@ -50,7 +50,7 @@ export class GroupCommitter {
     });
   }
 
-  /** One write in its own transaction, synchronously (for writes that are not on the request path). */
+  /** One write in its own transaction, synchronously: the ungrouped baseline. */
   now<T>(work: () => T): T {
     this.begin.run();
     try {

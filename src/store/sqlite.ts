@@ -209,7 +209,7 @@ export class SqliteStore implements Store {
 
   async appendEvent(text: string, source: string, mode: WakeMode = "next-heartbeat"): Promise<SystemEvent> {
     const at = this.now();
-    const id = this.write().now(() => this.insertEvent(text, source, mode, at));
+    const id = await this.write().submit(() => this.insertEvent(text, source, mode, at));
     return { id, text, source, createdAt: at, mode, repeats: 1, lastAt: at };
   }
 
@@ -227,7 +227,7 @@ export class SqliteStore implements Store {
 
   async consumeEvents(ids: number[], at: number): Promise<void> {
     if (ids.length === 0) return;
-    this.write().now(() => this.consume(ids, at));
+    await this.write().submit(() => this.consume(ids, at));
   }
 
   private consume(ids: number[], at: number): void {
@@ -254,7 +254,7 @@ export class SqliteStore implements Store {
        ON CONFLICT (key) DO UPDATE SET channel = excluded.channel, recipient = excluded.recipient,
          updated_at = excluded.updated_at`,
     );
-    this.write().now(() => {
+    await this.write().submit(() => {
       upsert.run("main", route.channel, route.to, at);
       upsert.run(`channel:${route.channel}`, route.channel, route.to, at);
     });
@@ -275,7 +275,7 @@ export class SqliteStore implements Store {
 
   async appendTranscript(sessionKey: string, messages: TranscriptMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    this.write().now(() => this.insertTranscript(sessionKey, messages));
+    await this.write().submit(() => this.insertTranscript(sessionKey, messages));
   }
 
   private insertTranscript(sessionKey: string, messages: TranscriptMessage[]): void {
@@ -297,7 +297,7 @@ export class SqliteStore implements Store {
 
   async claimRuns(max: number, at: number): Promise<RunRecord[]> {
     if (max <= 0) return [];
-    const rows = this.write().now(
+    const rows = await this.write().submit(
       () =>
         this.stmt(
           `UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ?
@@ -311,7 +311,7 @@ export class SqliteStore implements Store {
     id: string,
     info: { resolvedAgentId: string; resolvedModel?: string; prompt: RunPrompt },
   ): Promise<void> {
-    this.write().now(() =>
+    await this.write().submit(() =>
       this.stmt("UPDATE runs SET resolved_agent_id = ?, resolved_model = ?, prompt = ? WHERE id = ?").run(
         info.resolvedAgentId,
         info.resolvedModel ?? null,
@@ -334,7 +334,7 @@ export class SqliteStore implements Store {
     },
     completion: RunCompletion = {},
   ): Promise<void> {
-    this.write().now(() => {
+    await this.write().submit(() => {
       // Only a running run finishes: a run can never complete twice.
       const info = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
@@ -375,7 +375,7 @@ export class SqliteStore implements Store {
   }
 
   async setDelivery(runId: string, state: DeliveryState): Promise<void> {
-    this.write().now(() =>
+    await this.write().submit(() =>
       this.stmt("UPDATE runs SET delivery = ?, delivery_status = ? WHERE id = ?").run(
         JSON.stringify(state),
         state.status,
@@ -405,7 +405,7 @@ export class SqliteStore implements Store {
   }
 
   async recoverInterrupted(maxAttempts: number, at: number): Promise<{ requeued: number; failed: number }> {
-    return this.write().now(() => {
+    return this.write().submit(() => {
       const failed = this.stmt(
         `UPDATE runs SET status = 'failed', error = 'interrupted', finished_at = ?
          WHERE status = 'running' AND attempts >= ?`,
@@ -426,7 +426,7 @@ export class SqliteStore implements Store {
     heartbeat: NewHeartbeat,
     transcript: TranscriptMessage[] = [],
   ): Promise<HeartbeatRecord> {
-    const id = this.write().now(() => {
+    const id = await this.write().submit(() => {
       const info = this.stmt(
         `INSERT INTO heartbeats (reason, status, started_at, finished_at, event_ids, prompt, reply, error, usage, delivery)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -453,7 +453,7 @@ export class SqliteStore implements Store {
   }
 
   async setHeartbeatDelivery(id: number, state: DeliveryState): Promise<void> {
-    this.write().now(() =>
+    await this.write().submit(() =>
       this.stmt("UPDATE heartbeats SET delivery = ? WHERE id = ?").run(JSON.stringify(state), id),
     );
   }

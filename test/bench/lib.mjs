@@ -1,0 +1,66 @@
+// Shared pieces of the benchmarks: child servers, load runs, percentiles, rows.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+export const root = fileURLToPath(new URL("../../", import.meta.url));
+export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
+
+/** Starts a server script as a child process and resolves once it prints its address. */
+export function startChild(args, opts = {}) {
+  const proc = spawn(process.execPath, args, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    proc.stdout.setEncoding("utf8").on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ proc, url: m[1], stop: () => stopChild(proc) });
+    });
+    proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
+  });
+}
+
+function stopChild(proc) {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.once("exit", () => resolve());
+    proc.kill("SIGTERM");
+  });
+}
+
+/** Resident set size of a process, in bytes (Linux). */
+export function rssOf(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) * 1024 : Number.NaN;
+}
+
+/** One autocannon run; `body(n)` builds the n-th request body so payloads differ. */
+export function load({ url, path, headers = {}, body, connections = 50, duration, amount }) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: url + path,
+        method: "POST",
+        connections,
+        ...(amount ? { amount } : { duration }),
+        headers: { "content-type": "application/json", ...headers },
+        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body(n++)) }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export const round = (v, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -15,7 +15,7 @@ import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
 import { parseJsonBody, readBody } from "./body.js";
 import { foldAddress } from "./client-address.js";
 import { dispatchDirect } from "./direct.js";
-import { HttpError } from "./errors.js";
+import { ERRORS, HttpError } from "./errors.js";
 import { hookName, queryOf, requestHeaders } from "./request-parts.js";
 import { presentedToken, tokenMatcher } from "./token.js";
 
@@ -55,6 +55,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // Body limits are enforced by readBody (with the order and codes of the contract).
     bodyLimit: Number.MAX_SAFE_INTEGER,
+    // Errors raised before routing (a malformed URL, a broken request line) keep the error shape too.
+    frameworkErrors: (err, _req, reply) => {
+      // Typed for the route generics of a route that was never found; it is a plain reply.
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .send(new HttpError("BAD_REQUEST", `bad request: ${err.message}`).body());
+    },
+    clientErrorHandler: (err, socket) => {
+      const status = (err as { code?: string }).code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+      const code = status === 431 ? "HEADERS_TOO_LARGE" : "BAD_REQUEST";
+      const body = JSON.stringify(new HttpError(code, ERRORS[code].error).body());
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+            `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+            `connection: close\r\n\r\n${body}`,
+        );
+      } else {
+        socket.destroy();
+      }
+    },
   });
   app.decorateRequest("notes", null as unknown as RequestNotes);
 
@@ -83,14 +104,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     const e = toHttpError(err);
-    if (e.status >= 500 && e.code !== "STORE_UNAVAILABLE") {
-      log.error({ err, path: pathOnly(req.raw.url) }, "request failed");
-    } else if (e.code === "STORE_UNAVAILABLE") {
-      log.error({ err: e.cause ?? err }, "store unavailable");
-    }
+    if (e.code === "STORE_UNAVAILABLE") log.error({ err: e.cause ?? err }, "store unavailable");
+    else if (e.status >= 500 && !e.logged) log.error({ err, path: pathOnly(req.raw.url) }, "request failed");
     void reply.code(e.status).headers(e.headers).send(e.body());
   });
-  app.setNotFoundHandler((_req, reply) => {
+  // Methods fastify does not route (PROPFIND, TRACE, ...) land here: under hooks.path they still get
+  // the contract's answers (query token 400, else 405), everything else is 404.
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.raw.url ?? "/";
+    const path = pathOnly(url);
+    if (hooks.enabled && (path === hooks.path || path.startsWith(`${hooks.path}/`))) {
+      const q = url.indexOf("?");
+      const e =
+        q >= 0 && new URLSearchParams(url.slice(q + 1)).has("token")
+          ? new HttpError("QUERY_TOKEN")
+          : new HttpError("METHOD_NOT_ALLOWED", undefined, { headers: { allow: "POST" } });
+      void reply.code(e.status).headers(e.headers).send(e.body());
+      return;
+    }
     void reply.code(404).send(new HttpError("NOT_FOUND").body());
   });
 
@@ -158,8 +189,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
               { mappingId: decision.mappingId, code: decision.code, cause: decision.error },
               "transform failed",
             );
-            // The client learns which kind of failure; the details stay in the log.
-            throw new HttpError(decision.code, "hook mapping failed", { status: 500 });
+            // The client learns which kind of failure; the details stay in the log (logged just above).
+            throw new HttpError(decision.code, "hook mapping failed", { status: 500, logged: true });
           }
           throw new HttpError("INVALID_ACTION", decision.error);
         default:

@@ -14,6 +14,8 @@ export const ERRORS = {
   },
   NOT_FOUND: { status: 404, error: "not found" },
   HOOK_NOT_FOUND: { status: 404, error: "no hook mapping matches this request" },
+  BAD_REQUEST: { status: 400, error: "bad request: the request line or URL is malformed" },
+  HEADERS_TOO_LARGE: { status: 431, error: "request headers too large" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "payload too large" },
   BODY_TIMEOUT: { status: 408, error: "request body not received in time" },
   INVALID_JSON: { status: 400, error: "body is not valid JSON" },
@@ -21,6 +23,7 @@ export const ERRORS = {
   INVALID_IDEMPOTENCY_KEY: { status: 400, error: "Idempotency-Key must be 1 to 256 characters" },
   SESSION_KEY_NOT_ALLOWED: { status: 400, error: "sessionKey is not accepted from request payloads" },
   SESSION_KEY_PREFIX: { status: 400, error: "sessionKey must start with an allowed prefix" },
+  SESSION_KEY_RESERVED: { status: 400, error: "sessionKey main is reserved for the main session" },
   AGENT_NOT_ALLOWED: { status: 400, error: "agentId is not allowed by hooks.allowedAgentIds" },
   MODEL_NOT_ALLOWED: { status: 400, error: "model is not allowed by agents.defaults.models" },
   CHANNEL_UNKNOWN: { status: 400, error: "unknown channel" },
@@ -37,17 +40,20 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
+  /** true when the failure was already logged with its details where it happened. */
+  readonly logged: boolean;
 
   constructor(
     code: ErrorCode | string,
     error?: string,
-    opts: { status?: number; headers?: Record<string, string>; cause?: unknown } = {},
+    opts: { status?: number; headers?: Record<string, string>; cause?: unknown; logged?: boolean } = {},
   ) {
     const known = (ERRORS as Record<string, { status: number; error: string }>)[code];
     super(error ?? known?.error ?? code, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.code = code;
     this.status = opts.status ?? known?.status ?? 400;
     this.headers = opts.headers ?? {};
+    this.logged = opts.logged === true;
   }
 
   body(): { ok: false; error: string; code: string } {

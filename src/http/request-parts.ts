@@ -15,11 +15,19 @@ export function hookName(urlPath: string, prefix: string): string {
   return rest.replace(/\/{2,}/g, "/").replace(/^[\s/]+|[\s/]+$/g, "");
 }
 
+// The hook token's carriers never reach rules: a template, a transform or an explain trace could
+// otherwise copy the secret into a prompt, the store or a log line.
+const SECRET_HEADERS: ReadonlySet<string> = new Set([
+  "authorization",
+  "x-hookgate-token",
+  "x-openclaw-token",
+]);
+
 /** Lower-case header names to single strings (repeated headers joined with ", "), as rules see them. */
 export function requestHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    if (v === undefined) continue;
+    if (v === undefined || SECRET_HEADERS.has(k)) continue;
     out[k] = Array.isArray(v) ? v.join(", ") : v;
   }
   return out;

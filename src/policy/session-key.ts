@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ResolvedConfig } from "../config/types.js";
+import { MAIN_SESSION_KEY } from "../runtime/main-session.js";
 import { allow, type PolicyResult, reject } from "./result.js";
 
 type HooksPolicy = Pick<
@@ -18,6 +19,13 @@ export function resolveSessionKey(
   hooks: HooksPolicy,
 ): PolicyResult<string> {
   if (requested !== undefined) {
+    // The main session belongs to heartbeats; a hook run joining it would read its conversation.
+    if (requested.trim().toLowerCase() === MAIN_SESSION_KEY) {
+      return reject(
+        "SESSION_KEY_RESERVED",
+        `sessionKey ${MAIN_SESSION_KEY} is reserved for the main session`,
+      );
+    }
     if (fromRequest && !hooks.allowRequestSessionKey) {
       return reject(
         "SESSION_KEY_NOT_ALLOWED",

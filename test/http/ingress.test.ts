@@ -52,6 +52,10 @@ describe("HTTP ingress", () => {
       join(transforms, "boom.js"),
       'export default function () { throw new Error("secret detail"); }\n',
     );
+    writeFileSync(
+      join(transforms, "leak.js"),
+      "export default function (ctx) { throw new Error(JSON.stringify(ctx.headers)); }\n",
+    );
     s = await startTestServer({
       dir,
       hooks: {
@@ -76,8 +80,15 @@ describe("HTTP ingress", () => {
             action: "agent",
             match: { path: "bad-key" },
             messageTemplate: "x",
-            sessionKey: "main",
+            sessionKey: "agent:x",
           }),
+          mapping({
+            id: "hdrs",
+            action: "agent",
+            match: { path: "hdrs" },
+            messageTemplate: "headers={{headers}}",
+          }),
+          mapping({ id: "leak", action: "agent", match: { path: "leak" }, transform: { module: "leak.js" } }),
           mapping({
             id: "shadow-wake",
             action: "wake",
@@ -166,6 +177,44 @@ describe("HTTP ingress", () => {
       expect(await r.json()).toMatchObject({ ok: false, code: "HOOK_NOT_FOUND" });
     });
 
+    it("answers methods fastify does not route with 405, or 400 for a query token", async () => {
+      const { request } = await import("node:http");
+      const call = (method: string, path: string) =>
+        new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+          const req = request(`${s.url}${path}`, { method }, (res) => {
+            let body = "";
+            res.setEncoding("utf8").on("data", (d) => {
+              body += d;
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+      const propfind = await call("PROPFIND", "/hooks/wake");
+      expect(propfind.status).toBe(405);
+      expect(propfind.allow).toBe("POST");
+      expect(JSON.parse(propfind.body)).toMatchObject({ ok: false, code: "METHOD_NOT_ALLOWED" });
+      expect((await call("PROPFIND", "/hooks/wake?token=x")).status).toBe(400);
+    });
+
+    it("keeps the JSON error shape for a malformed URL and for oversized headers", async () => {
+      const badUrl = await rawRequest(
+        s.url,
+        "POST /hooks/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+        () => {},
+      );
+      expect(badUrl.status).toBe(400);
+      expect(badUrl.text).toContain('"ok":false');
+      const big = await rawRequest(
+        s.url,
+        `POST /hooks/wake HTTP/1.1\r\nHost: x\r\nX-Big: ${"b".repeat(20_000)}\r\n\r\n`,
+        () => {},
+      );
+      expect(big.status).toBe(431);
+      expect(big.text).toContain('"code":"HEADERS_TOO_LARGE"');
+    });
+
     it("answers 404 with a JSON body outside hooks.path, and serves /healthz", async () => {
       const r = await fetch(`${s.url}/admin`);
       expect(r.status).toBe(404);
@@ -178,7 +227,9 @@ describe("HTTP ingress", () => {
 
   describe("body limits", () => {
     it("refuses a declared 10 MB body with 413 without reading it", async () => {
-      const before = process.memoryUsage();
+      const before = process.memoryUsage().arrayBuffers;
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      let offered = 0;
       const res = await rawRequest(
         s.url,
         [
@@ -190,13 +241,21 @@ describe("HTTP ingress", () => {
           "",
           "",
         ].join("\r\n"),
-        // Send nothing of the body: the answer must come from the header alone.
-        () => {},
+        // Offer the whole body, as a real sender would; the server must answer without taking it in.
+        (write) => {
+          const pump = () => {
+            while (offered < 10 * 1024 * 1024) {
+              offered += chunk.length;
+              if (!write(chunk)) return;
+            }
+          };
+          pump();
+        },
       );
       expect(res.status).toBe(413);
       expect(res.text).toContain('"code":"PAYLOAD_TOO_LARGE"');
-      const grown = process.memoryUsage().arrayBuffers - before.arrayBuffers;
-      expect(grown).toBeLessThan(2 * 1024 * 1024);
+      // The server (in this process) buffered no body: memory did not grow by anything near 10 MB.
+      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(4 * 1024 * 1024);
     });
 
     it("cuts off a streamed body at the limit with 413", async () => {
@@ -397,6 +456,25 @@ describe("HTTP ingress", () => {
       );
       expect(r.status).toBe(400);
       expect(await r.json()).toMatchObject({ code: "INVALID_IDEMPOTENCY_KEY" });
+    });
+  });
+
+  describe("the token stays out of rules", () => {
+    it("templates and transforms never see the token headers", async () => {
+      const r = await s.post("/hooks/hdrs", {}, { headers: { "x-trace": "t-1" } });
+      expect(r.status).toBe(202);
+      const { runId } = (await r.json()) as { runId: string };
+      const run = await store().getRun(runId);
+      expect(run?.message).toContain('"x-trace":"t-1"');
+      expect(run?.message).not.toContain(TEST_TOKEN);
+      const viaHeader = await s.post(
+        "/hooks/leak",
+        {},
+        { token: null, headers: { "x-hookgate-token": TEST_TOKEN, "x-trace": "t-2" } },
+      );
+      expect(viaHeader.status).toBe(500);
+      expect(s.logs.join("\n")).toContain('\\"x-trace\\":\\"t-2\\"');
+      expect(s.logs.join("\n")).not.toContain(TEST_TOKEN);
     });
   });
 

@@ -1,46 +1,36 @@
 // One heartbeat: a turn of the default agent over the main session's pending events. Events are
 // consumed only when the turn produced a reply; an ack-only reply is recorded and not delivered.
-import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
-import type { HeartbeatRecord, Store, SystemEvent, TranscriptMessage } from "../store/types.js";
+import { wrapExternalContent } from "../policy/external-content.js";
+import type { HeartbeatRecord, SystemEvent, TranscriptMessage } from "../store/types.js";
 import { isAckOnly } from "./ack.js";
-import type { Delivery } from "./delivery/types.js";
+import type { RuntimeDeps } from "./deps.js";
 import type { HeartbeatReason } from "./heartbeat-scheduler.js";
 import { MAIN_SESSION_KEY } from "./main-session.js";
 import { heartbeatSettings } from "./resolve.js";
-import type { Runner } from "./runners/index.js";
 import { runTurn } from "./turn.js";
 
 /** Events one heartbeat carries at most; a longer backlog gets another heartbeat right after. */
 export const MAX_EVENTS_PER_HEARTBEAT = 100;
 
-export interface HeartbeatDeps {
-  config: ResolvedConfig;
-  store: Store;
-  delivery: () => Delivery;
-  runnerFor: (agentId: string) => Runner;
-  log: Logger;
-  now: () => number;
-  shutdown: AbortSignal;
-  /** Asks for another heartbeat (used when the backlog did not fit into this one). */
-  request: (reason: HeartbeatReason) => void;
-}
-
-export function builtInHeartbeatPrompt(ackToken: string): string {
-  return [
-    "Heartbeat of your main session.",
-    "Below are the system events that arrived since the last heartbeat (webhook wakes and summaries of hook runs), oldest first.",
-    "If something needs the user's attention, reply with a short message for the user; it will be sent to their chat.",
-    `If nothing needs attention, reply with exactly ${ackToken} and nothing else.`,
-  ].join("\n");
-}
-
-/** Prompt + pending events, one per line. */
-export function heartbeatMessage(config: ResolvedConfig, events: SystemEvent[]): string {
-  const prompt = config.heartbeat.prompt.trim() || builtInHeartbeatPrompt(config.heartbeat.ackToken);
+/**
+ * The configured prompt, then the pending events one per line. Wake texts come from hook senders and
+ * run summaries from models that read hook payloads, so the events are fenced as untrusted content;
+ * the prompt and its ack-token instruction stay outside the fence.
+ */
+export function heartbeatMessage(config: ResolvedConfig, events: SystemEvent[], at: number): string {
+  // The config fills in a default prompt; one set to "" still tells the agent how to acknowledge.
+  const prompt =
+    config.heartbeat.prompt.trim() || `If nothing needs attention, reply only ${config.heartbeat.ackToken}.`;
   if (events.length === 0) return `${prompt}\n\nSystem events: none.`;
-  const lines = events.map((e) => `- ${eventLine(e)}`);
-  return `${prompt}\n\nSystem events:\n${lines.join("\n")}`;
+  const lines = events.map((e) => `- ${eventLine(e)}`).join("\n");
+  const fenced = wrapExternalContent(lines, {
+    hookName: "heartbeat",
+    runId: "heartbeat",
+    receivedAt: at,
+    source: "System events",
+  });
+  return `${prompt}\n\nSystem events:\n${fenced}`;
 }
 
 function eventLine(event: SystemEvent): string {
@@ -50,7 +40,7 @@ function eventLine(event: SystemEvent): string {
 
 /** Runs one heartbeat; returns its record, or null when it was skipped or cut off by shutdown. */
 export async function runHeartbeat(
-  deps: HeartbeatDeps,
+  deps: RuntimeDeps,
   reason: HeartbeatReason,
 ): Promise<HeartbeatRecord | null> {
   const { config, store, log } = deps;
@@ -65,9 +55,9 @@ export async function runHeartbeat(
 
   const settings = heartbeatSettings(config);
   const ackToken = config.heartbeat.ackToken;
-  const message = heartbeatMessage(config, events);
-  const transcript = await store.transcript(MAIN_SESSION_KEY, config.agents.defaults.transcriptTurns);
   const startedAt = deps.now();
+  const message = heartbeatMessage(config, events, startedAt);
+  const transcript = await store.transcript(MAIN_SESSION_KEY, config.agents.defaults.transcriptTurns);
   const outcome = await runTurn(
     deps.runnerFor(settings.agent.id),
     {
@@ -116,16 +106,24 @@ export async function runHeartbeat(
       status: quiet ? "acked" : "replied",
       reply: outcome.reply,
       ...(outcome.usage ? { usage: outcome.usage } : {}),
+      ...(quiet ? {} : { delivery: { status: "pending", updatedAt: base.finishedAt } }),
     },
     exchange,
   );
   log.info({ heartbeat: record.id, reason, events: events.length, status: record.status }, "heartbeat done");
-  if (backlog) deps.request("backlog");
+  if (backlog) deps.requestHeartbeat("backlog");
 
   if (!quiet) {
-    const delivery = await deps.delivery().deliver({ text: outcome.reply, channel: "last" });
-    await store.setHeartbeatDelivery(record.id, delivery);
-    record.delivery = delivery;
+    const reply = outcome.reply;
+    // One lane: replies of successive heartbeats reach the chat in order.
+    deps.deliveries.enqueue({
+      what: `heartbeat ${record.id}`,
+      lane: "heartbeat",
+      send: async () => {
+        const state = await deps.delivery().deliver({ text: reply, channel: "last" });
+        await store.setHeartbeatDelivery(record.id, state);
+      },
+    });
   }
   return record;
 }

@@ -1,9 +1,11 @@
 // The runtime: what makes accepted wakes and runs happen. It recovers from crashes at start, runs the
-// worker loop for agent runs and the heartbeat schedule of the main session.
+// worker loop for agent runs, the heartbeat schedule of the main session and the queue of replies to send.
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
 import type { Delivery } from "./delivery/types.js";
+import { DeliveryQueue } from "./delivery-queue.js";
+import type { RuntimeDeps } from "./deps.js";
 import { runHeartbeat } from "./heartbeat.js";
 import { type HeartbeatReason, HeartbeatScheduler } from "./heartbeat-scheduler.js";
 import { resolveAgent } from "./resolve.js";
@@ -36,12 +38,20 @@ export interface RuntimeOptions {
 }
 
 export interface HookgateRuntime extends Runtime {
-  /** Resolves once no run and no heartbeat is in progress (queued follow-ups may start after). */
+  /**
+   * Resolves once no run, heartbeat or delivery is in progress (a heartbeat still waiting out its
+   * coalescing window is not started).
+   */
   idle(): Promise<void>;
-  /** Runs one heartbeat at once, outside the schedule (tests, `worker`); null when it was skipped. */
+  /**
+   * Runs one heartbeat at once, outside the schedule (tests, `worker`); null when it was skipped. Its
+   * reply, if any, is queued for delivery: the record shows the delivery `pending`.
+   */
   heartbeatNow(reason?: HeartbeatReason): Promise<HeartbeatRecord | null>;
   /** The heartbeat schedule, for inspection. */
   readonly heartbeat: HeartbeatScheduler;
+  /** Replies being sent or waiting to be, for inspection. */
+  readonly deliveries: DeliveryQueue;
 }
 
 export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
@@ -68,15 +78,17 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     return delivery;
   };
 
-  const heartbeatDeps = {
+  const deliveries = new DeliveryQueue({ log, shutdown: shutdown.signal });
+  const deps: RuntimeDeps = {
     config,
     store,
     delivery: getDelivery,
+    deliveries,
     runnerFor,
     log,
     now,
     shutdown: shutdown.signal,
-    request: (reason: HeartbeatReason) => scheduler.request(reason),
+    requestHeartbeat: (reason) => scheduler.request(reason),
   };
   const scheduler = new HeartbeatScheduler({
     everyMs: config.heartbeat.everyMs,
@@ -84,20 +96,10 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     timers: opts.timers ?? realTimers,
     log,
     beat: async (reason) => {
-      await runHeartbeat(heartbeatDeps, reason);
+      await runHeartbeat(deps, reason);
     },
   });
 
-  const runDeps = {
-    config,
-    store,
-    delivery: getDelivery,
-    runnerFor,
-    log,
-    now,
-    shutdown: shutdown.signal,
-    requestHeartbeat: (reason: HeartbeatReason) => scheduler.request(reason),
-  };
   const worker = new RunWorker({
     store,
     maxConcurrent: config.agents.defaults.maxConcurrentRuns,
@@ -106,7 +108,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     pollMs: opts.pollMs ?? 1000,
     execute: async (run) => {
       try {
-        await executeRun(runDeps, run);
+        await executeRun(deps, run);
       } catch (err) {
         // A runner that cannot be built, or a store failure: record it rather than leave the run `running`.
         const error = err instanceof RunnerError ? err.message : `internal error: ${(err as Error).message}`;
@@ -133,6 +135,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   return {
     store,
     heartbeat: scheduler,
+    deliveries,
 
     async start() {
       if (!delivery) {
@@ -152,13 +155,19 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
 
     async stop() {
       const grace = opts.stopGraceMs ?? 10_000;
-      // After the grace period runs and heartbeats are cut off (they stay `running` for recovery);
-      // a delivery still retrying gets a little longer, then stays `pending` and resumes next start.
+      // After the grace period runs and heartbeats are cut off (they stay `running` for recovery) and
+      // replies not yet being sent stay `pending`; a send in flight gets a little longer, then stays
+      // `pending` too. resumePending sends them on the next start.
       const cutOff = setTimeout(() => shutdown.abort(), grace);
       let giveUp: NodeJS.Timeout | undefined;
+      const drained = async () => {
+        await Promise.all([worker.stop(), scheduler.stop(), resuming]);
+        // Nothing queues a reply any more: let the queue empty.
+        await deliveries.settled();
+      };
       try {
         await Promise.race([
-          Promise.all([worker.stop(), scheduler.stop(), resuming]),
+          drained(),
           new Promise<void>((resolve) => {
             giveUp = setTimeout(resolve, grace + STOP_EXTRA_MS);
           }),
@@ -180,14 +189,14 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     },
 
     async idle() {
-      while (worker.active > 0 || scheduler.current) {
-        await Promise.all([worker.settled(), scheduler.current]);
-      }
-      await worker.settled();
+      // Runs and heartbeats queue deliveries and request heartbeats: wait until all three are quiet.
+      do {
+        await Promise.all([worker.settled(), scheduler.current, deliveries.settled()]);
+      } while (worker.busy || scheduler.current || deliveries.sending > 0);
     },
 
     heartbeatNow(reason = "now") {
-      return runHeartbeat(heartbeatDeps, reason);
+      return runHeartbeat(deps, reason);
     },
   };
 }

@@ -1,29 +1,16 @@
 // Executes one claimed agent run: resolve its settings, send the session's recent transcript with the
 // message, record the outcome together with its effects (transcript, main-session summary, delivery
-// intent) in one transaction, then request a heartbeat and deliver.
-import type { Logger } from "pino";
+// intent) in one transaction, then request a heartbeat and queue the delivery.
 import type { ResolvedConfig } from "../config/types.js";
-import type { DeliveryState, RunPrompt, RunRecord, Store, TranscriptMessage } from "../store/types.js";
+import type { DeliveryState, RunPrompt, RunRecord, TranscriptMessage } from "../store/types.js";
 import { isAckOnly } from "./ack.js";
-import type { Delivery } from "./delivery/types.js";
-import type { HeartbeatReason } from "./heartbeat-scheduler.js";
+import type { RuntimeDeps } from "./deps.js";
 import { runSettings } from "./resolve.js";
-import type { Runner } from "./runners/index.js";
 import { summaryLine } from "./summary.js";
 import { runTurn } from "./turn.js";
 
-export interface RunDeps {
-  config: ResolvedConfig;
-  store: Store;
-  delivery: () => Delivery;
-  runnerFor: (agentId: string) => Runner;
-  log: Logger;
-  now: () => number;
-  shutdown: AbortSignal;
-  requestHeartbeat: (reason: HeartbeatReason) => void;
-}
-
-export async function executeRun(deps: RunDeps, run: RunRecord): Promise<void> {
+/** Resolves once the outcome is recorded; the reply's delivery goes on in the delivery queue. */
+export async function executeRun(deps: RuntimeDeps, run: RunRecord): Promise<void> {
   const { config, store, log } = deps;
   const settings = runSettings(config, run);
   const runner = deps.runnerFor(settings.agent.id);
@@ -101,11 +88,13 @@ export async function executeRun(deps: RunDeps, run: RunRecord): Promise<void> {
 
   if (run.wakeMode === "now") deps.requestHeartbeat("run");
   if (delivery?.status === "pending" && reply !== undefined) {
-    await deps.delivery().deliver({
-      runId: run.id,
-      text: reply,
-      channel: run.channel,
-      ...(run.to ? { to: run.to } : {}),
+    const request = { runId: run.id, text: reply, channel: run.channel, ...(run.to ? { to: run.to } : {}) };
+    // The delivery records its outcome on the run itself.
+    deps.deliveries.enqueue({
+      what: `run ${run.id}`,
+      send: async () => {
+        await deps.delivery().deliver(request);
+      },
     });
   }
 }

@@ -55,9 +55,9 @@ export class RunWorker {
       });
   }
 
-  /** Runs currently executing. */
-  get active(): number {
-    return this.inFlight.size;
+  /** true while runs are being claimed or executed. */
+  get busy(): boolean {
+    return this.claiming !== null || this.inFlight.size > 0;
   }
 
   /** Resolves once nothing is being claimed or executed (new work may start right after). */

@@ -58,7 +58,7 @@ let counter = 0;
 
 export async function runtimeHarness(
   over: DeepPartial<ResolvedConfig> = {},
-  opts: { start?: boolean; stopGraceMs?: number; dir?: string } = {},
+  opts: { start?: boolean; stopGraceMs?: number; dir?: string; fetch?: typeof fetch } = {},
 ): Promise<RuntimeHarness> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "hookgate-runtime-"));
   const config = testConfig({ dir, heartbeat: { everyMs: 0 }, ...over } as DeepPartial<ResolvedConfig>);
@@ -74,6 +74,7 @@ export async function runtimeHarness(
     timers,
     pollMs: 0,
     stopGraceMs: opts.stopGraceMs ?? 2000,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
   if (opts.start !== false) await runtime.start();
   let stopped = false;

@@ -22,7 +22,7 @@ afterEach(async () => {
 async function withLlm(
   answer: (i: number) => FakeAnswer | Promise<FakeAnswer>,
   over: DeepPartial<ResolvedConfig> = {},
-  opts: { start?: boolean; dir?: string; stopGraceMs?: number } = {},
+  opts: { start?: boolean; dir?: string; stopGraceMs?: number; fetch?: typeof fetch } = {},
 ): Promise<RuntimeHarness> {
   llm = await fakeLlm((_req, i) => answer(i));
   h = await runtimeHarness(
@@ -110,12 +110,21 @@ describe("agent runs", () => {
     expect(h!.timers.delays).toEqual([]);
   });
 
-  it("timeout → timed_out within the timeout plus one second", async () => {
-    await withLlm(() => ({ hang: true }));
+  it("timeout → timed_out: the run's own deadline aborts the provider request that never answers", async () => {
+    const signals: AbortSignal[] = [];
+    const watchedFetch: typeof fetch = (input, init) => {
+      if (init?.signal) signals.push(init.signal);
+      return fetch(input, init);
+    };
+    await withLlm(() => ({ hang: true }), {}, { fetch: watchedFetch });
     const run = await finished(await h!.run({ timeoutSeconds: 0.3 }));
     expect(run.status).toBe("timed_out");
     expect(run.error).toBe("timed out after 0.3s");
-    expect(run.finishedAt! - run.startedAt!).toBeLessThan(1300);
+    expect(run.prompt?.timeoutSeconds).toBe(0.3);
+    // The provider hangs until its connection closes: only the timeout timer can have ended the run.
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.aborted).toBe(true);
+    expect(signals[0]!.reason).toMatchObject({ name: "TimeoutError", message: "timed out after 0.3s" });
     expect((await h!.store.pendingEvents())[0]!.text).toBe("Hook GitHub (timed_out): timed out after 0.3s");
   });
 
@@ -260,6 +269,24 @@ describe("agent runs", () => {
     );
   });
 
+  it("a delivery that does not finish holds no run slot: later runs are claimed and finish", async () => {
+    h = await runtimeHarness({ agents: { defaults: { maxConcurrentRuns: 2 } } });
+    const release = h.delivery.hold();
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await h.run());
+    const succeeded = async () => (await h!.store.listRuns({ limit: 20, status: "succeeded" })).length;
+    await expect.poll(succeeded, { timeout: 10_000 }).toBe(8);
+    await expect.poll(() => h!.runtime.deliveries.sending + h!.runtime.deliveries.waiting).toBe(8);
+    // Four sends at once (the delivery pool's bound), the rest wait; all are recorded `pending` meanwhile.
+    expect(h.delivery.sent).toHaveLength(4);
+    for (const id of ids) expect((await h.store.getRun(id))!.delivery?.status).toBe("pending");
+
+    release();
+    await h.runtime.idle();
+    for (const id of ids) expect((await h.store.getRun(id))!.delivery?.status).toBe("sent");
+    expect(h.delivery.sent.map((d) => d.runId).sort()).toEqual([...ids].sort());
+  });
+
   it("the echo runner answers without a model", async () => {
     h = await runtimeHarness();
     const run = await finished(await h.run({ message: "Deploy done\nall green" }));
@@ -308,6 +335,38 @@ describe("crash safety", () => {
     await h!.runtime.stop();
     await store.open();
     expect(await store.getRun(id)).toMatchObject({ status: "running", attempts: 1 });
+    await store.close();
+  });
+
+  it("stop lets sends in flight finish; a reply whose send never started stays pending for the next start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-stop-delivery-"));
+    dirs.push(dir);
+    h = await runtimeHarness({}, { dir, stopGraceMs: 50 });
+    const release = h.delivery.hold();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await h.run());
+    // Four sends hang, the fifth reply waits its turn.
+    await expect.poll(() => h!.runtime.deliveries.waiting, { timeout: 10_000 }).toBe(1);
+    expect(h.runtime.deliveries.sending).toBe(4);
+
+    const store = h.store;
+    let stopped = false;
+    const stopping = h.runtime.stop().then(() => {
+      stopped = true;
+    });
+    // The grace period ends: the waiting reply is not started any more...
+    await expect.poll(() => h!.runtime.deliveries.waiting, { timeout: 10_000 }).toBe(0);
+    // ...while stop still waits for the sends in flight.
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+
+    await store.open();
+    const states = await Promise.all(ids.map(async (id) => (await store.getRun(id))!.delivery?.status));
+    expect(states.filter((s) => s === "sent")).toHaveLength(4);
+    const pending = await store.pendingDeliveries();
+    expect(pending).toHaveLength(1);
+    expect(ids).toContain(pending[0]!.id);
     await store.close();
   });
 

@@ -2,6 +2,7 @@
 // server is running.
 import { parseArgs } from "node:util";
 import type { Command } from "../cli.js";
+import { configuredStoreFile } from "../config/store-file.js";
 import { openForReading } from "../store/read-only.js";
 import { clipLine, formatDuration, formatTime, textTable } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
@@ -73,7 +74,10 @@ export const command: Command = {
 
     let opened: Awaited<ReturnType<typeof openForReading>>;
     try {
-      opened = await openForReading(values);
+      // Resolved here rather than by openForReading so that no hook token is needed: reading the
+      // store serves nothing.
+      const store = values.store ?? (await configuredStoreFile({ file: values.config }));
+      opened = await openForReading({ store });
     } catch (err) {
       process.stderr.write(`hookgate runs: ${(err as Error).message}\n`);
       return 1;

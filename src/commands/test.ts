@@ -81,7 +81,8 @@ export const command: Command = {
 
     let compiled: Awaited<ReturnType<typeof compileRules>>;
     try {
-      const loaded = await loadConfig(values.config !== undefined ? { file: values.config } : {});
+      // Nothing is served, so the hook token is not needed.
+      const loaded = await loadConfig({ file: values.config, requireToken: false });
       compiled = await compileRules(loaded.config);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;

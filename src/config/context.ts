@@ -15,4 +15,6 @@ export interface ResolveContext {
   issues: IssueList;
   /** Files read while resolving (rule files register here). */
   sources: SourceRegistry;
+  /** false for commands that serve nothing: a missing hook token is then no error. */
+  requireToken: boolean;
 }

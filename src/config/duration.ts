@@ -2,6 +2,15 @@
 
 const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
+/**
+ * The longest delay Node.js timers accept (2^31 − 1 ms). A longer one is not an error there: the
+ * timer fires after 1 ms instead, so a too-long period would turn into a busy loop.
+ */
+export const maxTimerMs = 2_147_483_647;
+
+/** maxTimerMs as messages show it. */
+export const maxTimerText = `${maxTimerMs} ms (about 24.8 days)`;
+
 /** Milliseconds, or undefined when the text is not a duration. */
 export function parseDuration(text: string): number | undefined {
   if (text === "0") return 0;

@@ -24,6 +24,11 @@ export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** Built-in default only: create .hookgate/token when no token exists (serve: true, validate: false). */
   generateToken?: boolean;
+  /**
+   * false for commands that serve nothing (events, runs, test): no hook token is then needed, and an
+   * unset variable in hooks.token is no error. The token is "" when there is none. Default true.
+   */
+  requireToken?: boolean;
 }
 
 export interface LoadedConfig {
@@ -45,19 +50,36 @@ export async function loadConfig(opts: LoadConfigOptions = {}): Promise<LoadedCo
   const cwd = resolve(opts.cwd ?? process.cwd());
   const env = opts.env ?? process.env;
   const file = opts.file !== undefined ? resolve(cwd, opts.file) : findConfigFile(cwd);
-  return file !== undefined ? loadFile(file, cwd, env) : loadBuiltIn(cwd, env, opts.generateToken ?? false);
+  const requireToken = opts.requireToken ?? true;
+  return file !== undefined
+    ? loadFile(file, cwd, env, requireToken)
+    : loadBuiltIn(cwd, env, opts.generateToken ?? false, requireToken);
 }
 
-async function loadFile(file: string, cwd: string, env: NodeJS.ProcessEnv): Promise<LoadedConfig> {
+async function loadFile(
+  file: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  requireToken: boolean,
+): Promise<LoadedConfig> {
   const display = displayPath(file, cwd);
   const read = await readSourceFile(file, display, { env, what: "config file" });
   const issues = new IssueList();
-  issues.push(...read.issues);
+  issues.push(...(requireToken ? read.issues : withoutTokenIssues(read.issues, read.data)));
   if (!read.parsed) throw new ConfigError(issues.items);
   issues.push(...validateAgainst(configValidator(), read.data, read.source));
   if (issues.hasErrors) throw new ConfigError(sortIssues(issues.items, display));
   const sources = new SourceRegistry(read.source);
-  const ctx: ResolveContext = { dir: dirname(file), cwd, file, env, source: read.source, issues, sources };
+  const ctx: ResolveContext = {
+    dir: dirname(file),
+    cwd,
+    file,
+    env,
+    source: read.source,
+    issues,
+    sources,
+    requireToken,
+  };
   const config = await resolveConfig(read.data as HookgateConfig, ctx);
   if (issues.hasErrors) throw new ConfigError(sortIssues(issues.items, display));
   return {
@@ -68,9 +90,14 @@ async function loadFile(file: string, cwd: string, env: NodeJS.ProcessEnv): Prom
   };
 }
 
-async function loadBuiltIn(cwd: string, env: NodeJS.ProcessEnv, generate: boolean): Promise<LoadedConfig> {
+async function loadBuiltIn(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  generate: boolean,
+  requireToken: boolean,
+): Promise<LoadedConfig> {
   const { token, generated, tokenFile } = await defaultToken({ dir: cwd, env, generate });
-  if (token === undefined) {
+  if (token === undefined && requireToken) {
     throw new ConfigError([
       {
         severity: "error",
@@ -81,8 +108,8 @@ async function loadBuiltIn(cwd: string, env: NodeJS.ProcessEnv, generate: boolea
   }
   const issues = new IssueList();
   const sources = new SourceRegistry({});
-  const ctx: ResolveContext = { dir: cwd, cwd, file: null, env, source: {}, issues, sources };
-  const config = await resolveConfig(builtInConfig(token), ctx);
+  const ctx: ResolveContext = { dir: cwd, cwd, file: null, env, source: {}, issues, sources, requireToken };
+  const config = await resolveConfig(builtInConfig(token ?? ""), ctx);
   if (issues.hasErrors) throw new ConfigError(issues.items);
   const loaded: LoadedConfig = {
     config,
@@ -92,6 +119,18 @@ async function loadBuiltIn(cwd: string, env: NodeJS.ProcessEnv, generate: boolea
   };
   if (generated !== undefined) loaded.generatedToken = generated;
   return loaded;
+}
+
+/**
+ * Drops the interpolation errors of hooks.token (a variable only the server's environment sets) and
+ * blanks the token, so a command that serves nothing still loads.
+ */
+function withoutTokenIssues(issues: ConfigIssue[], data: unknown): ConfigIssue[] {
+  const kept = issues.filter((i) => i.path !== "hooks.token");
+  if (kept.length === issues.length) return issues;
+  const hooks = (data as { hooks?: { token?: unknown } } | null)?.hooks;
+  if (hooks && typeof hooks === "object") hooks.token = "";
+  return kept;
 }
 
 /** Reading order: the config file first, then rule files by name; within a file by position. */

@@ -5,7 +5,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { Agent, AgentDefaults, HookgateConfig, RunnerConfig } from "../types/generated.js";
 import type { ResolveContext } from "./context.js";
 import type { PathSegment } from "./key-path.js";
-import { ModelCatalog } from "./models.js";
+import { adoptCatalog, ModelCatalog } from "./models.js";
 import { schemaDefaults } from "./schemas.js";
 import type { ResolvedAgent, ResolvedConfig } from "./types.js";
 
@@ -21,7 +21,14 @@ const builtInAgent: Agent = { id: "main", runner: { kind: "echo" } };
 export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): ResolvedAgents {
   const defaults = { ...schemaDefaults("agentDefaults"), ...raw.agents?.defaults } as AgentDefaults &
     Required<Pick<AgentDefaults, "timeoutSeconds" | "maxConcurrentRuns" | "transcriptTurns">>;
-  const catalog = new ModelCatalog(defaults.models, ctx);
+  const catalog = new ModelCatalog(defaults.models, (key, alias, owner) =>
+    ctx.issues.error(
+      ctx.source,
+      ["agents", "defaults", "models", key, "alias"],
+      `alias "${alias}" is already used by ${owner}; aliases must be unique, rename one of them`,
+    ),
+  );
+  adoptCatalog(catalog);
   const defaultsModelPath: PathSegment[] = ["agents", "defaults", "model"];
   const defaultModel =
     defaults.model === undefined ? undefined : catalog.check(defaults.model, defaultsModelPath, ctx);

@@ -1,10 +1,13 @@
 // hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
 
+import { hasAllowedPrefix } from "../policy/session-key.js";
 import type { HookgateConfig, HooksConfig, MailConfig } from "../types/generated.js";
 import type { ResolveContext } from "./context.js";
 import type { SourceRef } from "./issues.js";
 import type { PathSegment } from "./key-path.js";
 import { checkMapping } from "./mapping-checks.js";
+import { checkMappingPolicy, isReservedSessionKey, type MappingPolicy } from "./mapping-policy.js";
+import type { ModelCatalog } from "./models.js";
 import { loadRuleFiles } from "./rule-files.js";
 import { schemaDefaults } from "./schemas.js";
 import { checkTransformModule, resolveTransformsDir } from "./transforms.js";
@@ -12,9 +15,15 @@ import type { ResolvedConfig, ResolvedMapping } from "./types.js";
 
 type ResolvedHooks = ResolvedConfig["hooks"];
 
+/** What the hooks section is checked against: the resolved agents and their model list. */
+export interface HookAgents {
+  ids: readonly string[];
+  models: ModelCatalog;
+}
+
 export async function resolveHooks(
   raw: HookgateConfig,
-  agentIds: readonly string[],
+  agents: HookAgents,
   ctx: ResolveContext,
 ): Promise<ResolvedHooks & { ruleFiles: string[] }> {
   const h = { ...schemaDefaults("hooks"), ...raw.hooks } as HooksConfig &
@@ -29,8 +38,9 @@ export async function resolveHooks(
         | "idempotencyTtlSeconds"
       >
     >;
-  const token = h.token ?? "";
-  if (h.enabled && token.trim() === "") {
+  // Presented tokens are trimmed, so a configured one must be too (a CRLF env file adds a \r).
+  const token = (h.token ?? "").trim();
+  if (h.enabled && token === "" && ctx.requireToken) {
     ctx.issues.error(
       ctx.source,
       ["hooks", "token"],
@@ -39,14 +49,21 @@ export async function resolveHooks(
     );
   }
   const prefixes = sessionKeyPrefixes(h, ctx);
+  const agentIds = allowedAgentIds(h.allowedAgentIds, agents.ids, ctx);
   const transformsDir = resolveTransformsDir(h.transformsDir, ctx);
-  const { mappings, ruleFiles } = await resolveMappings(h, transformsDir, ctx);
+  const policy: MappingPolicy = {
+    models: agents.models,
+    allowedAgentIds: agentIds,
+    channels: Object.keys(raw.channels ?? {}),
+    sessionKeyPrefixes: prefixes,
+  };
+  const { mappings, ruleFiles } = await resolveMappings(h, transformsDir, policy, ctx);
 
   const hooks: ResolvedHooks & { ruleFiles: string[] } = {
     enabled: h.enabled,
     token,
     path: hooksPath(h.path, ctx),
-    allowedAgentIds: allowedAgentIds(h.allowedAgentIds, agentIds, ctx),
+    allowedAgentIds: agentIds,
     allowRequestSessionKey: h.allowRequestSessionKey,
     allowedSessionKeyPrefixes: prefixes,
     presets: h.presets ?? [],
@@ -89,6 +106,14 @@ function hooksPath(configured: string, ctx: ResolveContext): string {
 }
 
 function sessionKeyPrefixes(h: HooksConfig, ctx: ResolveContext): string[] | null {
+  const reserved = h.defaultSessionKey !== undefined && isReservedSessionKey(h.defaultSessionKey);
+  if (reserved) {
+    ctx.issues.error(
+      ctx.source,
+      ["hooks", "defaultSessionKey"],
+      `"${h.defaultSessionKey}" is reserved for the main session (the heartbeat's conversation); use a key of its own such as hook:default`,
+    );
+  }
   if (h.allowedSessionKeyPrefixes === undefined) return null;
   const prefixes: string[] = [];
   for (const [i, raw] of h.allowedSessionKeyPrefixes.entries()) {
@@ -104,20 +129,19 @@ function sessionKeyPrefixes(h: HooksConfig, ctx: ResolveContext): string[] | nul
     }
   }
   const listed = prefixes.join(", ") || "none";
-  if (h.defaultSessionKey !== undefined) {
-    const key = h.defaultSessionKey.toLowerCase();
-    if (!prefixes.some((p) => key.startsWith(p))) {
+  if (h.defaultSessionKey === undefined) {
+    if (!prefixes.some((p) => "hook:".startsWith(p))) {
       ctx.issues.error(
         ctx.source,
-        ["hooks", "defaultSessionKey"],
-        `"${h.defaultSessionKey}" does not start with any of hooks.allowedSessionKeyPrefixes (${listed}); change the key or add its prefix`,
+        ["hooks", "allowedSessionKeyPrefixes"],
+        `runs without a session key get generated hook:<uuid> keys, which none of these prefixes (${listed}) admit; add "hook:" or set hooks.defaultSessionKey`,
       );
     }
-  } else if (!prefixes.some((p) => "hook:".startsWith(p))) {
+  } else if (!reserved && !hasAllowedPrefix(h.defaultSessionKey, prefixes)) {
     ctx.issues.error(
       ctx.source,
-      ["hooks", "allowedSessionKeyPrefixes"],
-      `runs without a session key get generated hook:<uuid> keys, which none of these prefixes (${listed}) admit; add "hook:" or set hooks.defaultSessionKey`,
+      ["hooks", "defaultSessionKey"],
+      `"${h.defaultSessionKey}" does not start with any of hooks.allowedSessionKeyPrefixes (${listed}); change the key or add its prefix`,
     );
   }
   return prefixes;
@@ -144,6 +168,7 @@ function allowedAgentIds(
 async function resolveMappings(
   h: HooksConfig,
   transformsDir: string,
+  policy: MappingPolicy,
   ctx: ResolveContext,
 ): Promise<{ mappings: ResolvedMapping[]; ruleFiles: string[] }> {
   const entries: { mapping: ResolvedMapping; path: PathSegment[]; source: SourceRef }[] = [];
@@ -162,6 +187,7 @@ async function resolveMappings(
 
   const firstById = new Map<string, string>();
   for (const { mapping, path, source } of entries) {
+    checkMappingPolicy(mapping, path, source, policy, ctx.issues);
     if (mapping.transform) {
       checkTransformModule(
         mapping.transform.module,

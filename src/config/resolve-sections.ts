@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import type { ChannelsConfig, HookgateConfig, ProviderConfig } from "../types/generated.js";
 import type { ResolveContext } from "./context.js";
-import { parseDuration } from "./duration.js";
+import { maxTimerMs, maxTimerText, parseDuration } from "./duration.js";
 import { schemaDefaults } from "./schemas.js";
 import type { ResolvedConfig } from "./types.js";
 
@@ -43,16 +43,25 @@ export function deliverySection(raw: HookgateConfig): ResolvedConfig["delivery"]
   return { ...schemaDefaults("delivery"), ...raw.delivery } as ResolvedConfig["delivery"];
 }
 
-export function heartbeatSection(raw: HookgateConfig): ResolvedConfig["heartbeat"] {
+export function heartbeatSection(raw: HookgateConfig, ctx: ResolveContext): ResolvedConfig["heartbeat"] {
   const h = { ...schemaDefaults("heartbeat"), ...raw.heartbeat } as {
     every: string;
     prompt?: string;
     ackToken: string;
     coalesceMs: number;
   };
+  // The schema pattern guarantees a parsable duration.
+  let everyMs = parseDuration(h.every) ?? 0;
+  if (everyMs > maxTimerMs) {
+    ctx.issues.error(
+      ctx.source,
+      ["heartbeat", "every"],
+      `"${h.every}" is longer than the longest timer period, ${maxTimerText}; use 24d or less, or 0 to turn the periodic heartbeat off`,
+    );
+    everyMs = 0;
+  }
   return {
-    // The schema pattern guarantees a parsable duration.
-    everyMs: parseDuration(h.every) ?? 0,
+    everyMs,
     prompt: h.prompt ?? `${defaultHeartbeatPrompt} If nothing needs attention, reply only ${h.ackToken}.`,
     ackToken: h.ackToken,
     coalesceMs: h.coalesceMs,
@@ -60,20 +69,14 @@ export function heartbeatSection(raw: HookgateConfig): ResolvedConfig["heartbeat
 }
 
 export function storeSection(raw: HookgateConfig, ctx: ResolveContext): ResolvedConfig["store"] {
-  const s = { ...schemaDefaults("store"), ...raw.store } as {
-    kind: "sqlite" | "redis";
-    path: string;
-    url?: string;
-  };
-  if (s.kind === "redis") {
-    if (s.url === undefined) {
-      ctx.issues.error(
-        ctx.source,
-        ["store", "url"],
-        "required when store.kind is redis, e.g. url: redis://127.0.0.1:6379",
-      );
-    }
-    return { kind: "redis", url: s.url ?? "" };
+  const s = { ...schemaDefaults("store"), ...raw.store } as { kind: "sqlite" | "redis"; path: string };
+  if (s.kind !== "sqlite") {
+    // Reserved in the schema for a shared store; refused here rather than when serve opens it.
+    ctx.issues.error(
+      ctx.source,
+      ["store", "kind"],
+      `${s.kind} is not available in this version, only sqlite is; remove store.kind (sqlite is the default) or set it to sqlite`,
+    );
   }
   return { kind: "sqlite", path: resolve(ctx.dir, s.path) };
 }

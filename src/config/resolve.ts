@@ -17,11 +17,7 @@ import type { ResolvedConfig } from "./types.js";
 
 export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): Promise<ResolvedConfig> {
   const { agents, catalog, checkProvider } = resolveAgents(raw, ctx);
-  const hooks = await resolveHooks(
-    raw,
-    agents.list.map((a) => a.id),
-    ctx,
-  );
+  const hooks = await resolveHooks(raw, { ids: agents.list.map((a) => a.id), models: catalog }, ctx);
   if (hooks.mail.model !== undefined) {
     const path = ["hooks", "mail", "model"];
     hooks.mail.model = catalog.check(hooks.mail.model, path, ctx);
@@ -39,7 +35,7 @@ export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): P
     providers: providersSection(raw),
     channels: channelsSection(raw, ctx),
     delivery: deliverySection(raw),
-    heartbeat: heartbeatSection(raw),
+    heartbeat: heartbeatSection(raw, ctx),
     store: storeSection(raw, ctx),
   };
 }

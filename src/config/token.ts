@@ -22,8 +22,9 @@ export async function defaultToken(opts: {
   generate: boolean;
 }): Promise<DefaultToken> {
   const tokenFile = defaultTokenFile(opts.dir);
-  const fromEnv = opts.env["HOOKGATE_TOKEN"];
-  if (fromEnv !== undefined && fromEnv.trim() !== "") return { token: fromEnv, tokenFile };
+  // Trimmed like presented tokens are, so a value from a CRLF env file still matches.
+  const fromEnv = opts.env["HOOKGATE_TOKEN"]?.trim();
+  if (fromEnv) return { token: fromEnv, tokenFile };
   const stored = await readToken(tokenFile);
   if (stored !== undefined) return { token: stored, tokenFile };
   if (!opts.generate) return { tokenFile };

@@ -2,6 +2,7 @@
 // what was expected and what was found.
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { closest } from "./closest.js";
+import { maxTimerMs, maxTimerText } from "./duration.js";
 import { issueAt, type SourceRef } from "./issues.js";
 import { formatKeyPath, type PathSegment, pointerToSegments } from "./key-path.js";
 import type { ConfigIssue } from "./types.js";
@@ -90,8 +91,12 @@ function expected(err: ErrorObject): string {
       return p["format"] === "uri"
         ? "expected an absolute URL such as https://example.com"
         : `expected a ${p["format"]}`;
-    case "minimum":
     case "maximum":
+      // Millisecond settings that feed timers carry this maximum; say why it is the limit.
+      if (p["limit"] === maxTimerMs)
+        return `expected at most ${maxTimerText}, the longest timer Node.js supports`;
+      return `expected a number ${p["comparison"]} ${p["limit"]}`;
+    case "minimum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
       return `expected a number ${p["comparison"]} ${p["limit"]}`;

@@ -1,12 +1,13 @@
 // Turns a wake or agent action into a durable record: policies first (a rejection stores nothing),
 // then the safety wrapper, then the store, and only then the response.
 import { randomUUID } from "node:crypto";
+import { modelCatalog } from "../config/models.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
 import { checkAgentId } from "../policy/agent-id.js";
 import { checkChannel } from "../policy/channel.js";
 import { wrapExternalContent } from "../policy/external-content.js";
-import { aliasIndex, resolveModel } from "../policy/model.js";
+import { resolveModel } from "../policy/model.js";
 import type { PolicyResult } from "../policy/result.js";
 import { resolveSessionKey } from "../policy/session-key.js";
 import type { Runtime } from "../runtime/types.js";
@@ -34,8 +35,7 @@ export function createAcceptor(
   configuredChannels: readonly string[],
 ): Acceptor {
   const { hooks } = config;
-  const models = config.agents.defaults.models;
-  const aliases = aliasIndex(models);
+  const models = modelCatalog(config);
   const store = runtime.store;
 
   return {
@@ -56,7 +56,7 @@ export function createAcceptor(
       const sessionKey = passOrThrow(
         resolveSessionKey(action.sessionKey, action.sessionKeyFromRequest === true, hooks),
       );
-      const model = passOrThrow(resolveModel(action.model, models, aliases));
+      const model = passOrThrow(resolveModel(action.model, models));
       const channel = passOrThrow(checkChannel(action.channel ?? "last", configuredChannels));
 
       const id = randomUUID();

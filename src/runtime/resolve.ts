@@ -1,5 +1,6 @@
 // Which agent, model, thinking level and timeout a turn uses. Precedence, most specific first:
 // the run's own value → the mail preset's setting (for mail runs) → the agent's → agents.defaults.
+import { modelCatalog } from "../config/models.js";
 import type { ResolvedAgent, ResolvedConfig } from "../config/types.js";
 import type { NewRun } from "../store/types.js";
 
@@ -20,13 +21,13 @@ export function resolveAgent(config: ResolvedConfig, id?: string): ResolvedAgent
   return found ?? list.find((a) => a.id === config.agents.defaultAgentId) ?? list[0]!;
 }
 
-/** An alias of agents.defaults.models becomes its `provider/model` key; anything else stays as it is. */
+/**
+ * An alias of agents.defaults.models becomes its `provider/model` key; anything else stays as it is
+ * (the ingress and the config loader already refused names the list does not allow).
+ */
 export function resolveModelName(config: ResolvedConfig, name: string | undefined): string | undefined {
   if (!name) return undefined;
-  const models = config.agents.defaults.models;
-  if (!models || name in models) return name;
-  for (const [key, entry] of Object.entries(models)) if (entry.alias === name) return key;
-  return name;
+  return modelCatalog(config).canonical(name) ?? name;
 }
 
 export function runSettings(config: ResolvedConfig, run: NewRun): TurnSettings {

@@ -65,7 +65,7 @@ export interface HooksConfig {
    */
   enabled?: boolean;
   /**
-   * Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file.
+   * Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored.
    */
   token?: string;
   /**
@@ -77,7 +77,7 @@ export interface HooksConfig {
    */
   allowedAgentIds?: string[];
   /**
-   * Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set.
+   * Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session.
    */
   defaultSessionKey?: string;
   /**
@@ -655,7 +655,7 @@ export interface DeliveryConfig {
  */
 export interface HeartbeatConfig {
   /**
-   * Period of the heartbeat (for example 30s, 30m, 2h); 0 turns the periodic heartbeat off.
+   * Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off.
    */
   every?: string;
   /**
@@ -679,7 +679,7 @@ export interface HeartbeatConfig {
  */
 export interface StoreConfig {
   /**
-   * sqlite: embedded file (default). redis: shared store for several instances.
+   * sqlite: embedded file (default). redis: reserved for a shared store of several instances; not available in this version, so it is refused at load.
    */
   kind?: "sqlite" | "redis";
   /**
@@ -687,7 +687,7 @@ export interface StoreConfig {
    */
   path?: string;
   /**
-   * Redis URL (kind redis), for example redis://127.0.0.1:6379.
+   * Redis URL (kind redis, not available in this version), for example redis://127.0.0.1:6379.
    */
   url?: string;
 }

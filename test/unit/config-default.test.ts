@@ -1,6 +1,6 @@
 // No config file: ./hookgate.yaml (or .yml, .json) when present, else the built-in default, whose token
 // comes from HOOKGATE_TOKEN, .hookgate/token, or (serve) a freshly generated 0600 file.
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
@@ -84,13 +84,75 @@ describe("built-in default", () => {
     expect(config.hooks.transformsDir).toBe(join(cwd, "conf", "hooks", "transforms"));
   });
 
-  it("requires store.url for the redis store", async () => {
+  it("refuses store.kind redis: only sqlite is available in this version", async () => {
     const dir = tempDir();
-    writeFiles(dir, { "hookgate.yaml": "store: { kind: redis }\n" });
+    writeFiles(dir, { "hookgate.yaml": "store: { kind: redis, url: redis://127.0.0.1:6379 }\n" });
     const issues = await configErrors(loadConfig({ cwd: dir, env: {} }));
-    expect(issues[0]).toMatchObject({
-      path: "store.url",
-      message: "required when store.kind is redis, e.g. url: redis://127.0.0.1:6379",
+    expect(issues).toEqual([
+      {
+        severity: "error",
+        path: "store.kind",
+        message:
+          "redis is not available in this version, only sqlite is; remove store.kind (sqlite is the default) or set it to sqlite",
+        file: "hookgate.yaml",
+        line: 1,
+        column: 16,
+      },
+    ]);
+  });
+
+  it("trims HOOKGATE_TOKEN and the token file, as presented tokens are trimmed", async () => {
+    const fromEnv = await loadConfig({ cwd: tempDir(), env: { HOOKGATE_TOKEN: ` ${TOKEN}\r` } });
+    expect(fromEnv.config.hooks.token).toBe(TOKEN);
+
+    const dir = tempDir();
+    writeFiles(dir, { ".hookgate/token": `  ${TOKEN}\r\n` });
+    expect((await loadConfig({ cwd: dir, env: { HOOKGATE_TOKEN: " \r\n" } })).config.hooks.token).toBe(TOKEN);
+  });
+
+  it("treats a HOOKGATE_TOKEN of only whitespace as no token", async () => {
+    const issues = await configErrors(loadConfig({ cwd: tempDir(), env: { HOOKGATE_TOKEN: "  \r" } }));
+    expect(issues.map((i) => i.path)).toEqual(["hooks.token"]);
+  });
+});
+
+describe("loading for a command that serves nothing (requireToken: false)", () => {
+  it("loads the built-in default without any token and creates none", async () => {
+    const dir = tempDir();
+    const { config, generatedToken } = await loadConfig({ cwd: dir, env: {}, requireToken: false });
+    expect(generatedToken).toBeUndefined();
+    expect(config.hooks.token).toBe("");
+    expect(config.store).toEqual({ kind: "sqlite", path: join(dir, ".hookgate", "state.db") });
+    expect(existsSync(join(dir, ".hookgate"))).toBe(false);
+  });
+
+  it("still uses a token that is there", async () => {
+    const { config } = await loadConfig({
+      cwd: tempDir(),
+      env: { HOOKGATE_TOKEN: TOKEN },
+      requireToken: false,
     });
+    expect(config.hooks.token).toBe(TOKEN);
+  });
+
+  it("accepts hooks.token naming a variable only the server's environment sets", async () => {
+    const dir = tempDir();
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+    writeFiles(dir, { "hookgate.yaml": "hooks:\n  enabled: true\n  token: ${HOOKGATE_TOKEN}\n" });
+    const served = await configErrors(loadConfig({ cwd: dir, env: {} }));
+    expect(served.map((i) => i.path)).toEqual(["hooks.token"]);
+
+    const { config } = await loadConfig({ cwd: dir, env: {}, requireToken: false });
+    expect(config.hooks).toMatchObject({ enabled: true, token: "" });
+  });
+
+  it("still reports every other error, including other unset variables", async () => {
+    const dir = tempDir();
+    writeFiles(dir, {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+      "hookgate.yaml": "hooks:\n  enabled: true\n  token: ${HOOKGATE_TOKEN}\n  path: ${HOOK_PATH}\n",
+    });
+    const issues = await configErrors(loadConfig({ cwd: dir, env: {}, requireToken: false }));
+    expect(issues.map((i) => i.path)).toEqual(["hooks.path"]);
   });
 });

@@ -38,6 +38,24 @@ describe("hooks.token", () => {
     expect(warning.message).not.toContain(TOKEN);
   });
 
+  it("trims whitespace around the token, as presented tokens are trimmed", async () => {
+    const quoted = await loadYaml(`hooks:\n  enabled: true\n  token: " ${TOKEN}\\r\\n"\n`);
+    expect(quoted.config.hooks.token).toBe(TOKEN);
+    expect(quoted.warnings).toEqual([]);
+    // A CRLF env file leaves a \r at the end of the variable.
+    const fromEnv = await loadYaml(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+      "hooks:\n  enabled: true\n  token: ${HOOKGATE_TOKEN}\n",
+      { env: { HOOKGATE_TOKEN: `${TOKEN}\r` } },
+    );
+    expect(fromEnv.config.hooks.token).toBe(TOKEN);
+  });
+
+  it("treats a token of only whitespace as missing", async () => {
+    const issues = await loadErrors('hooks:\n  enabled: true\n  token: "\\r\\n "\n');
+    expect(issueAt(issues, "hooks.token").message).toMatch(/^required when hooks.enabled is true/);
+  });
+
   it("gives no warning for a long dedicated token", async () => {
     const { warnings } = await loadYaml(enabled);
     expect(warnings).toEqual([]);
@@ -99,6 +117,27 @@ describe("session keys", () => {
     expect(issueAt(issues, "hooks.allowedSessionKeyPrefixes").message).toBe(
       'runs without a session key get generated hook:<uuid> keys, which none of these prefixes (ops:) admit; add "hook:" or set hooks.defaultSessionKey',
     );
+  });
+
+  it.each(["main", "MAIN", " Main "])("reserves %j for the main session", async (key) => {
+    const issues = await loadErrors(`${enabled}  defaultSessionKey: "${key}"\n`);
+    expect(issueAt(issues, "hooks.defaultSessionKey")).toMatchObject({
+      message: `"${key}" is reserved for the main session (the heartbeat's conversation); use a key of its own such as hook:default`,
+      line: 4,
+      column: 22,
+    });
+  });
+
+  it("reports a reserved default key once, even outside the prefixes", async () => {
+    const issues = await loadErrors(
+      `${enabled}  allowedSessionKeyPrefixes: ["hook:"]\n  defaultSessionKey: main\n`,
+    );
+    expect(issueAt(issues, "hooks.defaultSessionKey").message).toMatch(/is reserved for the main session/);
+  });
+
+  it("allows keys that only contain main", async () => {
+    const { config } = await loadYaml(`${enabled}  defaultSessionKey: "hook:main"\n`);
+    expect(config.hooks.defaultSessionKey).toBe("hook:main");
   });
 
   it("leaves the prefixes unrestricted when omitted", async () => {

@@ -190,6 +190,26 @@ describe("hookgate test", () => {
     expect(r.stdout).toBe("");
   });
 
+  test("needs no hook token: nothing is served", async () => {
+    expect(process.env["HOOKGATE_TEST_SERVE_TOKEN"]).toBeUndefined();
+    const s = setup(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+      CONFIG.replace("a-long-enough-token-for-tests-0123", "${HOOKGATE_TEST_SERVE_TOKEN}"),
+    );
+    const r = await run([
+      "-c",
+      s.config,
+      "github",
+      "-p",
+      s.payload("push.json", push),
+      "-H",
+      "x-github-event: push",
+    ]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("decision: wake (system event for the main session), by mapping github-push");
+  });
+
   test("usage errors: no name, no payload, bad JSON, bad header", async () => {
     const s = setup();
     expect((await run(["-c", s.config, "-p", s.payload("p.json", {})])).stderr).toContain(

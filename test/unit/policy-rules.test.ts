@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
+import { modelCatalog } from "../../src/config/models.js";
 import { checkAgentId } from "../../src/policy/agent-id.js";
 import { checkChannel } from "../../src/policy/channel.js";
-import { aliasIndex, resolveModel } from "../../src/policy/model.js";
+import { resolveModel } from "../../src/policy/model.js";
 import { resolveSessionKey } from "../../src/policy/session-key.js";
+import { testConfig } from "../helpers/config.js";
 
 describe("session key policy", () => {
   const hooks = {
@@ -27,11 +33,20 @@ describe("session key policy", () => {
   it("checks prefixes case-insensitively for request and mapping keys alike", () => {
     const h = { ...hooks, allowRequestSessionKey: true, allowedSessionKeyPrefixes: ["hook:"] };
     expect(resolveSessionKey("HOOK:Abc", true, h)).toEqual({ ok: true, value: "HOOK:Abc" });
-    const bad = resolveSessionKey("main", false, h);
+    const bad = resolveSessionKey("ops:deploy", false, h);
     expect(bad).toEqual({
       ok: false,
       code: "SESSION_KEY_PREFIX",
       error: "sessionKey must start with one of: hook:",
+    });
+  });
+
+  it("reserves the main session's key, from requests and mappings alike", () => {
+    const open = { ...hooks, allowRequestSessionKey: true };
+    expect(resolveSessionKey("main", true, open)).toMatchObject({ ok: false, code: "SESSION_KEY_RESERVED" });
+    expect(resolveSessionKey(" Main ", false, open)).toMatchObject({
+      ok: false,
+      code: "SESSION_KEY_RESERVED",
     });
   });
 
@@ -64,19 +79,51 @@ describe("agent id policy", () => {
 });
 
 describe("model policy", () => {
-  const models = { "openai/gpt-4o-mini": { alias: "mini" }, "ollama/llama3": {} };
-  const aliases = aliasIndex(models);
+  const config = testConfig({
+    agents: { defaults: { models: { "openai/gpt-4o-mini": { alias: "mini" }, "ollama/llama3": {} } } },
+  });
+  const catalog = modelCatalog(config);
+
   it("resolves aliases to provider/model and admits listed models", () => {
-    expect(resolveModel("mini", models, aliases)).toEqual({ ok: true, value: "openai/gpt-4o-mini" });
-    expect(resolveModel("ollama/llama3", models, aliases)).toEqual({ ok: true, value: "ollama/llama3" });
+    expect(resolveModel("mini", catalog)).toEqual({ ok: true, value: "openai/gpt-4o-mini" });
+    expect(resolveModel("ollama/llama3", catalog)).toEqual({ ok: true, value: "ollama/llama3" });
+    expect(resolveModel(undefined, catalog)).toEqual({ ok: true, value: undefined });
   });
+
   it("rejects an unlisted model, naming the allowed ones", () => {
-    const r = resolveModel("openai/gpt-5", models, aliases);
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toContain("openai/gpt-4o-mini (mini), ollama/llama3");
+    expect(resolveModel("openai/gpt-5", catalog)).toEqual({
+      ok: false,
+      code: "MODEL_NOT_ALLOWED",
+      error:
+        'model "openai/gpt-5" is not allowed by agents.defaults.models; allowed: openai/gpt-4o-mini (alias mini), ollama/llama3',
+    });
   });
+
+  it.each(["toString", "__proto__", "constructor", "valueOf", "hasOwnProperty"])(
+    "rejects the built-in object name %j (it is no key of the list)",
+    (name) => {
+      expect(resolveModel(name, catalog)).toMatchObject({ ok: false, code: "MODEL_NOT_ALLOWED" });
+    },
+  );
+
   it("allows any model when no list is set", () => {
-    expect(resolveModel("x/y", null, aliasIndex(null))).toEqual({ ok: true, value: "x/y" });
+    expect(resolveModel("x/y", modelCatalog(testConfig()))).toEqual({ ok: true, value: "x/y" });
+  });
+
+  it("uses the catalog the loader built, once per list", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-policy-"));
+    try {
+      writeFileSync(
+        join(dir, "hookgate.yaml"),
+        'agents:\n  defaults:\n    models:\n      "openai/gpt-4o": { alias: big }\n',
+      );
+      const { config: loaded } = await loadConfig({ cwd: dir, env: {} });
+      expect(modelCatalog(loaded)).toBe(modelCatalog(loaded));
+      expect(resolveModel("big", modelCatalog(loaded))).toEqual({ ok: true, value: "openai/gpt-4o" });
+      expect(resolveModel("toString", modelCatalog(loaded)).ok).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

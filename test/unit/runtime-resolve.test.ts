@@ -83,6 +83,20 @@ describe("turn settings", () => {
     expect(resolveModelName(config, undefined)).toBeUndefined();
   });
 
+  it("finds aliases and keys only in the list itself, never among object built-ins", () => {
+    const odd = testConfig({
+      agents: {
+        defaults: {
+          models: { "openai/gpt-4o": { alias: "constructor" }, "ollama/llama3": { alias: "toString" } },
+        },
+      },
+    });
+    expect(resolveModelName(odd, "constructor")).toBe("openai/gpt-4o");
+    expect(resolveModelName(odd, "toString")).toBe("ollama/llama3");
+    expect(resolveModelName(odd, "valueOf")).toBe("valueOf");
+    expect(resolveModelName(odd, "__proto__")).toBe("__proto__");
+  });
+
   it("applies run → mail preset → agent → defaults", () => {
     expect(runSettings(config, run({ agentId: "main" }))).toMatchObject({
       model: "openai/gpt-4o-mini",

@@ -196,6 +196,36 @@ describe("hookgate runs", () => {
     expect(JSON.parse(out)).toHaveLength(3);
   });
 
+  it("needs no hook token: a variable only the server's environment sets may be unset", async () => {
+    await seedRuns();
+    const config = join(dir, "hookgate.yaml");
+    writeFileSync(
+      config,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+      "hooks:\n  enabled: true\n  token: ${HOOKGATE_TEST_SERVE_TOKEN}\nstore:\n  path: data/state.db\n",
+    );
+    expect(process.env["HOOKGATE_TEST_SERVE_TOKEN"]).toBeUndefined();
+    const listed = await cli(runs, ["--config", config, "--json"]);
+    expect(listed.err).toBe("");
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.out)).toHaveLength(3);
+    const shown = await cli(runs, ["show", "run-a", "--config", config]);
+    expect(shown.code).toBe(0);
+    const listedEvents = await cli(events, ["--config", config, "--json"]);
+    expect(listedEvents.err).toBe("");
+    expect(listedEvents.code).toBe(0);
+  });
+
+  it("still reports the config's other errors, and how to skip the config", async () => {
+    const config = join(dir, "hookgate.yaml");
+    writeFileSync(config, "store:\n  kind: redis\n");
+    const { code, err } = await cli(events, ["--config", config]);
+    expect(code).toBe(1);
+    expect(err).toBe(
+      `hookgate events: ${config}:2:9: store.kind: redis is not available in this version, only sqlite is; remove store.kind (sqlite is the default) or set it to sqlite\n(or name the database directly with --store FILE)\n`,
+    );
+  });
+
   it("says so when there is no store yet", async () => {
     const missing = join(dir, "none.db");
     const { code, out, err } = await cli(runs, ["--store", missing, "--json"]);

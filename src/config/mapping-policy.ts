@@ -1,0 +1,86 @@
+// Literal values of a mapping checked against the ingress policies at load: a model, agent, channel or
+// session key that the policies refuse would make every run of the mapping fail with 400, so it is a
+// config error instead. Templated values (with `{{`) are only known per request and are not checked.
+import { hasAllowedPrefix } from "../policy/session-key.js";
+import { MAIN_SESSION_KEY } from "../runtime/main-session.js";
+import type { IssueList, SourceRef } from "./issues.js";
+import type { PathSegment } from "./key-path.js";
+import type { ModelCatalog } from "./models.js";
+import type { ResolvedMapping } from "./types.js";
+
+/** What the ingress policies admit, as resolved from the config. */
+export interface MappingPolicy {
+  models: ModelCatalog;
+  /** null = any agent id. */
+  allowedAgentIds: readonly string[] | null;
+  /** Names of the configured delivery channels. */
+  channels: readonly string[];
+  /** Lower-cased; null = no restriction. */
+  sessionKeyPrefixes: readonly string[] | null;
+}
+
+export function checkMappingPolicy(
+  mapping: ResolvedMapping,
+  path: readonly PathSegment[],
+  source: SourceRef,
+  policy: MappingPolicy,
+  issues: IssueList,
+): void {
+  // A wake mapping uses none of these fields, unless its transform turns the request into an agent run.
+  if (mapping.action !== "agent" && !mapping.transform) return;
+  const at = (key: string) => [...path, key];
+  const refuse = (key: string, message: string) =>
+    issues.error(source, at(key), `mapping ${mapping.id}: ${message}`);
+
+  const model = literal(mapping.model);
+  if (model !== undefined && policy.models.canonical(model) === undefined) {
+    refuse(
+      "model",
+      `model "${model}" is not allowed by agents.defaults.models (allowed: ${policy.models.describe()}), so every run would be refused; add it there or use one of those`,
+    );
+  }
+
+  const agentId = mapping.agentId;
+  if (agentId !== undefined && policy.allowedAgentIds !== null && !policy.allowedAgentIds.includes(agentId)) {
+    const listed = policy.allowedAgentIds.join(", ") || "none";
+    refuse(
+      "agentId",
+      `agentId "${agentId}" is not in hooks.allowedAgentIds (${listed}), so every run would be refused; add it there or remove agentId`,
+    );
+  }
+
+  const channel = mapping.channel;
+  if (channel !== undefined && channel !== "last" && !policy.channels.includes(channel)) {
+    refuse(
+      "channel",
+      `channel ${channel} is not configured, so every run would be refused; add channels.${channel} or use channel: last`,
+    );
+  }
+
+  const sessionKey = literal(mapping.sessionKey);
+  if (sessionKey === undefined) return;
+  if (isReservedSessionKey(sessionKey)) {
+    refuse(
+      "sessionKey",
+      `sessionKey "${sessionKey}" is reserved for the main session, so every run would be refused; use a key of its own such as hook:${mapping.id}`,
+    );
+  } else if (policy.sessionKeyPrefixes !== null && !hasAllowedPrefix(sessionKey, policy.sessionKeyPrefixes)) {
+    const listed = policy.sessionKeyPrefixes.join(", ") || "none";
+    refuse(
+      "sessionKey",
+      `sessionKey "${sessionKey}" does not start with any of hooks.allowedSessionKeyPrefixes (${listed}), so every run would be refused; change the key or add its prefix`,
+    );
+  }
+}
+
+/** The main session's own key (any case): no hook run may use it, as the session-key policy says. */
+export function isReservedSessionKey(key: string): boolean {
+  return key.trim().toLowerCase() === MAIN_SESSION_KEY;
+}
+
+/** The value a template field always renders to (trimmed, as rendering does), or undefined when it varies or is empty. */
+function literal(template: string | undefined): string | undefined {
+  if (template === undefined || template.includes("{{")) return undefined;
+  const text = template.trim();
+  return text === "" ? undefined : text;
+}

@@ -21,6 +21,7 @@ hooks:
         path: alerts
         when: { and: [ { "==": [ { var: payload.status }, firing ] }, { ">=": [ { var: payload.severity }, 3 ] } ] }
       action: wake
+      wakeMode: next-heartbeat
       textTemplate: "{{payload.alertname}} on {{payload.instance}} ({{payload.status}}, severity {{payload.severity}})"
 agents:
   list: [ { id: main, default: true, runner: { kind: echo } } ]

@@ -57,7 +57,7 @@ export class MemoryAuthLimiter implements AuthFailureLimiter {
     e.failures += 1;
     if (e.failures >= this.opts.max) e.lockedUntil = now + this.opts.lockSeconds * 1000;
     this.entries.set(address, e);
-    this.evict();
+    this.evict(now);
     return this.check(address, now);
   }
 
@@ -70,11 +70,23 @@ export class MemoryAuthLimiter implements AuthFailureLimiter {
     return this.entries.size;
   }
 
-  private evict(): void {
+  /**
+   * Drops the least recently seen addresses that are not locked, so that an attacker rotating through
+   * many addresses cannot push a locked one out; only when every tracked address is locked does the
+   * oldest lock go.
+   */
+  private evict(now: number): void {
     while (this.entries.size > this.opts.maxTrackedAddresses) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) return;
-      this.entries.delete(oldest);
+      let victim: string | undefined;
+      for (const [address, e] of this.entries) {
+        if (e.lockedUntil <= now) {
+          victim = address;
+          break;
+        }
+      }
+      victim ??= this.entries.keys().next().value;
+      if (victim === undefined) return;
+      this.entries.delete(victim);
     }
   }
 }

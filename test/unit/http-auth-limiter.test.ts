@@ -32,6 +32,14 @@ describe("auth failure limiter", () => {
     expect(l.fail("a", 2).locked).toBe(false);
   });
 
+  it("keeps a locked address tracked while other addresses come and go", () => {
+    const l = new MemoryAuthLimiter({ ...opts, maxTrackedAddresses: 5 });
+    for (let i = 0; i < 3; i++) l.fail("attacker", i);
+    for (let i = 0; i < 1000; i++) l.fail(`198.51.100.${i % 250}-${i}`, 10 + i);
+    expect(l.size).toBe(5);
+    expect(l.check("attacker", 2000).locked).toBe(true);
+  });
+
   it("tracks a bounded number of addresses, dropping the least recent", () => {
     const l = new MemoryAuthLimiter({ ...opts, maxTrackedAddresses: 10 });
     for (let i = 0; i < 1000; i++) l.fail(`10.0.${i >> 8}.${i & 255}`, i);

@@ -91,7 +91,9 @@ function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainT
       });
       if (!outcome.ok) {
         const error = `mapping ${mappingId}: transform ${rule.transform.module} failed: ${outcome.error}`;
-        return { kind: "invalid", mappingId, cause: "transform", code: outcome.code, error, explain };
+        // A payload the sandbox cannot take in is the sender's mistake (400), not a failed transform.
+        const cause = outcome.code === "TRANSFORM_INPUT_REJECTED" ? "action" : "transform";
+        return { kind: "invalid", mappingId, cause, code: outcome.code, error, explain };
       }
       if (outcome.result === null) return { kind: "skip", mappingId, explain };
       result = outcome.result;

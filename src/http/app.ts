@@ -192,7 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             // The client learns which kind of failure; the details stay in the log (logged just above).
             throw new HttpError(decision.code, "hook mapping failed", { status: 500, logged: true });
           }
-          throw new HttpError("INVALID_ACTION", decision.error);
+          throw new HttpError(decision.code, decision.error);
         default:
           req.notes.mappingId = decision.mappingId;
           return send(reply, req, await accept(acceptor, decision, name, idem));

@@ -29,6 +29,10 @@ export const ERRORS = {
   CHANNEL_UNKNOWN: { status: 400, error: "unknown channel" },
   CHANNEL_NOT_CONFIGURED: { status: 400, error: "channel is not configured" },
   INVALID_ACTION: { status: 400, error: "the mapping built an invalid action" },
+  TRANSFORM_INPUT_REJECTED: {
+    status: 400,
+    error: "the payload could not be handed to the mapping's transform",
+  },
   STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },
   INTERNAL: { status: 500, error: "internal error" },
 } as const satisfies Record<string, { status: number; error: string }>;

@@ -376,6 +376,12 @@ describe("HTTP ingress", () => {
       expect(invalid.status).toBe(400);
       expect(await invalid.json()).toMatchObject({ ok: false, code: "INVALID_ACTION" });
 
+      // Nested deeper than the sandbox's stack takes (written as text: too deep to build as an object here).
+      const tooDeep = await s.post("/hooks/skip", `{"deep":${"[".repeat(20_000)}1${"]".repeat(20_000)}}`);
+      expect(tooDeep.status).toBe(400);
+      expect(await tooDeep.json()).toMatchObject({ ok: false, code: "TRANSFORM_INPUT_REJECTED" });
+      expect((await s.post("/hooks/skip", { a: 1 })).status).toBe(204);
+
       const boom = await s.post("/hooks/boom", {});
       expect(boom.status).toBe(500);
       const body = (await boom.json()) as { error: string; code: string };

@@ -207,12 +207,12 @@ describe("transform failures", () => {
     const inSandbox = handle.call(input(nested(3_000)));
     expect(inSandbox).toEqual({
       ok: false,
-      code: "TRANSFORM_THREW",
+      code: "TRANSFORM_INPUT_REJECTED",
       error: "the request could not be handed to the transform: SyntaxError: stack overflow",
     });
     // Too deep even for the host to serialise.
     const inHost = handle.call(input(nested(200_000)));
-    expect(inHost).toMatchObject({ ok: false, code: "TRANSFORM_THREW" });
+    expect(inHost).toMatchObject({ ok: false, code: "TRANSFORM_INPUT_REJECTED" });
     expect(inHost.ok ? "" : inHost.error).toContain("the request could not be handed to the transform");
     expect(handle.call(input(nested(20)))).toEqual({ ok: true, result: { text: "object" } });
   });

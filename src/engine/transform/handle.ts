@@ -17,7 +17,7 @@ export function createHandle(module: string, exportName: string, sandbox: Sandbo
         const why = err instanceof Error ? err.message : String(err);
         return {
           ok: false,
-          code: "TRANSFORM_THREW",
+          code: "TRANSFORM_INPUT_REJECTED",
           error: `the request could not be handed to the transform: ${why}`,
         };
       }

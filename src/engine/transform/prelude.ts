@@ -186,7 +186,8 @@ export const PRELUDE_SOURCE = `(() => {
         try {
           input = parse(inputJson);
         } catch (e) {
-          return fail(e, "the request could not be handed to the transform: ");
+          // The sender's payload, not the transform, is at fault (nested too deeply for the stack).
+          return isOutOfMemory(e) ? "M" : "P" + "the request could not be handed to the transform: " + describe(e);
         }
         let out;
         try {

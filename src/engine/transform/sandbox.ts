@@ -180,6 +180,8 @@ export class Sandbox {
         return { ok: false, code: "TRANSFORM_THREW", error: body };
       case "I":
         return { ok: false, code: "TRANSFORM_INVALID_RESULT", error: body };
+      case "P":
+        return { ok: false, code: "TRANSFORM_INPUT_REJECTED", error: body };
       case "L":
         return this.tooLarge(Number(body));
       case "M":

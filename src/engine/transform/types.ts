@@ -11,6 +11,8 @@ export interface TransformInput {
 
 export type TransformFailureCode =
   | "TRANSFORM_THREW"
+  /** The request itself could not enter the sandbox (e.g. nested too deeply): the sender's mistake. */
+  | "TRANSFORM_INPUT_REJECTED"
   | "TRANSFORM_TIMEOUT"
   | "TRANSFORM_OUT_OF_MEMORY"
   | "TRANSFORM_RESULT_TOO_LARGE"

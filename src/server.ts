@@ -6,7 +6,6 @@ import type { ResolvedConfig } from "./config/types.js";
 import { compileRules } from "./engine/compile.js";
 import { buildApp } from "./http/app.js";
 import type { AuthFailureLimiter } from "./http/auth-limiter.js";
-import { CHANNELS } from "./policy/channel.js";
 import { createRuntime } from "./runtime/index.js";
 import type { Runtime } from "./runtime/types.js";
 import { openStore } from "./store/index.js";
@@ -35,13 +34,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   for (const w of compiled.warnings) log.warn({ path: w.path }, w.message);
   const store = await openStore(config.store, { log });
   const runtime = createRuntime({ config, store, log, ...(opts.fetch && { fetch: opts.fetch }) });
-  const channels = CHANNELS.filter((c) => config.channels[c] !== undefined);
   const app = await buildApp({
     config,
     graph: compiled.graph,
     runtime,
     log,
-    channels,
     ...(opts.limiter && { limiter: opts.limiter }),
   });
   try {

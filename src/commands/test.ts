@@ -5,11 +5,14 @@ import { parseArgs } from "node:util";
 import type { Command } from "../cli.js";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { compileRules, type RuleGraph } from "../engine/compile.js";
 import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 import { route } from "../engine/route.js";
 import type { Decision, HookRequest } from "../engine/types.js";
+import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
+import type { PolicyResult } from "../policy/result.js";
 
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
 
@@ -79,11 +82,13 @@ export const command: Command = {
       throw err;
     }
 
+    let config: ResolvedConfig;
     let compiled: Awaited<ReturnType<typeof compileRules>>;
     try {
       // Nothing is served, so the hook token is not needed.
       const loaded = await loadConfig({ file: values.config, requireToken: false });
-      compiled = await compileRules(loaded.config);
+      config = loaded.config;
+      compiled = await compileRules(config);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
@@ -92,22 +97,32 @@ export const command: Command = {
 
     try {
       const decision = route(compiled.graph, req, { now });
+      // The ingress applies these next; a rejection here is the server's 400.
+      const policy = decision.kind === "agent" ? agentPolicy(config)(decision.action) : undefined;
       if (values.json) {
         const out = {
           request: { ...req, headers: redactHeaders(req.headers) },
           decision,
+          ...(policy && { policy }),
           ...hint(compiled.graph, decision),
         };
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
         process.stdout.write(formatDecision(compiled.graph, decision));
+        if (policy) process.stdout.write(formatPolicy(policy));
       }
-      return exitCode(decision);
+      return policy && !policy.ok ? 1 : exitCode(decision);
     } finally {
       compiled.dispose();
     }
   },
 };
+
+function formatPolicy(policy: PolicyResult<AgentVerdict>): string {
+  if (!policy.ok) return `policy: rejected (${policy.code}) — ${policy.error}; the server would answer 400\n`;
+  const v = policy.value;
+  return `policy: accepted — session ${v.sessionKey}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}\n`;
+}
 
 function usage(message: string): number {
   process.stderr.write(`hookgate test: ${message}\n\n${help}\n`);

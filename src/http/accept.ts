@@ -1,15 +1,10 @@
 // Turns a wake or agent action into a durable record: policies first (a rejection stores nothing),
 // then the safety wrapper, then the store, and only then the response.
 import { randomUUID } from "node:crypto";
-import { modelCatalog } from "../config/models.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
-import { checkAgentId } from "../policy/agent-id.js";
-import { checkChannel } from "../policy/channel.js";
+import { agentPolicy } from "../policy/agent-policy.js";
 import { wrapExternalContent } from "../policy/external-content.js";
-import { resolveModel } from "../policy/model.js";
-import type { PolicyResult } from "../policy/result.js";
-import { resolveSessionKey } from "../policy/session-key.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef, NewRun } from "../store/types.js";
 import { HttpError } from "./errors.js";
@@ -29,13 +24,8 @@ export interface Acceptor {
   ): Promise<Accepted>;
 }
 
-export function createAcceptor(
-  config: ResolvedConfig,
-  runtime: Runtime,
-  configuredChannels: readonly string[],
-): Acceptor {
-  const { hooks } = config;
-  const models = modelCatalog(config);
+export function createAcceptor(config: ResolvedConfig, runtime: Runtime): Acceptor {
+  const check = agentPolicy(config);
   const store = runtime.store;
 
   return {
@@ -52,12 +42,9 @@ export function createAcceptor(
     },
 
     async agent(action, hook, idem, mappingId) {
-      passOrThrow(checkAgentId(action.agentId, hooks.allowedAgentIds));
-      const sessionKey = passOrThrow(
-        resolveSessionKey(action.sessionKey, action.sessionKeyFromRequest === true, hooks),
-      );
-      const model = passOrThrow(resolveModel(action.model, models));
-      const channel = passOrThrow(checkChannel(action.channel ?? "last", configuredChannels));
+      const verdict = check(action);
+      if (!verdict.ok) throw new HttpError(verdict.code, verdict.error);
+      const { sessionKey, model, channel } = verdict.value;
 
       const id = randomUUID();
       const receivedAt = Date.now();
@@ -94,11 +81,6 @@ export function createAcceptor(
       return { result, runId: String(result.response.body.runId ?? id) };
     },
   };
-}
-
-function passOrThrow<T>(r: PolicyResult<T>): T {
-  if (r.ok) return r.value;
-  throw new HttpError(r.code, r.error);
 }
 
 /** A store failure is ours, not the client's: 503, and nothing was acknowledged. */

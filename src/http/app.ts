@@ -24,8 +24,6 @@ export interface AppOptions {
   graph: RuleGraph;
   runtime: Runtime;
   log: Logger;
-  /** Names of configured delivery channels. */
-  channels: readonly string[];
   limiter?: AuthFailureLimiter;
 }
 
@@ -133,7 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (hooks.enabled) {
     const limiter = opts.limiter ?? new MemoryAuthLimiter(hooks.authFailures);
     const tokenOk = tokenMatcher(hooks.token);
-    const acceptor = createAcceptor(config, runtime, opts.channels);
+    const acceptor = createAcceptor(config, runtime);
     const limits = { maxBytes: hooks.maxBodyBytes, timeoutMs: hooks.bodyTimeoutSeconds * 1000 };
 
     const guard = async (req: FastifyRequest) => {

@@ -1,3 +1,4 @@
+import type { ResolvedConfig } from "../config/types.js";
 import { allow, type PolicyResult, reject } from "./result.js";
 
 /** The spec's channel list, in its order (also the fallback order for `last`). */
@@ -22,4 +23,9 @@ export function checkChannel(channel: string, configured: readonly string[]): Po
     "CHANNEL_NOT_CONFIGURED",
     `channel ${channel} is not configured; add channels.${channel} to the config or use channel: last`,
   );
+}
+
+/** Channels with a section under `channels`, in the spec's order. */
+export function configuredChannels(config: Pick<ResolvedConfig, "channels">): string[] {
+  return CHANNELS.filter((c) => config.channels[c] !== undefined);
 }

@@ -235,3 +235,50 @@ describe("hookgate test", () => {
     expect(r.stdout).toContain("Usage: hookgate test");
   });
 });
+
+describe("hookgate test applies the ingress policies to agent runs", () => {
+  const POLICY_CONFIG = `hooks:
+  enabled: true
+  token: a-long-enough-token-for-tests-0123
+  allowedSessionKeyPrefixes: ["hook:"]
+  mappings:
+    - id: ticket
+      match: { path: ticket }
+      action: agent
+      sessionKey: "{{key}}"
+      messageTemplate: "Ticket {{id}}"
+`;
+
+  test("a session key the server would refuse is reported as the server's 400, exit 1", async () => {
+    const t = setup(POLICY_CONFIG);
+    const res = await run([
+      "--config",
+      t.config,
+      "ticket",
+      "--payload",
+      t.payload("p.json", { id: 7, key: "ops:7" }),
+    ]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toContain("decision: agent run, by mapping ticket");
+    expect(res.stdout).toContain(
+      "policy: rejected (SESSION_KEY_PREFIX) — sessionKey must start with one of: hook:; the server would answer 400",
+    );
+  });
+
+  test("an accepted run shows the session and channel it would get", async () => {
+    const t = setup(POLICY_CONFIG);
+    const res = await run([
+      "--config",
+      t.config,
+      "ticket",
+      "--payload",
+      t.payload("p.json", { id: 7, key: "hook:ticket:7" }),
+      "--json",
+    ]);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout).policy).toEqual({
+      ok: true,
+      value: { sessionKey: "hook:ticket:7", channel: "last" },
+    });
+  });
+});

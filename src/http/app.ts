@@ -13,7 +13,7 @@ import type { IdempotencyRef } from "../store/types.js";
 import { type Acceptor, createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
 import { parseJsonBody, readBody } from "./body.js";
-import { foldAddress } from "./client-address.js";
+import { foldAddress, throttleKey } from "./client-address.js";
 import { dispatchDirect } from "./direct.js";
 import { ERRORS, HttpError } from "./errors.js";
 import { hookName, queryOf, requestHeaders } from "./request-parts.js";
@@ -140,7 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       if (q >= 0 && new URLSearchParams(url.slice(q + 1)).has("token")) throw new HttpError("QUERY_TOKEN");
       if (req.method !== "POST")
         throw new HttpError("METHOD_NOT_ALLOWED", undefined, { headers: { allow: "POST" } });
-      const address = foldAddress(req.ip);
+      const address = throttleKey(foldAddress(req.ip));
       if (tokenOk(presentedToken(req.headers))) {
         limiter.succeed(address);
       } else {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryAuthLimiter } from "../../src/http/auth-limiter.js";
-import { foldAddress } from "../../src/http/client-address.js";
+import { foldAddress, throttleKey } from "../../src/http/client-address.js";
 import { presentedToken, tokenMatcher } from "../../src/http/token.js";
 
 const opts = { max: 3, windowSeconds: 60, lockSeconds: 30, maxTrackedAddresses: 100 };
@@ -63,6 +63,15 @@ describe("token carriers", () => {
     expect(ok(undefined)).toBe(false);
     expect(tokenMatcher("")("")).toBe(true);
   });
+  it("counts IPv6 clients by their /64 and IPv4 clients by address", () => {
+    expect(throttleKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(throttleKey("2001:db8:1:2:ffff:ffff:ffff:fffe")).toBe("2001:db8:1:2::/64");
+    expect(throttleKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(throttleKey("::1")).toBe("0:0:0:0::/64");
+    expect(throttleKey("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(throttleKey("203.0.113.9")).toBe("203.0.113.9");
+  });
+
   it("folds IPv4-mapped IPv6 addresses", () => {
     expect(foldAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
     expect(foldAddress("::1")).toBe("::1");

@@ -14,6 +14,7 @@ import { type Acceptor, createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
 import { parseJsonBody, readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
+import { sha256 } from "./digest.js";
 import { dispatchDirect } from "./direct.js";
 import { ERRORS, HttpError } from "./errors.js";
 import { hookName, queryOf, requestHeaders } from "./request-parts.js";
@@ -160,10 +161,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? await readBody(req.body as Readable, req.headers["content-length"], limits)
         : EMPTY;
       const payload = parseJsonBody(raw);
-      const idem = idempotencyRef(req, name, hooks.idempotencyTtlSeconds);
+      const idem = idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
       if (idem) {
         const earlier = await runtime.store.findIdempotent(idem).catch(() => null);
-        if (earlier) return reply.code(earlier.status).header("idempotent-replay", "true").send(earlier.body);
+        if (earlier) {
+          if (earlier.status < 400) void reply.header("idempotent-replay", "true");
+          return reply.code(earlier.status).send(earlier.body);
+        }
       }
       const direct = dispatchDirect(name, payload);
       if (direct) return send(reply, req, await accept(acceptor, direct, name, idem));
@@ -223,16 +227,21 @@ async function accept(
 function send(reply: FastifyReply, req: FastifyRequest, accepted: Awaited<ReturnType<typeof accept>>) {
   if (accepted.runId) req.notes.runId = accepted.runId;
   const { response, duplicate } = accepted.result;
-  if (duplicate) void reply.header("idempotent-replay", "true");
+  if (duplicate && response.status < 400) void reply.header("idempotent-replay", "true");
   return reply.code(response.status).send(response.body);
 }
 
-function idempotencyRef(req: FastifyRequest, hook: string, ttlSeconds: number): IdempotencyRef | undefined {
+function idempotencyRef(
+  req: FastifyRequest,
+  hook: string,
+  ttlSeconds: number,
+  body: Buffer,
+): IdempotencyRef | undefined {
   const key = req.headers["idempotency-key"];
   if (key === undefined) return undefined;
   if (typeof key !== "string" || key.length < 1 || key.length > 256)
     throw new HttpError("INVALID_IDEMPOTENCY_KEY");
-  return { scope: hook, key, ttlSeconds };
+  return { scope: hook, key, ttlSeconds, fingerprint: sha256(body).toString("base64url") };
 }
 
 function tooMany(retryAfterSeconds: number): HttpError {

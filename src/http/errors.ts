@@ -20,6 +20,12 @@ export const ERRORS = {
   BODY_TIMEOUT: { status: 408, error: "request body not received in time" },
   INVALID_JSON: { status: 400, error: "body is not valid JSON" },
   INVALID_PAYLOAD: { status: 400, error: "invalid payload" },
+  // Answered by the store, which keeps the first request's digest with the key.
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    error:
+      "Idempotency-Key was already used on this hook with a different body; use a new key for a new request",
+  },
   INVALID_IDEMPOTENCY_KEY: { status: 400, error: "Idempotency-Key must be 1 to 256 characters" },
   SESSION_KEY_NOT_ALLOWED: { status: 400, error: "sessionKey is not accepted from request payloads" },
   SESSION_KEY_PREFIX: { status: 400, error: "sessionKey must start with an allowed prefix" },

@@ -1,5 +1,6 @@
-import { createHash, hash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { sha256 } from "./digest.js";
 
 /** The token a request presents: `Authorization: Bearer`, `x-hookgate-token`, or OpenClaw's header. */
 export function presentedToken(headers: IncomingHttpHeaders): string | undefined {
@@ -14,12 +15,6 @@ export function presentedToken(headers: IncomingHttpHeaders): string | undefined
   }
   return undefined;
 }
-
-// One-shot hashing (Node >= 20.12) skips a Hash object per request; older 20.x fall back.
-const sha256: (s: string) => Buffer =
-  typeof hash === "function"
-    ? (s) => hash("sha256", s, "buffer")
-    : (s) => createHash("sha256").update(s).digest();
 
 /**
  * Constant-time token check. Both sides are hashed first, so the comparison takes the same time

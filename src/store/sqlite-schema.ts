@@ -91,6 +91,10 @@ const migrations: string[] = [
     delivery    TEXT
   );
   `,
+  // 2: the request an idempotency key was first used with, so a reuse with another body is refused
+  `
+  ALTER TABLE idempotency ADD COLUMN fingerprint TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

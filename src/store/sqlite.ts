@@ -54,6 +54,8 @@ export interface SqliteStoreOptions {
 /** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
 const PRUNE_EVERY_MS = 60_000;
 const DEFAULT_PENDING_LIMIT = 100;
+const IDEMPOTENCY_CONFLICT =
+  "Idempotency-Key was already used on this hook with a different body; use a new key for a new request";
 
 export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
@@ -174,10 +176,7 @@ export class SqliteStore implements Store {
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<StoredResponse | null> {
-    const row = this.stmt(
-      "SELECT response FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
-    ).get(idem.scope, idem.key, this.now()) as { response: string } | undefined;
-    return row ? (JSON.parse(row.response) as StoredResponse) : null;
+    return this.lookup(idem, this.now());
   }
 
   /** Inside an accept transaction: the stored response of a live key (nothing else is written). */
@@ -188,19 +187,36 @@ export class SqliteStore implements Store {
       this.lastPrune = now;
       this.stmt("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
     }
-    const row = this.stmt("SELECT response, expires_at FROM idempotency WHERE scope = ? AND key = ?").get(
-      idem.scope,
-      idem.key,
-    ) as { response: string; expires_at: number } | undefined;
-    if (!row || row.expires_at <= now) return null;
-    return { duplicate: true, response: JSON.parse(row.response) as StoredResponse };
+    const response = this.lookup(idem, now);
+    return response ? { duplicate: true, response } : null;
+  }
+
+  /** The response for a live key: the first one, or a conflict when the body differs from the first. */
+  private lookup(idem: IdempotencyRef, now: number): StoredResponse | null {
+    const row = this.stmt(
+      "SELECT response, fingerprint FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
+    ).get(idem.scope, idem.key, now) as { response: string; fingerprint: string | null } | undefined;
+    if (!row) return null;
+    if (idem.fingerprint && row.fingerprint && idem.fingerprint !== row.fingerprint) {
+      return {
+        status: 409,
+        body: { ok: false, code: "IDEMPOTENCY_KEY_REUSED", error: IDEMPOTENCY_CONFLICT },
+      };
+    }
+    return JSON.parse(row.response) as StoredResponse;
   }
 
   private remember(idem: IdempotencyRef | undefined, response: StoredResponse): AcceptResult {
     if (idem) {
       this.stmt(
-        "INSERT OR REPLACE INTO idempotency (scope, key, expires_at, response) VALUES (?, ?, ?, ?)",
-      ).run(idem.scope, idem.key, this.now() + idem.ttlSeconds * 1000, JSON.stringify(response));
+        "INSERT OR REPLACE INTO idempotency (scope, key, expires_at, response, fingerprint) VALUES (?, ?, ?, ?, ?)",
+      ).run(
+        idem.scope,
+        idem.key,
+        this.now() + idem.ttlSeconds * 1000,
+        JSON.stringify(response),
+        idem.fingerprint ?? null,
+      );
     }
     return { duplicate: false, response };
   }

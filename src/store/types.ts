@@ -10,6 +10,8 @@ export interface IdempotencyRef {
   scope: string;
   key: string;
   ttlSeconds: number;
+  /** Digest of the request body: the same key with another body is a conflict, not a repeat. */
+  fingerprint?: string;
 }
 
 export interface StoredResponse {

@@ -454,6 +454,22 @@ describe("HTTP ingress", () => {
       expect(runs.filter((r) => r.message.includes("charge"))).toHaveLength(1);
     });
 
+    it("refuses the same key with a different body with 409, storing nothing", async () => {
+      const headers = { "idempotency-key": "order-772" };
+      const first = await s.post("/hooks/agent", { message: "charge 10" }, { headers });
+      expect(first.status).toBe(202);
+      const other = await s.post("/hooks/agent", { message: "charge 99" }, { headers });
+      expect(other.status).toBe(409);
+      expect(other.headers.get("idempotent-replay")).toBeNull();
+      expect(await other.json()).toMatchObject({ ok: false, code: "IDEMPOTENCY_KEY_REUSED" });
+      const runs = await store().listRuns({ limit: 1000 });
+      expect(runs.filter((r) => r.message.includes("charge 99"))).toHaveLength(0);
+      // The same key on another hook is another request.
+      expect(
+        (await s.post("/hooks/github", { action: "x", issue: { title: "t" } }, { headers })).status,
+      ).toBe(202);
+    });
+
     it("refuses a key longer than 256 characters", async () => {
       const r = await s.post(
         "/hooks/agent",

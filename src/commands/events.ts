@@ -1,11 +1,9 @@
 // `hookgate events`: the main session's system events (wakes and run summaries), or its heartbeats,
 // read from the store — also while a server is running.
-import { parseArgs } from "node:util";
 import type { Command } from "../cli.js";
-import { configuredStoreFile } from "../config/store-file.js";
-import { openForReading } from "../store/read-only.js";
 import { clipLine, formatTime, textTable } from "../store/text-table.js";
 import type { HeartbeatRecord, SystemEvent } from "../store/types.js";
+import { openStoreOption, parseCommandArgs, parseLimit } from "./args.js";
 
 const help = `Usage: hookgate events [--config FILE | --store FILE] [--pending] [--heartbeats] [--limit N] [--json]
 
@@ -20,43 +18,25 @@ An event is pending until a heartbeat that got a reply consumed it.
   --json              one JSON array of records
   --help, -h          show this help`;
 
-interface Options {
-  config?: string | undefined;
-  store?: string | undefined;
-  pending?: boolean | undefined;
-  heartbeats?: boolean | undefined;
-  limit?: string | undefined;
-  json?: boolean | undefined;
-  help?: boolean | undefined;
-}
-
 export const command: Command = {
   summary: "list the main session's events and heartbeats (works while serving)",
   async run(argv) {
-    let values: Options;
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: {
-          config: { type: "string", short: "c" },
-          store: { type: "string" },
-          pending: { type: "boolean" },
-          heartbeats: { type: "boolean" },
-          limit: { type: "string", short: "n" },
-          json: { type: "boolean" },
-          help: { type: "boolean", short: "h" },
-        },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (err) {
-      process.stderr.write(`hookgate events: ${(err as Error).message}\n\n${help}\n`);
-      return 1;
-    }
-    if (values.help) {
-      process.stdout.write(`${help}\n`);
-      return 0;
-    }
+    const args = parseCommandArgs("events", help, {
+      args: argv,
+      options: {
+        config: { type: "string", short: "c" },
+        store: { type: "string" },
+        pending: { type: "boolean" },
+        heartbeats: { type: "boolean" },
+        limit: { type: "string", short: "n" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (typeof args === "number") return args;
+    const { values } = args;
     const limit = parseLimit(values.limit);
     if (limit === null) {
       process.stderr.write(
@@ -65,16 +45,8 @@ export const command: Command = {
       return 1;
     }
 
-    let opened: Awaited<ReturnType<typeof openForReading>>;
-    try {
-      // Resolved here rather than by openForReading so that no hook token is needed: reading the
-      // store serves nothing.
-      const store = values.store ?? (await configuredStoreFile({ file: values.config }));
-      opened = await openForReading({ store });
-    } catch (err) {
-      process.stderr.write(`hookgate events: ${(err as Error).message}\n`);
-      return 1;
-    }
+    const opened = await openStoreOption("events", values);
+    if (typeof opened === "number") return opened;
     if ("missing" in opened) {
       process.stderr.write(
         `hookgate events: no store at ${opened.missing} yet — nothing has been accepted\n`,
@@ -96,11 +68,6 @@ export const command: Command = {
     }
   },
 };
-
-function parseLimit(text: string | undefined): number | null {
-  if (text === undefined) return 20;
-  return /^[1-9]\d*$/.test(text) ? Number(text) : null;
-}
 
 function eventTable(events: SystemEvent[]): string {
   if (events.length === 0) return "No events.";

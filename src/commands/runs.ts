@@ -1,11 +1,9 @@
 // `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
 // server is running.
-import { parseArgs } from "node:util";
 import type { Command } from "../cli.js";
-import { configuredStoreFile } from "../config/store-file.js";
-import { openForReading } from "../store/read-only.js";
 import { clipLine, formatDuration, formatTime, textTable } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
+import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
 
@@ -23,65 +21,43 @@ what happened to the delivery.
   --json              JSON instead of text (an array for the list, the record for show)
   --help, -h          show this help`;
 
-interface Options {
-  config?: string | undefined;
-  store?: string | undefined;
-  status?: string | undefined;
-  session?: string | undefined;
-  limit?: string | undefined;
-  json?: boolean | undefined;
-  help?: boolean | undefined;
-}
-
 export const command: Command = {
   summary: "list agent runs or show one (works while serving)",
   async run(argv) {
-    let values: Options;
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args: argv,
-        options: {
-          config: { type: "string", short: "c" },
-          store: { type: "string" },
-          status: { type: "string" },
-          session: { type: "string" },
-          limit: { type: "string", short: "n" },
-          json: { type: "boolean" },
-          help: { type: "boolean", short: "h" },
-        },
-        strict: true,
-        allowPositionals: true,
-      }));
-    } catch (err) {
-      return usageError((err as Error).message);
-    }
-    if (values.help) {
-      process.stdout.write(`${help}\n`);
-      return 0;
-    }
+    const args = parseCommandArgs("runs", help, {
+      args: argv,
+      options: {
+        config: { type: "string", short: "c" },
+        store: { type: "string" },
+        status: { type: "string" },
+        session: { type: "string" },
+        limit: { type: "string", short: "n" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+    if (typeof args === "number") return args;
+    const { values, positionals } = args;
     const [sub, id, ...extra] = positionals;
     if (sub !== undefined && sub !== "show")
-      return usageError(`unknown subcommand "${sub}" (did you mean: runs show ${sub}?)`);
+      return usageError("runs", help, `unknown subcommand "${sub}" (did you mean: runs show ${sub}?)`);
     if (sub === "show" && (id === undefined || extra.length > 0))
-      return usageError("runs show takes exactly one RUN_ID");
+      return usageError("runs", help, "runs show takes exactly one RUN_ID");
     if (values.status !== undefined && !STATUSES.includes(values.status as RunStatus)) {
-      return usageError(`--status must be one of ${STATUSES.join(", ")}, got "${values.status}"`);
+      return usageError(
+        "runs",
+        help,
+        `--status must be one of ${STATUSES.join(", ")}, got "${values.status}"`,
+      );
     }
-    const limit =
-      values.limit === undefined ? 20 : /^[1-9]\d*$/.test(values.limit) ? Number(values.limit) : null;
-    if (limit === null) return usageError(`--limit must be a positive whole number, got "${values.limit}"`);
+    const limit = parseLimit(values.limit);
+    if (limit === null)
+      return usageError("runs", help, `--limit must be a positive whole number, got "${values.limit}"`);
 
-    let opened: Awaited<ReturnType<typeof openForReading>>;
-    try {
-      // Resolved here rather than by openForReading so that no hook token is needed: reading the
-      // store serves nothing.
-      const store = values.store ?? (await configuredStoreFile({ file: values.config }));
-      opened = await openForReading({ store });
-    } catch (err) {
-      process.stderr.write(`hookgate runs: ${(err as Error).message}\n`);
-      return 1;
-    }
+    const opened = await openStoreOption("runs", values);
+    if (typeof opened === "number") return opened;
     if ("missing" in opened) {
       process.stderr.write(`hookgate runs: no store at ${opened.missing} yet — nothing has been accepted\n`);
       if (sub === "show") return 1;
@@ -110,11 +86,6 @@ export const command: Command = {
     }
   },
 };
-
-function usageError(message: string): number {
-  process.stderr.write(`hookgate runs: ${message}\n\n${help}\n`);
-  return 1;
-}
 
 function took(run: RunRecord): number | undefined {
   return run.startedAt !== undefined && run.finishedAt !== undefined

@@ -1,17 +1,18 @@
-import { parseArgs } from "node:util";
 import type { Command } from "../cli.js";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { loadConfig } from "../config/load.js";
 import type { LogLevel } from "../config/types.js";
 import { createLogger } from "../log.js";
 import { startServer } from "../server.js";
+import { parseCommandArgs } from "./args.js";
 
 const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
 
 Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
 
-  --config FILE      config file (YAML or JSON). Default: ./hookgate.yaml when present, else the
-                     built-in default (hooks on, mail preset, echo agent, SQLite under .hookgate/).
+  --config, -c FILE  config file (YAML or JSON). Default: ./hookgate.yaml, ./hookgate.yml or
+                     ./hookgate.json (first found), else the built-in default (hooks on, mail
+                     preset, echo agent, SQLite under .hookgate/).
   --host HOST        address to listen on (overrides server.host)
   --port PORT        port to listen on; 0 picks a free one (overrides server.port)
   --log-level LEVEL  fatal | error | warn | info | debug | trace | silent (overrides server.logLevel)
@@ -24,7 +25,7 @@ const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 export const command: Command = {
   summary: "run the webhook server",
   async run(argv) {
-    const { values } = parseArgs({
+    const parsed = parseCommandArgs("serve", HELP, {
       args: argv,
       options: {
         config: { type: "string", short: "c" },
@@ -35,10 +36,8 @@ export const command: Command = {
       },
       strict: true,
     });
-    if (values.help) {
-      process.stdout.write(`${HELP}\n`);
-      return 0;
-    }
+    if (typeof parsed === "number") return parsed;
+    const { values } = parsed;
     const port = values.port === undefined ? undefined : Number(values.port);
     if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
       process.stderr.write(

@@ -1,7 +1,6 @@
 // `hookgate test`: route one made-up request through the rule graph and show the decision and why.
 // No side effects: nothing is stored, sent or started.
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import type { Command } from "../cli.js";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
@@ -13,6 +12,7 @@ import { route } from "../engine/route.js";
 import type { Decision, HookRequest } from "../engine/types.js";
 import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
 import type { PolicyResult } from "../policy/result.js";
+import { parseCommandArgs, usageError } from "./args.js";
 
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
 
@@ -32,45 +32,27 @@ each rule looked at did not. Nothing is stored, sent or run.
 Exit status: 0 a rule matched (wake, agent or skip), 2 no rule matched, 1 configuration error or
 invalid action.`;
 
-interface Args {
-  config?: string | undefined;
-  payload?: string | undefined;
-  header?: string[] | undefined;
-  query?: string[] | undefined;
-  now?: string | undefined;
-  json?: boolean | undefined;
-  help?: boolean | undefined;
-}
-
 class UsageError extends Error {}
 
 export const command: Command = {
   summary: "route a sample payload through the rules and explain the decision",
   async run(argv) {
-    let values: Args;
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({
-        args: argv,
-        options: {
-          config: { type: "string", short: "c" },
-          payload: { type: "string", short: "p" },
-          header: { type: "string", short: "H", multiple: true },
-          query: { type: "string", short: "q", multiple: true },
-          now: { type: "string" },
-          json: { type: "boolean" },
-          help: { type: "boolean", short: "h" },
-        },
-        strict: true,
-        allowPositionals: true,
-      }));
-    } catch (err) {
-      return usage((err as Error).message);
-    }
-    if (values.help) {
-      process.stdout.write(`${help}\n`);
-      return 0;
-    }
+    const args = parseCommandArgs("test", help, {
+      args: argv,
+      options: {
+        config: { type: "string", short: "c" },
+        payload: { type: "string", short: "p" },
+        header: { type: "string", short: "H", multiple: true },
+        query: { type: "string", short: "q", multiple: true },
+        now: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+    if (typeof args === "number") return args;
+    const { values, positionals } = args;
 
     let req: HookRequest;
     let now: Date;
@@ -78,7 +60,7 @@ export const command: Command = {
       req = await buildRequest(values, positionals);
       now = parseNow(values.now);
     } catch (err) {
-      if (err instanceof UsageError) return usage(err.message);
+      if (err instanceof UsageError) return usageError("test", help, err.message);
       throw err;
     }
 
@@ -124,12 +106,10 @@ function formatPolicy(policy: PolicyResult<AgentVerdict>): string {
   return `policy: accepted — session ${v.sessionKey}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}\n`;
 }
 
-function usage(message: string): number {
-  process.stderr.write(`hookgate test: ${message}\n\n${help}\n`);
-  return 1;
-}
-
-async function buildRequest(values: Args, positionals: string[]): Promise<HookRequest> {
+async function buildRequest(
+  values: { payload?: string | undefined; header?: string[] | undefined; query?: string[] | undefined },
+  positionals: string[],
+): Promise<HookRequest> {
   if (positionals.length !== 1) throw new UsageError("give exactly one hook NAME, e.g. hookgate test github");
   const path = normaliseHookPath(positionals[0]!);
   if (path === "") throw new UsageError("the hook NAME is empty");
@@ -200,7 +180,7 @@ function hint(graph: RuleGraph, decision: Decision): { otherPaths?: string[] } {
   return { otherPaths: paths.filter((p) => p !== decision.explain.path).sort() };
 }
 
-export function formatDecision(graph: RuleGraph, decision: Decision): string {
+function formatDecision(graph: RuleGraph, decision: Decision): string {
   const { explain } = decision;
   const lines: string[] = [];
   const looked = explain.steps.length;

@@ -1,11 +1,11 @@
 // `hookgate validate`: load the config and compile the rule graph without starting anything.
-import { parseArgs } from "node:util";
 import type { Command } from "../cli.js";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, findConfigFile, type LoadedConfig, loadConfig } from "../config/load.js";
 import { displayPath } from "../config/source-file.js";
 import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
+import { parseCommandArgs } from "./args.js";
 
 const help = `Usage: hookgate validate [--config FILE]
 
@@ -22,22 +22,14 @@ Exit status 0 when valid (a one-line summary on stdout, warnings on stderr), 1 w
 export const command: Command = {
   summary: "check a config file and its rules without starting anything",
   async run(argv) {
-    let values: { config?: string | undefined; help?: boolean | undefined };
-    try {
-      ({ values } = parseArgs({
-        args: argv,
-        options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } },
-        strict: true,
-        allowPositionals: false,
-      }));
-    } catch (err) {
-      process.stderr.write(`hookgate validate: ${(err as Error).message}\n\n${help}\n`);
-      return 1;
-    }
-    if (values.help) {
-      process.stdout.write(`${help}\n`);
-      return 0;
-    }
+    const args = parseCommandArgs("validate", help, {
+      args: argv,
+      options: { config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (typeof args === "number") return args;
+    const { values } = args;
 
     let loaded: LoadedConfig;
     try {

@@ -2,26 +2,11 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../src/commands/validate.js";
+import { runCommand } from "./command-helpers.js";
 import { TOKEN, tempDir, writeFiles } from "./config-helpers.js";
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await command.run(argv);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
+function run(argv: string[]) {
+  return runCommand(command, argv);
 }
 
 afterEach(() => {

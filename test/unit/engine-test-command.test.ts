@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { afterAll, describe, expect, test, vi } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { command } from "../../src/commands/test.js";
+import { runCommand } from "./command-helpers.js";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -46,31 +46,8 @@ function setup(config = CONFIG): {
   };
 }
 
-async function run(
-  argv: string[],
-  stdin?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const original = Object.getOwnPropertyDescriptor(process, "stdin")!;
-  if (stdin !== undefined)
-    Object.defineProperty(process, "stdin", { value: Readable.from([stdin]), configurable: true });
-  try {
-    const code = await command.run(argv);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    Object.defineProperty(process, "stdin", original);
-  }
+function run(argv: string[], stdin?: string) {
+  return runCommand(command, argv, stdin);
 }
 
 const push = { repository: { full_name: "acme/api" }, pusher: { name: "ada" } };

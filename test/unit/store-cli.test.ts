@@ -6,6 +6,7 @@ import { command as events } from "../../src/commands/events.js";
 import { command as runs } from "../../src/commands/runs.js";
 import { SqliteStore } from "../../src/store/sqlite.js";
 import type { NewRun } from "../../src/store/types.js";
+import { runCommand } from "./command-helpers.js";
 
 let dir: string;
 let file: string;
@@ -26,22 +27,8 @@ afterEach(async () => {
 });
 
 async function cli(cmd: typeof events, argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    const code = await cmd.run(argv);
-    return { code, out, err };
-  } finally {
-    vi.restoreAllMocks();
-  }
+  const { code, stdout, stderr } = await runCommand(cmd, argv);
+  return { code, out: stdout, err: stderr };
 }
 
 const T0 = Date.UTC(2025, 4, 1, 10, 0, 0);

@@ -1,0 +1,57 @@
+// What the commands share in reading their arguments: strict parsing that answers a mistake with the
+// help text, --help, and the store options of the commands that read the store.
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { configuredStoreFile } from "../config/store-file.js";
+import { openForReading, type ReadableStore } from "../store/read-only.js";
+
+/** Prints `hookgate COMMAND: message` and the help to stderr; returns the exit code 1. */
+export function usageError(command: string, help: string, message: string): number {
+  process.stderr.write(`hookgate ${command}: ${message}\n\n${help}\n`);
+  return 1;
+}
+
+/**
+ * `config.args` parsed by node:util parseArgs, or the exit code when there is nothing more to do:
+ * 0 after printing the help for --help (an option `config` must declare), 1 after a usage error.
+ */
+export function parseCommandArgs<T extends ParseArgsConfig>(
+  command: string,
+  help: string,
+  config: T,
+): ReturnType<typeof parseArgs<T>> | number {
+  let parsed: ReturnType<typeof parseArgs<T>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (err) {
+    return usageError(command, help, (err as Error).message);
+  }
+  if ((parsed.values as { help?: unknown }).help) {
+    process.stdout.write(`${help}\n`);
+    return 0;
+  }
+  return parsed;
+}
+
+/** --limit N: a positive whole number, 20 when not given; null when the text is not one. */
+export function parseLimit(text: string | undefined): number | null {
+  if (text === undefined) return 20;
+  return /^[1-9]\d*$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * Opens the store --store names, else the one of the config --config (or the default lookup) names;
+ * returns the exit code 1 after printing why when neither can be used.
+ */
+export async function openStoreOption(
+  command: string,
+  values: { store?: string | undefined; config?: string | undefined },
+): Promise<ReadableStore | number> {
+  try {
+    // Only the store's path is taken from the config, so reading needs no hook token.
+    const store = values.store ?? (await configuredStoreFile({ file: values.config }));
+    return await openForReading({ store });
+  } catch (err) {
+    process.stderr.write(`hookgate ${command}: ${(err as Error).message}\n`);
+    return 1;
+  }
+}

@@ -96,7 +96,7 @@ async function loadTransform(
 }
 
 /** Builds the path index: each path's list already holds the path-less rules at their positions. */
-export function indexRules(rules: readonly CompiledRule[]): RuleGraph {
+function indexRules(rules: readonly CompiledRule[]): RuleGraph {
   const pathless = rules.filter((r) => r.path === null);
   const byPath = new Map<string, CompiledRule[]>();
   for (const rule of rules) {

@@ -3,7 +3,7 @@
 import { pathReader, readPath } from "./logic.js";
 
 /** Longest rendering of one seen value. */
-export const SEEN_MAX = 120;
+const SEEN_MAX = 120;
 
 const SECRET_HEADERS = new Set([
   "authorization",
@@ -15,10 +15,10 @@ const SECRET_HEADERS = new Set([
 ]);
 const SECRET_PARTS = ["token", "secret", "signature", "api-key", "apikey", "password"];
 
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /** Whether a header's value must never be shown (credentials, signatures, cookies). */
-export function isSecretHeader(name: string): boolean {
+function isSecretHeader(name: string): boolean {
   const n = name.toLowerCase();
   return SECRET_HEADERS.has(n) || SECRET_PARTS.some((p) => n.includes(p));
 }

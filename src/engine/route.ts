@@ -8,6 +8,7 @@ import { normaliseHookPath } from "./hook-path.js";
 import { describeEngineError, truthy } from "./logic.js";
 import type { CompiledRule } from "./rule.js";
 import { type TemplateData, templateData } from "./template.js";
+import type { TransformInput } from "./transform/types.js";
 import type { Decision, ExplainStep, ExplainTrace, HookRequest } from "./types.js";
 
 export interface RouteOptions {
@@ -15,12 +16,8 @@ export interface RouteOptions {
   now?: Date;
 }
 
-interface LogicContext {
-  payload: unknown;
-  headers: Record<string, string>;
-  query: Record<string, string>;
-  path: string;
-}
+/** What `when` expressions, templates and transforms see of a request (path normalised). */
+type LogicContext = TransformInput;
 
 export function route(graph: RuleGraph, req: HookRequest, opts?: RouteOptions): Decision {
   const path = normaliseHookPath(req.path);
@@ -83,12 +80,7 @@ function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainT
   try {
     let result: TransformResult | undefined;
     if (rule.transform) {
-      const outcome = rule.transform.call({
-        payload: ctx.payload,
-        headers: ctx.headers,
-        query: ctx.query,
-        path: ctx.path,
-      });
+      const outcome = rule.transform.call(ctx);
       if (!outcome.ok) {
         const error = `mapping ${mappingId}: transform ${rule.transform.module} failed: ${outcome.error}`;
         // A payload the sandbox cannot take in is the sender's mistake (400), not a failed transform.

@@ -6,7 +6,7 @@ import { BLOCKED_SEGMENTS } from "./logic.js";
 const dropBlocked = (key: string, value: unknown): unknown => (BLOCKED_SEGMENTS.has(key) ? undefined : value);
 
 /** JSON text of a value, compact or indented; `` for undefined and for values JSON cannot hold. */
-export function safeJson(value: unknown, indent?: number): string {
+function safeJson(value: unknown, indent?: number): string {
   try {
     return JSON.stringify(value, dropBlocked, indent) ?? "";
   } catch {
@@ -34,7 +34,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** Cuts a string to at most `max` characters, ending with `…` when cut, never splitting a surrogate pair. */
-export function truncateText(text: string, max: number): string {
+function truncateText(text: string, max: number): string {
   if (!Number.isFinite(max) || max < 0 || text.length <= max) return text;
   if (max === 0) return "";
   let end = max - 1;

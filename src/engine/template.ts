@@ -14,7 +14,7 @@ type AST = hbs.AST.Node;
 type Path = hbs.AST.PathExpression;
 
 /** Root names of the data a template sees; any other first segment is read from the payload. */
-export const TEMPLATE_ROOTS = ["payload", "headers", "query", "path", "now"] as const;
+const TEMPLATE_ROOTS = ["payload", "headers", "query", "path", "now"] as const;
 
 const hb = Handlebars.create();
 // `log` would write to the console from a template; the built-in `lookup` is replaced by a safe one.

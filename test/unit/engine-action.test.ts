@@ -1,15 +1,12 @@
 // Action building: template fields, defaults, the transform's partial override (kind switch, skip,
 // failure) and validation against the wake / agent payload schemas.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";
 import { route } from "../../src/engine/route.js";
 import type { TransformInput } from "../../src/engine/transform/types.js";
 import type { Decision } from "../../src/engine/types.js";
 import type { Mapping } from "../../src/types/generated.js";
-import { compile, functionTransforms, request } from "./engine-helpers.js";
+import { compile, functionTransforms, request, tempDir } from "./engine-helpers.js";
 
 const NOW = new Date("2025-01-31T12:00:00.000Z");
 
@@ -111,6 +108,15 @@ describe("agent actions", () => {
     });
     expect(d.kind === "agent" && Object.keys(d.action)).not.toEqual(expect.arrayContaining(["sessionKey"]));
     expect(d.kind === "agent" && d.action.to).toBeUndefined();
+    // Strict: a key holding undefined would fail here, where toEqual would let it pass.
+    expect(d.kind === "agent" && d.action).toStrictEqual({
+      message: "m",
+      deliver: true,
+      channel: "last",
+      wakeMode: "now",
+      allowUnsafeExternalContent: false,
+      contentSource: "Webhook",
+    });
   });
 
   test("an empty message is invalid with OpenClaw's wording", async () => {
@@ -254,70 +260,56 @@ describe("transforms", () => {
 
 describe("transforms in the sandbox", () => {
   test("a real module switches an agent rule to a wake, skips with null, and its errors become invalid decisions", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "hookgate-engine-transform-"));
-    try {
-      mkdirSync(join(dir, "hooks", "transforms"), { recursive: true });
-      writeFileSync(
-        join(dir, "hooks", "transforms", "route.ts"),
-        [
-          "interface In { payload: { level?: string; skip?: boolean; boom?: boolean } }",
-          "export default function (input: In) {",
-          "  if (input.payload.skip) return null;",
-          '  if (input.payload.boom) throw new Error("no level");',
-          '  if (input.payload.level === "info") return { kind: "wake", text: "note: " + input.payload.level };',
-          "  return {};",
-          "}",
-        ].join("\n"),
-      );
-      const { graph } = await compile(
-        [
-          {
-            id: "alerts",
-            action: "agent",
-            match: { path: "alerts" },
-            messageTemplate: "Alert {{level}}",
-            transform: { module: "route.ts" },
-          },
-        ],
-        { dir },
-      );
-      expect(route(graph, request("alerts", { level: "info" }))).toMatchObject({
-        kind: "wake",
-        action: { text: "note: info", mode: "now" },
-      });
-      expect(route(graph, request("alerts", { level: "critical" }))).toMatchObject({
-        kind: "agent",
-        action: { message: "Alert critical" },
-      });
-      expect(route(graph, request("alerts", { skip: true }))).toMatchObject({
-        kind: "skip",
-        mappingId: "alerts",
-      });
-      const failed = route(graph, request("alerts", { boom: true }));
-      expect(failed).toMatchObject({ kind: "invalid", cause: "transform", code: "TRANSFORM_THREW" });
-      expect(failed.kind === "invalid" && failed.error).toContain("no level");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir({
+      "hooks/transforms/route.ts": [
+        "interface In { payload: { level?: string; skip?: boolean; boom?: boolean } }",
+        "export default function (input: In) {",
+        "  if (input.payload.skip) return null;",
+        '  if (input.payload.boom) throw new Error("no level");',
+        '  if (input.payload.level === "info") return { kind: "wake", text: "note: " + input.payload.level };',
+        "  return {};",
+        "}",
+      ].join("\n"),
+    });
+    const { graph } = await compile(
+      [
+        {
+          id: "alerts",
+          action: "agent",
+          match: { path: "alerts" },
+          messageTemplate: "Alert {{level}}",
+          transform: { module: "route.ts" },
+        },
+      ],
+      { dir },
+    );
+    expect(route(graph, request("alerts", { level: "info" }))).toMatchObject({
+      kind: "wake",
+      action: { text: "note: info", mode: "now" },
+    });
+    expect(route(graph, request("alerts", { level: "critical" }))).toMatchObject({
+      kind: "agent",
+      action: { message: "Alert critical" },
+    });
+    expect(route(graph, request("alerts", { skip: true }))).toMatchObject({
+      kind: "skip",
+      mappingId: "alerts",
+    });
+    const failed = route(graph, request("alerts", { boom: true }));
+    expect(failed).toMatchObject({ kind: "invalid", cause: "transform", code: "TRANSFORM_THREW" });
+    expect(failed.kind === "invalid" && failed.error).toContain("no level");
   });
 
   test("a module that cannot be loaded stops the load, naming the mapping and the field", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "hookgate-engine-transform-"));
-    try {
-      mkdirSync(join(dir, "hooks", "transforms"), { recursive: true });
-      writeFileSync(
-        join(dir, "hooks", "transforms", "bad.js"),
-        'import fs from "node:fs";\nexport default () => fs;\n',
-      );
-      const err = await compile([{ id: "bad", action: "wake", transform: { module: "bad.js" } }], {
-        dir,
-      }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ConfigError);
-      const issue = (err as ConfigError).issues[0]!;
-      expect(issue.path).toBe("hooks.mappings[0].transform.module");
-      expect(issue.message).toMatch(/^mapping bad: .*node:fs/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir({
+      "hooks/transforms/bad.js": 'import fs from "node:fs";\nexport default () => fs;\n',
+    });
+    const err = await compile([{ id: "bad", action: "wake", transform: { module: "bad.js" } }], {
+      dir,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    const issue = (err as ConfigError).issues[0]!;
+    expect(issue.path).toBe("hooks.mappings[0].transform.module");
+    expect(issue.message).toMatch(/^mapping bad: .*node:fs/);
   });
 });

@@ -1,9 +1,6 @@
 // Compiling the rule graph: load errors (templates, JsonLogic, transforms, presets), warnings
 // (rules that can never fire, duplicate ids), the mail preset, and the order mappings → rule files → presets.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";
 import { loadConfig } from "../../src/config/load.js";
 import type { ConfigIssue } from "../../src/config/types.js";
@@ -11,17 +8,7 @@ import { compileRules } from "../../src/engine/compile.js";
 import { defaultPresetsDir, loadPresetCatalog } from "../../src/engine/presets.js";
 import { route } from "../../src/engine/route.js";
 import type { Mapping } from "../../src/types/generated.js";
-import { compile, configWith, functionTransforms, request } from "./engine-helpers.js";
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), "hookgate-engine-"));
-  dirs.push(d);
-  return d;
-}
+import { compile, configWith, functionTransforms, request, tempDir } from "./engine-helpers.js";
 
 async function issuesOf(run: () => Promise<unknown>): Promise<ConfigIssue[]> {
   try {
@@ -93,11 +80,10 @@ describe("load errors", () => {
   });
 
   test("an agent mapping without messageTemplate or transform is reported at load (by the config loader)", async () => {
-    const dir = tempDir();
-    writeFileSync(
-      join(dir, "hookgate.yaml"),
-      "hooks:\n  enabled: true\n  token: a-long-enough-token-for-tests-0123\n  mappings:\n    - id: ask\n      action: agent\n      match: { path: ask }\n",
-    );
+    const dir = tempDir({
+      "hookgate.yaml":
+        "hooks:\n  enabled: true\n  token: a-long-enough-token-for-tests-0123\n  mappings:\n    - id: ask\n      action: agent\n      match: { path: ask }\n",
+    });
     const issues = await issuesOf(() => loadConfig({ file: "hookgate.yaml", cwd: dir, env: {} }));
     const found = issues.find((i) => i.message.includes("messageTemplate"));
     expect(found?.severity).toBe("error");
@@ -252,11 +238,10 @@ describe("mail preset", () => {
   test("the preset folder is the catalogue: every rule file there is a preset", async () => {
     const catalog = await loadPresetCatalog(defaultPresetsDir);
     expect(catalog.get("mail")).toBe(catalog.get("gmail"));
-    const dir = tempDir();
-    writeFileSync(
-      join(dir, "alerts.yaml"),
-      'preset: alerts\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
-    );
+    const dir = tempDir({
+      "alerts.yaml":
+        'preset: alerts\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
+    });
     const { graph } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
     const d = route(
       graph,
@@ -269,15 +254,10 @@ describe("mail preset", () => {
 
 describe("order", () => {
   test("hooks.mappings, then hooks.rules files, then presets", async () => {
-    const dir = tempDir();
-    mkdirSync(join(dir, "rules"));
-    writeFileSync(
-      join(dir, "rules", "extra.yaml"),
-      "mappings:\n  - id: from-file\n    action: wake\n    match: { path: mail }\n    textTemplate: file\n",
-    );
-    writeFileSync(
-      join(dir, "hookgate.yaml"),
-      [
+    const dir = tempDir({
+      "rules/extra.yaml":
+        "mappings:\n  - id: from-file\n    action: wake\n    match: { path: mail }\n    textTemplate: file\n",
+      "hookgate.yaml": [
         "hooks:",
         "  enabled: true",
         "  token: a-long-enough-token-for-tests-0123",
@@ -290,7 +270,7 @@ describe("order", () => {
         "      textTemplate: inline",
         "",
       ].join("\n"),
-    );
+    });
     const { config } = await loadConfig({ file: "hookgate.yaml", cwd: dir, env: {} });
     const compiled = await compileRules(config);
     try {

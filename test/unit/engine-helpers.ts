@@ -1,5 +1,8 @@
-// Shared by the engine-*.test.ts files: mappings as the config loader resolves them, requests, and
-// a transform loader over plain functions (the engine's side of the sandbox contract).
+// Shared by the engine-*.test.ts files: mappings as the config loader resolves them, requests, temp
+// folders, and a transform loader over plain functions (the engine's side of the sandbox contract).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach } from "vitest";
 import type { ResolvedConfig, ResolvedMapping } from "../../src/config/types.js";
 import { type CompiledRules, type CompileOptions, compileRules } from "../../src/engine/compile.js";
@@ -7,6 +10,7 @@ import type { TransformHandle, TransformInput, TransformOutcome } from "../../sr
 import type { HookRequest } from "../../src/engine/types.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { type DeepPartial, testConfig } from "../helpers/config.js";
+import { writeModules } from "./transform-helpers.js";
 
 /** Mappings with ids (`mapping-<n>` unless given) and origins, as hooks.mappings resolves them. */
 export function mappings(...list: Mapping[]): ResolvedMapping[] {
@@ -20,9 +24,19 @@ export function configWith(list: Mapping[], overrides: DeepPartial<ResolvedConfi
 }
 
 const open: CompiledRules[] = [];
+const dirs: string[] = [];
 afterEach(() => {
   for (const c of open.splice(0)) c.dispose();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+
+/** A temp folder with `files` written into it (paths relative to it); removed after the test. */
+export function tempDir(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "hookgate-engine-"));
+  dirs.push(dir);
+  writeModules(dir, files);
+  return dir;
+}
 
 /** compileRules over the given mappings; disposed after the test. */
 export async function compile(

@@ -98,7 +98,7 @@ async function realEntry(module: string, dir: string): Promise<string> {
   return real;
 }
 
-export function isInside(dir: string, file: string): boolean {
+function isInside(dir: string, file: string): boolean {
   const rel = path.relative(dir, file);
   return rel !== "" && !rel.startsWith(`..${path.sep}`) && rel !== ".." && !path.isAbsolute(rel);
 }

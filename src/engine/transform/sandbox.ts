@@ -25,7 +25,7 @@ import type { TransformFailureCode, TransformLimits } from "./types.js";
  * overflow the host stack before QuickJS notices, which crashes the whole WebAssembly instance
  * instead of failing one call. 48 KiB still allows a few hundred nested JavaScript calls.
  */
-export const MAX_SANDBOX_STACK_BYTES = 48 * 1024;
+const MAX_SANDBOX_STACK_BYTES = 48 * 1024;
 
 /** Budget for building a sandbox and running module top-level code at load: not the call's cpuMs. */
 const SETUP_BUDGET_MS = 2000;

@@ -1,9 +1,17 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { normaliseHookPath } from "../engine/hook-path.js";
+
+/** The path of a request URL, without its query string. */
+export function pathOnly(url: string | undefined): string {
+  if (!url) return "/";
+  const q = url.indexOf("?");
+  return q >= 0 ? url.slice(0, q) : url;
+}
 
 /**
- * The hook name of a request path: what follows hooks.path, URL-decoded, with slashes at both ends
- * trimmed and repeated slashes collapsed (the engine indexes rules by the same normal form).
- * Returns "" for the prefix itself; null-free because the route only matches under the prefix.
+ * The hook name of a request path: what follows hooks.path, URL-decoded, in the engine's normal form
+ * (the one it indexes rules by). Returns "" for the prefix itself; null-free because the route only
+ * matches under the prefix.
  */
 export function hookName(urlPath: string, prefix: string): string {
   let rest = urlPath.slice(prefix.length);
@@ -12,7 +20,7 @@ export function hookName(urlPath: string, prefix: string): string {
   } catch {
     // A malformed escape stays as sent; it will simply match no rule.
   }
-  return rest.replace(/\/{2,}/g, "/").replace(/^[\s/]+|[\s/]+$/g, "");
+  return normaliseHookPath(rest);
 }
 
 // The hook token's carriers never reach rules: a template, a transform or an explain trace could
@@ -39,7 +47,7 @@ export function queryOf(url: string | undefined): Record<string, string> {
   const q = url?.indexOf("?") ?? -1;
   if (!url || q < 0) return out;
   for (const [k, v] of new URLSearchParams(url.slice(q + 1))) {
-    if (!(k in out)) out[k] = v;
+    if (!Object.hasOwn(out, k)) out[k] = v;
   }
   return out;
 }

@@ -18,12 +18,12 @@ const transformResult = new Ajv2020({ allErrors: true, strict: true }).compile<T
   load("transform-result.schema.json"),
 );
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string; field: string };
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function check<T>(validate: ValidateFunction<T>, value: unknown): Checked<T> {
   if (validate(value)) return { ok: true, value };
   const err = validate.errors?.[0];
-  return err ? { ok: false, ...describe(err) } : { ok: false, error: "invalid payload", field: "" };
+  return { ok: false, error: err ? describe(err) : "invalid payload" };
 }
 
 export const checkWake = (value: unknown) => check(wake, value);
@@ -37,13 +37,13 @@ export function transformResultProblem(value: unknown): string | null {
       return `"${String(err.params.additionalProperty)}" is not a field a transform may set`;
     }
     if (err.keyword === "type" && err.instancePath === "") return "it must be an object or null";
-    return describe(err).error;
+    return describe(err);
   });
   return `the result is invalid: ${[...new Set(problems)].join("; ")}`;
 }
 
-/** One ajv error → `field` (dotted path) and a sentence naming it. */
-export function describe(err: ErrorObject): { error: string; field: string } {
+/** One ajv error → a sentence naming its field (as a dotted path). */
+function describe(err: ErrorObject): string {
   const base = err.instancePath
     .split("/")
     .slice(1)
@@ -51,28 +51,20 @@ export function describe(err: ErrorObject): { error: string; field: string } {
     .join(".");
   const at = (f: string) => (base ? `${base}.${f}` : f);
   switch (err.keyword) {
-    case "required": {
-      const f = at(String(err.params.missingProperty));
-      return { field: f, error: `${f} required` };
-    }
-    case "additionalProperties": {
-      const f = at(String(err.params.additionalProperty));
-      return { field: f, error: `${f} is not a known field` };
-    }
+    case "required":
+      return `${at(String(err.params.missingProperty))} required`;
+    case "additionalProperties":
+      return `${at(String(err.params.additionalProperty))} is not a known field`;
     case "type":
-      if (!base) return { field: "", error: "payload must be a JSON object" };
-      return { field: base, error: `${base} must be a ${err.params.type}` };
+      return base ? `${base} must be a ${err.params.type}` : "payload must be a JSON object";
     case "enum":
-      return {
-        field: base,
-        error: `${base} must be one of: ${(err.params.allowedValues as unknown[]).join(", ")}`,
-      };
+      return `${base} must be one of: ${(err.params.allowedValues as unknown[]).join(", ")}`;
     case "minLength":
     case "pattern":
-      return { field: base, error: `${base} required (must not be empty)` };
+      return `${base} required (must not be empty)`;
     case "maxLength":
-      return { field: base, error: `${base} is too long (at most ${err.params.limit} characters)` };
+      return `${base} is too long (at most ${err.params.limit} characters)`;
     default:
-      return { field: base, error: `${base || "payload"} ${err.message ?? "is invalid"}` };
+      return `${base || "payload"} ${err.message ?? "is invalid"}`;
   }
 }

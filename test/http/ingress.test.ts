@@ -90,6 +90,12 @@ describe("HTTP ingress", () => {
           }),
           mapping({ id: "leak", action: "agent", match: { path: "leak" }, transform: { module: "leak.js" } }),
           mapping({
+            id: "query",
+            action: "agent",
+            match: { path: "query" },
+            messageTemplate: "ref={{query.ref}}",
+          }),
+          mapping({
             id: "shadow-wake",
             action: "wake",
             match: { path: "wake" },
@@ -345,6 +351,13 @@ describe("HTTP ingress", () => {
       expect(run?.message).toContain("Summarise the build");
       expect(run?.message).toContain(`run ${body.runId}`);
       expect(run?.sessionKey).toMatch(/^hook:[0-9a-f-]{36}$/);
+    });
+
+    it("mapped hooks see the query string, the first value of a repeated name", async () => {
+      const r = await s.post("/hooks/query?ref=main&ref=dev", {});
+      expect(r.status).toBe(202);
+      const { runId } = (await r.json()) as { runId: string };
+      expect((await store().getRun(runId))?.message).toContain("ref=main\n");
     });
 
     it("neutralises marker look-alikes in a hook's content", async () => {

@@ -5,7 +5,7 @@
 import type { Logger } from "pino";
 
 /** Sends at once at most; more wait their turn. */
-export const DELIVERY_CONCURRENCY = 4;
+const DELIVERY_CONCURRENCY = 4;
 
 export interface DeliveryJob {
   /** Names the reply in logs, e.g. `run run-1` or `heartbeat 7`. */

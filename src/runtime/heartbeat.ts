@@ -11,14 +11,14 @@ import { heartbeatSettings } from "./resolve.js";
 import { runTurn } from "./turn.js";
 
 /** Events one heartbeat carries at most; a longer backlog gets another heartbeat right after. */
-export const MAX_EVENTS_PER_HEARTBEAT = 100;
+const MAX_EVENTS_PER_HEARTBEAT = 100;
 
 /**
  * The configured prompt, then the pending events one per line. Wake texts come from hook senders and
  * run summaries from models that read hook payloads, so the events are fenced as untrusted content;
  * the prompt and its ack-token instruction stay outside the fence.
  */
-export function heartbeatMessage(config: ResolvedConfig, events: SystemEvent[], at: number): string {
+function heartbeatMessage(config: ResolvedConfig, events: SystemEvent[], at: number): string {
   // The config fills in a default prompt; one set to "" still tells the agent how to acknowledge.
   const prompt =
     config.heartbeat.prompt.trim() || `If nothing needs attention, reply only ${config.heartbeat.ackToken}.`;

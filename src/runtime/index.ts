@@ -17,7 +17,7 @@ import type { Runtime } from "./types.js";
 import { RunWorker } from "./worker.js";
 
 /** A run is tried at most this often: a run cut off twice by a crash is failed as `interrupted`. */
-export const MAX_RUN_ATTEMPTS = 2;
+const MAX_RUN_ATTEMPTS = 2;
 /** How long stop() waits beyond the grace period for cut-off work to settle before closing the store. */
 const STOP_EXTRA_MS = 2000;
 

@@ -1,6 +1,6 @@
 // The line a finished run posts into the main session: `Hook <name>: <summary>` or, when the run did
 // not succeed, `Hook <name> (<status>): <reason>`.
-import type { RunStatus } from "../store/types.js";
+import type { RunResult } from "../store/types.js";
 
 const MAX_SUMMARY = 200;
 
@@ -14,11 +14,7 @@ export function firstLine(text: string, max = MAX_SUMMARY): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-export function summaryLine(
-  name: string,
-  status: Exclude<RunStatus, "queued" | "running">,
-  text: string,
-): string {
+export function summaryLine(name: string, status: RunResult["status"], text: string): string {
   const gist = firstLine(text) || (status === "succeeded" ? "(empty reply)" : "no reason given");
   return status === "succeeded" ? `Hook ${name}: ${gist}` : `Hook ${name} (${status}): ${gist}`;
 }

@@ -30,11 +30,11 @@ import type {
   RunCompletion,
   RunPrompt,
   RunRecord,
+  RunResult,
   RunStatus,
   Store,
   StoredResponse,
   SystemEvent,
-  TokenUsage,
   TranscriptMessage,
   WakeMode,
 } from "./types.js";
@@ -337,19 +337,7 @@ export class SqliteStore implements Store {
     );
   }
 
-  async finishRun(
-    id: string,
-    result: {
-      status: Exclude<RunStatus, "queued" | "running">;
-      reply?: string;
-      error?: string;
-      usage?: TokenUsage;
-      resolvedAgentId?: string;
-      resolvedModel?: string;
-      finishedAt: number;
-    },
-    completion: RunCompletion = {},
-  ): Promise<void> {
+  async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<void> {
     await this.write().submit(() => {
       // Only a running run finishes: a run can never complete twice.
       const info = this.stmt(

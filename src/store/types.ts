@@ -89,6 +89,17 @@ export interface RunPrompt {
   timeoutSeconds: number;
 }
 
+/** How a run ended, as finishRun records it. */
+export interface RunResult {
+  status: Exclude<RunStatus, "queued" | "running">;
+  reply?: string;
+  error?: string;
+  usage?: TokenUsage;
+  resolvedAgentId?: string;
+  resolvedModel?: string;
+  finishedAt: number;
+}
+
 /** Extra effects of finishing a run, written in the same transaction as its status. */
 export interface RunCompletion {
   /** Appended to the run's session transcript. */
@@ -208,19 +219,7 @@ export interface Store {
     info: { resolvedAgentId: string; resolvedModel?: string; prompt: RunPrompt },
   ): Promise<void>;
   /** Records the outcome; `completion` effects are written in the same transaction. */
-  finishRun(
-    id: string,
-    result: {
-      status: Exclude<RunStatus, "queued" | "running">;
-      reply?: string;
-      error?: string;
-      usage?: TokenUsage;
-      resolvedAgentId?: string;
-      resolvedModel?: string;
-      finishedAt: number;
-    },
-    completion?: RunCompletion,
-  ): Promise<void>;
+  finishRun(id: string, result: RunResult, completion?: RunCompletion): Promise<void>;
   setDelivery(runId: string, state: DeliveryState): Promise<void>;
   getRun(id: string): Promise<RunRecord | null>;
   listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]>;

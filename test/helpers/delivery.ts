@@ -1,6 +1,7 @@
 // Parts for delivery tests: fake chat services (fastify on a loopback port, recording every request),
 // a real SQLite store in a temp folder, runs waiting for delivery, a captured log and a sleep that
-// records what it was asked to wait instead of waiting.
+// records what it was asked to wait instead of waiting. Whatever a test opens here, `closeOpened` (an
+// afterEach of the test file) closes.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +32,25 @@ export interface FakeService {
   close(): Promise<void>;
 }
 
+/** Fake services and harnesses not closed yet. */
+const opened = new Set<{ close(): Promise<void> }>();
+
+/** Closes every fake service and harness still open; use as `afterEach(closeOpened)`. */
+export async function closeOpened(): Promise<void> {
+  for (const thing of [...opened]) await thing.close();
+}
+
+/** Registers `thing` as open until its close() is called. */
+function tracked<T extends { close(): Promise<void> }>(thing: T): T {
+  const close = thing.close;
+  thing.close = async () => {
+    opened.delete(thing);
+    await close();
+  };
+  opened.add(thing);
+  return thing;
+}
+
 /** A fake service; `routes` answers like the real one. Every request is recorded before it is answered. */
 export async function fakeService(routes: (app: FastifyInstance) => void = () => {}): Promise<FakeService> {
   const app = Fastify({ logger: false });
@@ -52,7 +72,7 @@ export async function fakeService(routes: (app: FastifyInstance) => void = () =>
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, app, seen, close: () => app.close() };
+  return tracked({ url: `http://127.0.0.1:${port}`, app, seen, close: () => app.close() });
 }
 
 /** Answers a route with a queue of replies, the last one repeating. */
@@ -118,7 +138,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
     return { config, delivery };
   };
   const first = build(opts);
-  return {
+  return tracked({
     dir,
     store,
     config: first.config,
@@ -130,7 +150,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
-  };
+  });
 }
 
 let runSeq = 0;

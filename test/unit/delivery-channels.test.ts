@@ -6,29 +6,21 @@ import type { DeliveryRequest } from "../../src/runtime/delivery/types.js";
 import type { ChannelsConfig } from "../../src/types/generated.js";
 import {
   answers,
-  type FakeService,
+  closeOpened,
   fakeService,
   finishedRun,
   type Harness,
   harness,
 } from "../helpers/delivery.js";
 
-let svc: FakeService | undefined;
-let h: Harness | undefined;
-
-afterEach(async () => {
-  await svc?.close();
-  await h?.close();
-  svc = undefined;
-  h = undefined;
-});
+afterEach(closeOpened);
 
 /** A fake service, a delivery configured by `channels(url)`, and a finished run to deliver. */
 async function setup(routes: (app: FastifyInstance) => void, channels: (url: string) => ChannelsConfig) {
-  svc = await fakeService(routes);
-  h = await harness({ channels: channels(svc.url) });
+  const svc = await fakeService(routes);
+  const h = await harness({ channels: channels(svc.url) });
   const runId = await finishedRun(h.store);
-  const deliver = (req: Omit<DeliveryRequest, "runId">) => h!.delivery.deliver({ runId, ...req });
+  const deliver = (req: Omit<DeliveryRequest, "runId">) => h.delivery.deliver({ runId, ...req });
   return { svc, h, runId, deliver };
 }
 
@@ -304,8 +296,8 @@ describe("signal (signal-cli-rest-api)", () => {
       error: "Rate limit exceeded. Use the attached challenge tokens",
       challenge_tokens: ["t1"],
     };
-    svc = await fakeService((app) => app.post("/v2/send", answers({ status: 429, body })));
-    h = await harness({ channels: config(svc.url), config: { delivery: { maxAttempts: 3 } } });
+    const svc = await fakeService((app) => app.post("/v2/send", answers({ status: 429, body })));
+    const h = await harness({ channels: config(svc.url), config: { delivery: { maxAttempts: 3 } } });
     const state = await h.delivery.deliver({ text: "x", channel: "signal", to: "+15552223333" });
     expect(svc.seen).toHaveLength(3);
     expect(h.waits).toHaveLength(2);
@@ -448,8 +440,8 @@ describe("imessage (BlueBubbles)", () => {
     expect(state).toMatchObject({ status: "failed", reason: "imessage: HTTP 401: Unauthorized" });
 
     // A wrong base URL whose 404 echoes the full URL, query string included.
-    await svc?.close();
-    svc = await fakeService();
+    await t.svc.close();
+    const svc = await fakeService();
     const wrong = t.h.recreate({ channels: config(`${svc.url}/nothing-here`) });
     const echoed = await wrong.deliver({ text: "x", channel: "imessage", to: "+15551234567" });
     expect(echoed.reason).toContain("password=[redacted]");

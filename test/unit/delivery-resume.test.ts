@@ -6,18 +6,13 @@ import { createLogger } from "../../src/log.js";
 import { createDelivery } from "../../src/runtime/delivery/index.js";
 import { SqliteStore } from "../../src/store/sqlite.js";
 import type { DeliveryState } from "../../src/store/types.js";
-import { type FakeService, fakeService, finishedRun, type Harness, harness } from "../helpers/delivery.js";
+import { closeOpened, type FakeService, fakeService, finishedRun, harness } from "../helpers/delivery.js";
 
-let svc: FakeService | undefined;
-let h: Harness | undefined;
 const stores: SqliteStore[] = [];
 
 afterEach(async () => {
-  await svc?.close();
   for (const s of stores.splice(0)) await s.close();
-  await h?.close();
-  svc = undefined;
-  h = undefined;
+  await closeOpened();
 });
 
 async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -32,7 +27,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
 async function discordFake(): Promise<{ svc: FakeService; state: { down: boolean } }> {
   const state = { down: false };
   let n = 0;
-  svc = await fakeService((app) =>
+  const svc = await fakeService((app) =>
     app.post("/channels/:id/messages", async (_req, reply) => {
       if (state.down) return reply.code(503).send({ message: "upstream connect error" });
       n += 1;
@@ -57,13 +52,15 @@ describe("delivery state", () => {
   it("is `pending` with the resolved target while the request is in flight", async () => {
     let seenDuringRequest: DeliveryState | undefined;
     let runId = "";
-    svc = await fakeService((app) =>
+    const svc = await fakeService((app) =>
       app.post("/chat.postMessage", async () => {
-        seenDuringRequest = (await h!.store.getRun(runId))?.delivery;
+        seenDuringRequest = (await h.store.getRun(runId))?.delivery;
         return { ok: true, ts: "1.1" };
       }),
     );
-    h = await harness({ channels: { slack: { botToken: "xoxb-x", apiBaseUrl: svc.url, defaultTo: "C1" } } });
+    const h = await harness({
+      channels: { slack: { botToken: "xoxb-x", apiBaseUrl: svc.url, defaultTo: "C1" } },
+    });
     runId = await finishedRun(h.store);
     const state = await h.delivery.deliver({ runId, text: "hi", channel: "last" });
     expect(seenDuringRequest).toMatchObject({ status: "pending", channel: "slack", to: "C1" });
@@ -77,12 +74,12 @@ describe("resumePending", () => {
     const fake = await discordFake();
     fake.state.down = true;
     // The first process is stuck waiting to retry when it "dies": its sleep never ends.
-    h = await harness({ channels: discord(fake.svc.url), sleep: () => new Promise(() => {}) });
+    const h = await harness({ channels: discord(fake.svc.url), sleep: () => new Promise(() => {}) });
     const runId = await finishedRun(h.store, { reply: "Release 1.4 is out" });
     void h.delivery.deliver({ runId, text: "Release 1.4 is out", channel: "discord", to: "42" });
     await until(() => fake.svc.seen.length === 1, "the first attempt");
     await until(
-      async () => (await h!.store.getRun(runId))?.delivery?.status === "pending",
+      async () => (await h.store.getRun(runId))?.delivery?.status === "pending",
       "the pending state",
     );
     await h.store.close();
@@ -112,7 +109,7 @@ describe("resumePending", () => {
 
   it("does not resend the parts of a long reply that were already sent", async () => {
     const fake = await discordFake();
-    h = await harness({ channels: discord(fake.svc.url) });
+    const h = await harness({ channels: discord(fake.svc.url) });
     const first = `First part. ${"a".repeat(1500)}`;
     const second = `Second part. ${"b".repeat(1500)}`;
     const runId = await finishedRun(h.store, {
@@ -130,7 +127,7 @@ describe("resumePending", () => {
 
   it("skips a pending delivery whose run has no reply", async () => {
     const fake = await discordFake();
-    h = await harness({ channels: discord(fake.svc.url) });
+    const h = await harness({ channels: discord(fake.svc.url) });
     const runId = await finishedRun(h.store, { delivery: pending() });
     await h.delivery.resumePending();
     expect(fake.svc.seen).toHaveLength(0);
@@ -141,8 +138,12 @@ describe("resumePending", () => {
   });
 
   it("resolves the target afresh when the channel it was going to is no longer configured", async () => {
-    svc = await fakeService((app) => app.post("/chat.postMessage", async () => ({ ok: true, ts: "9.9" })));
-    h = await harness({ channels: { slack: { botToken: "xoxb-y", apiBaseUrl: svc.url, defaultTo: "C3" } } });
+    const svc = await fakeService((app) =>
+      app.post("/chat.postMessage", async () => ({ ok: true, ts: "9.9" })),
+    );
+    const h = await harness({
+      channels: { slack: { botToken: "xoxb-y", apiBaseUrl: svc.url, defaultTo: "C3" } },
+    });
     const runId = await finishedRun(h.store, { reply: "hello", channel: "last", delivery: pending() });
     await h.delivery.resumePending();
     expect(svc.seen.map((r) => r.body)).toEqual([{ channel: "C3", text: "hello" }]);
@@ -155,7 +156,7 @@ describe("resumePending", () => {
 
   it("leaves finished deliveries alone", async () => {
     const fake = await discordFake();
-    h = await harness({ channels: discord(fake.svc.url) });
+    const h = await harness({ channels: discord(fake.svc.url) });
     await finishedRun(h.store, {
       reply: "done",
       delivery: { status: "sent", channel: "discord", to: "42", messageIds: ["x"], updatedAt: 1 },

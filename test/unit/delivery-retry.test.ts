@@ -4,24 +4,9 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseRetryAfter } from "../../src/runtime/delivery/channels/http.js";
 import { retryDelay } from "../../src/runtime/delivery/retry.js";
-import {
-  answers,
-  type FakeService,
-  fakeService,
-  finishedRun,
-  type Harness,
-  harness,
-} from "../helpers/delivery.js";
+import { answers, closeOpened, fakeService, finishedRun, harness } from "../helpers/delivery.js";
 
-let svc: FakeService | undefined;
-let h: Harness | undefined;
-
-afterEach(async () => {
-  await svc?.close();
-  await h?.close();
-  svc = undefined;
-  h = undefined;
-});
+afterEach(closeOpened);
 
 const ok = { status: 201, body: { id: "post-1" } };
 const unavailable = { status: 503, body: { message: "Service Unavailable" } };
@@ -33,8 +18,8 @@ async function mattermost(
     random?: () => number;
   } = {},
 ) {
-  svc = await fakeService((app) => app.post("/api/v4/posts", answers(...queue)));
-  h = await harness({
+  const svc = await fakeService((app) => app.post("/api/v4/posts", answers(...queue)));
+  const h = await harness({
     channels: { mattermost: { baseUrl: svc.url, token: "mm-token-123" } },
     config: { delivery: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, ...opts.delivery } },
     ...(opts.random ? { random: opts.random } : {}),
@@ -56,8 +41,6 @@ describe("retries", () => {
   it("spreads retries with jitter: the random share moves each delay within [half, full]", async () => {
     const low = await mattermost([unavailable, ok], { random: () => 0 });
     expect(low.h.waits).toEqual([250]);
-    await svc?.close();
-    await h?.close();
     const high = await mattermost([unavailable, ok], { random: () => 0.999 });
     expect(high.h.waits).toEqual([500]);
   });
@@ -115,7 +98,7 @@ describe("retries", () => {
     const closed = await fakeService();
     const url = closed.url;
     await closed.close();
-    h = await harness({
+    const h = await harness({
       channels: { mattermost: { baseUrl: url, token: "mm-token-123" } },
       config: { delivery: { maxAttempts: 2 } },
     });

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { utf8Bytes } from "../../src/runtime/delivery/channels/adapter.js";
 import { splitMessage } from "../../src/runtime/delivery/split.js";
-import { type FakeService, fakeService, finishedRun, type Harness, harness } from "../helpers/delivery.js";
+import { closeOpened, fakeService, finishedRun, harness } from "../helpers/delivery.js";
 
 const visible = (s: string) => s.replace(/\s+/g, "");
 
@@ -82,22 +82,17 @@ describe("splitMessage", () => {
 });
 
 describe("a long reply", () => {
-  let svc: FakeService | undefined;
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await svc?.close();
-    await h?.close();
-  });
+  afterEach(closeOpened);
 
   it("goes out as several messages within the channel's limit, in order, all ids recorded", async () => {
     let next = 0;
-    svc = await fakeService((app) =>
+    const svc = await fakeService((app) =>
       app.post("/channels/42/messages", async () => {
         next += 1;
         return { id: `m${next}` };
       }),
     );
-    h = await harness({ channels: { discord: { botToken: "discord-token-x", apiBaseUrl: svc.url } } });
+    const h = await harness({ channels: { discord: { botToken: "discord-token-x", apiBaseUrl: svc.url } } });
     const paragraphs = Array.from(
       { length: 6 },
       (_, i) => `Paragraph ${i + 1}: ${"word ".repeat(150).trim()}`,
@@ -118,7 +113,7 @@ describe("a long reply", () => {
 
   it("stops at the first part that fails and says how many parts went out", async () => {
     let calls = 0;
-    svc = await fakeService((app) =>
+    const svc = await fakeService((app) =>
       app.post("/bot123:tok/sendMessage", async (_req, reply) => {
         calls += 1;
         if (calls === 2)
@@ -126,7 +121,7 @@ describe("a long reply", () => {
         return { ok: true, result: { message_id: calls } };
       }),
     );
-    h = await harness({ channels: { telegram: { botToken: "123:tok", apiBaseUrl: svc.url } } });
+    const h = await harness({ channels: { telegram: { botToken: "123:tok", apiBaseUrl: svc.url } } });
     const text = `${"a ".repeat(3000)}\n\n${"b ".repeat(3000)}\n\n${"c ".repeat(3000)}`;
     const state = await h.delivery.deliver({ text, channel: "telegram", to: "1" });
     expect(svc.seen).toHaveLength(2);

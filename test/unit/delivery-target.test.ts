@@ -4,17 +4,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChannelsConfig } from "../../src/types/generated.js";
-import { type FakeService, fakeService, finishedRun, type Harness, harness } from "../helpers/delivery.js";
+import { closeOpened, type FakeService, fakeService, finishedRun, harness } from "../helpers/delivery.js";
 
-let svc: FakeService | undefined;
-let h: Harness | undefined;
-
-afterEach(async () => {
-  await svc?.close();
-  await h?.close();
-  svc = undefined;
-  h = undefined;
-});
+afterEach(closeOpened);
 
 /** One fake server speaking both Telegram's and Slack's API, so a test sees which one was used. */
 function telegramAndSlack(app: FastifyInstance): void {
@@ -24,8 +16,8 @@ function telegramAndSlack(app: FastifyInstance): void {
 }
 
 async function setup(channels: (url: string) => ChannelsConfig) {
-  svc = await fakeService(telegramAndSlack);
-  h = await harness({ channels: channels(svc.url) });
+  const svc = await fakeService(telegramAndSlack);
+  const h = await harness({ channels: channels(svc.url) });
   return { svc, h };
 }
 
@@ -146,7 +138,7 @@ describe("target resolution", () => {
   });
 
   it("skips when no channel is configured at all", async () => {
-    h = await harness({ channels: {} });
+    const h = await harness({ channels: {} });
     expect(h.delivery.configuredChannels()).toEqual([]);
     const state = await h.delivery.deliver({ text: "hi", channel: "last" });
     expect(state).toMatchObject({ status: "skipped" });

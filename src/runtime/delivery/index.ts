@@ -5,7 +5,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../../config/types.js";
 import type { DeliveryState, RunRecord, Store } from "../../store/types.js";
-import { isAckOnly } from "./ack.js";
+import { isAckOnly } from "../ack.js";
 import type { BoundChannel } from "./channels/adapter.js";
 import { makeRedactor } from "./redact.js";
 import { bindChannels } from "./registry.js";

@@ -70,7 +70,7 @@ async function attemptOnce(attempt: () => Promise<SendOutcome>): Promise<SendOut
   }
 }
 
-export function describeTransportError(err: unknown): string {
+function describeTransportError(err: unknown): string {
   if (err instanceof Error) {
     if (err.name === "TimeoutError" || err.name === "AbortError")
       return "no answer in time (request timed out)";

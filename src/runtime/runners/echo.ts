@@ -29,7 +29,7 @@ function unfenced(message: string): string {
   return body.join("\n");
 }
 
-export function echoReply(input: RunnerInput): string {
+function echoReply(input: RunnerInput): string {
   if (input.heartbeat) {
     const { events, ackToken } = input.heartbeat;
     if (events.length === 0) return ackToken;

@@ -47,30 +47,32 @@ export interface ChannelAdapter {
   bind(channels: ChannelsConfig): BoundChannel | undefined;
 }
 
-interface ChannelDefinition<C> {
-  name: ChannelId;
+interface ChannelDefinition<N extends ChannelId> {
+  /** Also the key of the channel's section in `channels`, which gives `send` its config type. */
+  name: N;
   maxLength: number;
   measure?: (text: string) => number;
-  /** The channel's section of `channels`, when present. */
-  section: (channels: ChannelsConfig) => C | undefined;
-  defaultTo: (cfg: C) => string | undefined;
-  secrets: (cfg: C) => string[];
-  send: (cfg: C, to: string, text: string, ctx: SendContext) => Promise<SendOutcome>;
+  secrets: (cfg: NonNullable<ChannelsConfig[N]>) => string[];
+  send: (
+    cfg: NonNullable<ChannelsConfig[N]>,
+    to: string,
+    text: string,
+    ctx: SendContext,
+  ) => Promise<SendOutcome>;
 }
 
 /** Builds an adapter from a typed definition, so the registry can hold channels of different configs. */
-export function defineChannel<C>(def: ChannelDefinition<C>): ChannelAdapter {
+export function defineChannel<N extends ChannelId>(def: ChannelDefinition<N>): ChannelAdapter {
   return {
     name: def.name,
     bind(channels) {
-      const cfg = def.section(channels);
+      const cfg = channels[def.name];
       if (cfg === undefined) return undefined;
-      const defaultTo = def.defaultTo(cfg);
       return {
         name: def.name,
         maxLength: def.maxLength,
         measure: def.measure ?? utf16Length,
-        ...(defaultTo ? { defaultTo } : {}),
+        ...(cfg.defaultTo ? { defaultTo: cfg.defaultTo } : {}),
         secrets: def.secrets(cfg).filter((s) => s.length > 0),
         send: (to, text, ctx) => def.send(cfg, to, text, ctx),
       };
@@ -78,7 +80,7 @@ export function defineChannel<C>(def: ChannelDefinition<C>): ChannelAdapter {
   };
 }
 
-export function utf16Length(text: string): number {
+function utf16Length(text: string): number {
   return text.length;
 }
 

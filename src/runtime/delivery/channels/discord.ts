@@ -1,5 +1,4 @@
 // Discord REST API: create a message in a channel with a bot token.
-import type { DiscordChannel } from "../../../types/generated.js";
 import { version } from "../../../version.js";
 import { defineChannel } from "./adapter.js";
 import {
@@ -13,12 +12,10 @@ import {
   unexpectedSuccess,
 } from "./http.js";
 
-export const discord = defineChannel<DiscordChannel>({
+export const discord = defineChannel({
   name: "discord",
   // Message content: up to 2000 characters.
   maxLength: 2000,
-  section: (channels) => channels.discord,
-  defaultTo: (cfg) => cfg.defaultTo,
   secrets: (cfg) => [cfg.botToken],
   async send(cfg, to, text, ctx) {
     const base = trimBase(cfg.apiBaseUrl ?? "https://discord.com/api/v10");

@@ -1,14 +1,11 @@
 // iMessage through a BlueBubbles server: POST /api/v1/message/text, password in the query string.
-import type { ImessageChannel } from "../../../types/generated.js";
 import { defineChannel } from "./adapter.js";
 import { asString, httpFailure, isSuccess, pick, postJson, trimBase } from "./http.js";
 
-export const imessage = defineChannel<ImessageChannel>({
+export const imessage = defineChannel({
   name: "imessage",
   // iMessage documents no limit; this keeps one bubble readable and AppleScript sends quick.
   maxLength: 20_000,
-  section: (channels) => channels.imessage,
-  defaultTo: (cfg) => cfg.defaultTo,
   secrets: (cfg) => [cfg.password],
   async send(cfg, to, text, ctx) {
     const url = `${trimBase(cfg.baseUrl)}/api/v1/message/text?password=${encodeURIComponent(cfg.password)}`;

@@ -1,14 +1,11 @@
 // Mattermost REST API v4: create a post in a channel with a bot or personal access token.
-import type { MattermostChannel } from "../../../types/generated.js";
 import { defineChannel } from "./adapter.js";
 import { asString, httpFailure, isSuccess, pick, postJson, trimBase, unexpectedSuccess } from "./http.js";
 
-export const mattermost = defineChannel<MattermostChannel>({
+export const mattermost = defineChannel({
   name: "mattermost",
   // Server-side post limit since Mattermost 5.0: 16383 runes (UTF-16 length never undercounts them).
   maxLength: 16_383,
-  section: (channels) => channels.mattermost,
-  defaultTo: (cfg) => cfg.defaultTo,
   secrets: (cfg) => [cfg.token],
   async send(cfg, to, text, ctx) {
     const answer = await postJson(

@@ -1,16 +1,13 @@
 // Microsoft Teams: one incoming-webhook or Workflows URL per conversation id (channels.msteams.webhooks).
-import type { MsteamsChannel } from "../../../types/generated.js";
 import { defineChannel } from "./adapter.js";
 import { asString, httpFailure, isSuccess, pick, postJson, snippet } from "./http.js";
 
-export const msteams = defineChannel<MsteamsChannel>({
+export const msteams = defineChannel({
   name: "msteams",
   // Teams caps a message at about 28 KB. The text travels twice (plain `text` and the card), JSON-escaped:
   // 12,000 bytes each keeps the whole payload well below the cap.
   maxLength: 12_000,
   measure: (text) => Buffer.byteLength(JSON.stringify(text), "utf8") - 2,
-  section: (channels) => channels.msteams,
-  defaultTo: (cfg) => cfg.defaultTo,
   // A webhook URL carries its own signature: it is the credential.
   secrets: (cfg) => Object.values(cfg.webhooks),
   async send(cfg, to, text, ctx) {
@@ -45,7 +42,7 @@ export const msteams = defineChannel<MsteamsChannel>({
  * `text` is what classic incoming webhooks read; the Adaptive Card attachment is what the Workflows
  * "send webhook alerts to a channel" flow reads (it fails on a body without `attachments`).
  */
-export function teamsMessage(text: string): Record<string, unknown> {
+function teamsMessage(text: string): Record<string, unknown> {
   return {
     type: "message",
     text,

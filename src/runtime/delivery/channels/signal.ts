@@ -1,16 +1,13 @@
 // Signal through signal-cli-rest-api: POST /v2/send from the registered number.
-import type { SignalChannel } from "../../../types/generated.js";
 import { defineChannel, utf8Bytes } from "./adapter.js";
 import { asString, httpFailure, isSuccess, pick, postJson, trimBase, unexpectedSuccess } from "./http.js";
 
-export const signal = defineChannel<SignalChannel>({
+export const signal = defineChannel({
   name: "signal",
   // Signal clients turn bodies over 2000 bytes into a "long text" attachment; staying below keeps every
   // part an ordinary message on every client.
   maxLength: 2000,
   measure: utf8Bytes,
-  section: (channels) => channels.signal,
-  defaultTo: (cfg) => cfg.defaultTo,
   // signal-cli-rest-api has no authentication of its own: keep it on a private network.
   secrets: () => [],
   async send(cfg, to, text, ctx) {

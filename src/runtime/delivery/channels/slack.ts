@@ -1,5 +1,4 @@
 // Slack Web API: chat.postMessage with a bot token. Slack reports most failures as 200 {ok:false, error}.
-import type { SlackChannel } from "../../../types/generated.js";
 import { defineChannel, type SendOutcome } from "./adapter.js";
 import {
   asString,
@@ -13,12 +12,10 @@ import {
   unexpectedSuccess,
 } from "./http.js";
 
-export const slack = defineChannel<SlackChannel>({
+export const slack = defineChannel({
   name: "slack",
   // chat.postMessage truncates `text` beyond 40,000 characters.
   maxLength: 40_000,
-  section: (channels) => channels.slack,
-  defaultTo: (cfg) => cfg.defaultTo,
   secrets: (cfg) => [cfg.botToken],
   async send(cfg, to, text, ctx) {
     const base = trimBase(cfg.apiBaseUrl ?? "https://slack.com/api");

@@ -1,5 +1,4 @@
 // Telegram Bot API: sendMessage with the bot token in the URL path (redacted from every error text).
-import type { TelegramChannel } from "../../../types/generated.js";
 import { defineChannel } from "./adapter.js";
 import {
   asNumber,
@@ -12,12 +11,10 @@ import {
   unexpectedSuccess,
 } from "./http.js";
 
-export const telegram = defineChannel<TelegramChannel>({
+export const telegram = defineChannel({
   name: "telegram",
   // sendMessage: 1-4096 characters. Counting UTF-16 code units never undercounts.
   maxLength: 4096,
-  section: (channels) => channels.telegram,
-  defaultTo: (cfg) => cfg.defaultTo,
   secrets: (cfg) => [cfg.botToken],
   async send(cfg, to, text, ctx) {
     const base = trimBase(cfg.apiBaseUrl ?? "https://api.telegram.org");

@@ -1,5 +1,4 @@
 // WhatsApp Cloud API (Graph API): a text message from the business phone number to a phone number.
-import type { WhatsappChannel } from "../../../types/generated.js";
 import { defineChannel } from "./adapter.js";
 import {
   asNumber,
@@ -19,12 +18,10 @@ import {
  */
 const THROTTLE_CODES = new Set([4, 80007, 130429, 131056]);
 
-export const whatsapp = defineChannel<WhatsappChannel>({
+export const whatsapp = defineChannel({
   name: "whatsapp",
   // text.body: up to 4096 characters.
   maxLength: 4096,
-  section: (channels) => channels.whatsapp,
-  defaultTo: (cfg) => cfg.defaultTo,
   secrets: (cfg) => [cfg.accessToken],
   async send(cfg, to, text, ctx) {
     const base = trimBase(cfg.apiBaseUrl ?? "https://graph.facebook.com/v21.0");

@@ -3,11 +3,7 @@
 // `hookgate validate` does not pay for the HTTP server's imports.
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-
-export interface Command {
-  summary: string;
-  run(argv: string[]): Promise<number>;
-}
+import type { Command } from "./commands/command.js";
 
 const commands: Record<string, () => Promise<{ command: Command }>> = {
   serve: () => import("./commands/serve.js"),

@@ -1,5 +1,6 @@
 import { type DestinationStream, type Logger, pino } from "pino";
 import type { LogLevel } from "./config/types.js";
+import { SECRET_HEADER_LOG_PATHS } from "./core/secret-headers.js";
 
 /**
  * JSON logs on stderr (stdout is for what commands print). Secrets are never passed to the logger;
@@ -11,13 +12,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       level,
       base: undefined,
       redact: {
-        paths: [
-          "headers.authorization",
-          'headers["x-hookgate-token"]',
-          'headers["x-openclaw-token"]',
-          "token",
-          "*.token",
-        ],
+        paths: [...SECRET_HEADER_LOG_PATHS, "token", "*.token"],
         censor: "[redacted]",
       },
     },

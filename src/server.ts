@@ -1,4 +1,4 @@
-// Wires one hookgate instance: rule graph, store, runtime, HTTP. Used by `hookgate serve` and by tests
+// Wires one hookgate instance: rule index, store, runtime, HTTP. Used by `hookgate serve` and by tests
 // and benchmarks that need a real server in-process.
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";

@@ -1,9 +1,10 @@
 // `hookgate events`: the main session's system events (wakes and run summaries), or its heartbeats,
 // read from the store — also while a server is running.
-import type { Command } from "../cli.js";
+
 import { clipLine, formatTime, textTable } from "../store/text-table.js";
 import type { HeartbeatRecord, SystemEvent } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit } from "./args.js";
+import type { Command } from "./command.js";
 
 const help = `Usage: hookgate events [--config FILE | --store FILE] [--pending] [--heartbeats] [--limit N] [--json]
 

@@ -1,9 +1,10 @@
 // `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
 // server is running.
-import type { Command } from "../cli.js";
+
 import { clipLine, formatDuration, formatTime, textTable } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
+import type { Command } from "./command.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
 

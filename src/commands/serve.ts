@@ -1,10 +1,10 @@
-import type { Command } from "../cli.js";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { loadConfig } from "../config/load.js";
 import type { LogLevel } from "../config/types.js";
 import { createLogger } from "../log.js";
 import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
+import type { Command } from "./command.js";
 
 const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
 

@@ -1,11 +1,10 @@
-// `hookgate test`: route one made-up request through the rule graph and show the decision and why.
+// `hookgate test`: route one made-up request through the rule index and show the decision and why.
 // No side effects: nothing is stored, sent or started.
 import { readFile } from "node:fs/promises";
-import type { Command } from "../cli.js";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { compileRules, type RuleGraph } from "../engine/compile.js";
+import { compileRules, type RuleIndex } from "../engine/compile.js";
 import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 import { route } from "../engine/route.js";
@@ -13,6 +12,7 @@ import type { Decision, HookRequest } from "../engine/types.js";
 import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
 import type { PolicyResult } from "../policy/result.js";
 import { parseCommandArgs, usageError } from "./args.js";
+import type { Command } from "./command.js";
 
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
 
@@ -174,13 +174,13 @@ function exitCode(decision: Decision): number {
 }
 
 /** On no match: the paths rules exist for, so a typo in the hook name shows. */
-function hint(graph: RuleGraph, decision: Decision): { otherPaths?: string[] } {
+function hint(graph: RuleIndex, decision: Decision): { otherPaths?: string[] } {
   if (decision.kind !== "no-match") return {};
   const paths = [...new Set(graph.rules.map((r) => r.path).filter((p): p is string => p !== null))];
   return { otherPaths: paths.filter((p) => p !== decision.explain.path).sort() };
 }
 
-function formatDecision(graph: RuleGraph, decision: Decision): string {
+function formatDecision(graph: RuleIndex, decision: Decision): string {
   const { explain } = decision;
   const lines: string[] = [];
   const looked = explain.steps.length;

@@ -1,11 +1,12 @@
-// `hookgate validate`: load the config and compile the rule graph without starting anything.
-import type { Command } from "../cli.js";
+// `hookgate validate`: load the config and compile the rule index without starting anything.
+
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, findConfigFile, type LoadedConfig, loadConfig } from "../config/load.js";
-import { displayPath } from "../config/source-file.js";
+import { displayPath } from "../config/source/source-file.js";
 import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
 import { parseCommandArgs } from "./args.js";
+import type { Command } from "./command.js";
 
 const help = `Usage: hookgate validate [--config FILE]
 

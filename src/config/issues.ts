@@ -1,6 +1,6 @@
 // Collects findings with their location, so loading reports every problem at once.
-import { formatKeyPath, type PathSegment } from "./key-path.js";
-import type { Locate } from "./parse.js";
+import { formatKeyPath, type PathSegment } from "./source/key-path.js";
+import type { Locate } from "./source/parse.js";
 import type { ConfigIssue } from "./types.js";
 
 /** Where issues point: the file as shown to the user and how to find a key path in it. */

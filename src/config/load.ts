@@ -3,17 +3,17 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { HookgateConfig } from "../types/generated.js";
-import type { ResolveContext } from "./context.js";
+import { validateAgainst } from "./check/schema-issues.js";
+import { configValidator } from "./check/schemas.js";
 import { builtInConfig } from "./default.js";
 import { ConfigError } from "./errors.js";
 import { IssueList } from "./issues.js";
-import { resolveConfig } from "./resolve.js";
-import { configValidator } from "./schemas.js";
-import { displayPath, readSourceFile } from "./source-file.js";
-import { SourceRegistry } from "./sources.js";
+import type { ResolveContext } from "./resolve/context.js";
+import { resolveConfig } from "./resolve/resolve.js";
+import { displayPath, readSourceFile } from "./source/source-file.js";
+import { SourceRegistry } from "./source/sources.js";
 import { defaultToken } from "./token.js";
 import type { ConfigIssue, ResolvedConfig } from "./types.js";
-import { validateAgainst } from "./validate-schema.js";
 
 /** Looked for in the working folder, in this order, when no file is given. */
 export const configFileNames = ["hookgate.yaml", "hookgate.yml", "hookgate.json"] as const;

@@ -1,4 +1,4 @@
-// Compiles the configured mappings (hooks.mappings, then rule files, then presets) into a rule graph
+// Compiles the configured mappings (hooks.mappings, then rule files, then presets) into a rule index
 // once at load. Routing then only looks up the request path in an index and runs what was prepared.
 import { ConfigError } from "../config/errors.js";
 import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
@@ -8,7 +8,7 @@ import { ruleWarnings } from "./rule-warnings.js";
 import { createTransformLoader, type TransformLoader } from "./transform/loader.js";
 import type { TransformHandle } from "./transform/types.js";
 
-export interface RuleGraph {
+export interface RuleIndex {
   /** Every rule in the order they are tried. */
   readonly rules: readonly CompiledRule[];
   /** Per normalised path: the rules with that path and the path-less ones, merged in order. */
@@ -25,7 +25,7 @@ export interface CompileOptions {
 }
 
 export interface CompiledRules {
-  graph: RuleGraph;
+  graph: RuleIndex;
   warnings: ConfigIssue[];
   /** Releases the transform sandboxes created for this graph. */
   dispose(): void;
@@ -96,7 +96,7 @@ async function loadTransform(
 }
 
 /** Builds the path index: each path's list already holds the path-less rules at their positions. */
-function indexRules(rules: readonly CompiledRule[]): RuleGraph {
+function indexRules(rules: readonly CompiledRule[]): RuleIndex {
   const pathless = rules.filter((r) => r.path === null);
   const byPath = new Map<string, CompiledRule[]>();
   for (const rule of rules) {

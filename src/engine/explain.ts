@@ -1,27 +1,12 @@
 // What a rule author reads when a hook "does not fire": values a failed predicate saw, shortened,
 // with credential-like headers redacted.
+import { isSecretHeader } from "../core/secret-headers.js";
 import { pathReader, readPath } from "./logic.js";
 
 /** Longest rendering of one seen value. */
 const SEEN_MAX = 120;
 
-const SECRET_HEADERS = new Set([
-  "authorization",
-  "proxy-authorization",
-  "cookie",
-  "set-cookie",
-  "x-hookgate-token",
-  "x-openclaw-token",
-]);
-const SECRET_PARTS = ["token", "secret", "signature", "api-key", "apikey", "password"];
-
 const REDACTED = "[redacted]";
-
-/** Whether a header's value must never be shown (credentials, signatures, cookies). */
-function isSecretHeader(name: string): boolean {
-  const n = name.toLowerCase();
-  return SECRET_HEADERS.has(n) || SECRET_PARTS.some((p) => n.includes(p));
-}
 
 /** Text cut to SEEN_MAX characters, `…` marking the cut. */
 export function cut(text: string): string {

@@ -4,7 +4,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError } from "../config/errors.js";
-import { loadRulesFile } from "../config/rules-file.js";
+import { loadRulesFile } from "../config/source/rule-file.js";
 import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
 
 /** rules/presets/ of the package; the same relative place from src/engine and dist/engine. */

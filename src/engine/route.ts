@@ -2,7 +2,7 @@
 // action. Synchronous and total: every failure becomes a decision, never an exception.
 import type { TransformResult } from "../types/generated.js";
 import { buildAction } from "./action.js";
-import type { RuleGraph } from "./compile.js";
+import type { RuleIndex } from "./compile.js";
 import { seenAt, seenSource, shortValue } from "./explain.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { describeEngineError, truthy } from "./logic.js";
@@ -19,7 +19,7 @@ export interface RouteOptions {
 /** What `when` expressions, templates and transforms see of a request (path normalised). */
 type LogicContext = TransformInput;
 
-export function route(graph: RuleGraph, req: HookRequest, opts?: RouteOptions): Decision {
+export function route(graph: RuleIndex, req: HookRequest, opts?: RouteOptions): Decision {
   const path = normaliseHookPath(req.path);
   // The index holds only the rules that can apply; the trace lists exactly those.
   const candidates = graph.byPath.get(path) ?? graph.pathless;

@@ -1,4 +1,5 @@
 // Contracts of the rule engine. The engine is pure: it sees requests as data and returns decisions.
+import type { ErrorCode } from "../core/errors.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
 
 /** What the engine sees of one HTTP request under hooks.path. */
@@ -59,7 +60,7 @@ export type Decision =
       /** transform: the transform threw or broke a limit (HTTP 500); action: the built action is invalid (HTTP 400). */
       cause: "transform" | "action";
       /** Stable upper-case code, e.g. TRANSFORM_TIMEOUT, INVALID_ACTION. */
-      code: string;
+      code: ErrorCode;
       /** Sentence naming the mapping, the field and the problem (server log; 400 body for cause action). */
       error: string;
       explain: ExplainTrace;

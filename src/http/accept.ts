@@ -2,9 +2,9 @@
 // then the safety wrapper, then the store, and only then the response.
 import { randomUUID } from "node:crypto";
 import type { ResolvedConfig } from "../config/types.js";
+import { wrapExternalContent } from "../core/untrusted-content.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
 import { agentPolicy } from "../policy/agent-policy.js";
-import { wrapExternalContent } from "../policy/external-content.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef, NewRun } from "../store/types.js";
 import { HttpError } from "./errors.js";

@@ -2,7 +2,7 @@
 // per request, /healthz, and the hook routes (hook-route.ts) under hooks.path.
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { foldAddress } from "./client-address.js";
-import { ERRORS, HttpError } from "./errors.js";
+import { ERRORS, type ErrorCode, HttpError } from "./errors.js";
 import { type HookRouteOptions, hookRoute, methodNotAllowed, type RequestNotes } from "./hook-route.js";
 import { pathOnly, queryOf } from "./request-parts.js";
 
@@ -101,14 +101,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
+const FRAMEWORK_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  408: "BODY_TIMEOUT",
+  413: "PAYLOAD_TOO_LARGE",
+  431: "HEADERS_TOO_LARGE",
+};
+
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   const e = err as { statusCode?: number; code?: string; message?: string };
   if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || e.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
     return new HttpError("INVALID_PAYLOAD", e.message);
   }
+  // Fastify's own client errors are answered with the catalogue's code for their status, never its FST_ names.
   if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
-    return new HttpError(e.code ?? "BAD_REQUEST", e.message ?? "bad request", { status: e.statusCode });
+    const code = FRAMEWORK_STATUS_CODES[e.statusCode];
+    if (code) return new HttpError(code);
+    return new HttpError("BAD_REQUEST", `bad request: ${e.message ?? "rejected by the HTTP layer"}`, {
+      status: e.statusCode,
+    });
   }
   return new HttpError("INTERNAL");
 }

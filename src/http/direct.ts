@@ -5,7 +5,7 @@ import { HttpError } from "./errors.js";
 
 export type DirectAction = { kind: "wake"; action: WakeAction } | { kind: "agent"; action: AgentAction };
 
-/** The action of `/wake` or `/agent`, or null for any other hook name (left to the rule graph). */
+/** The action of `/wake` or `/agent`, or null for any other hook name (left to the rule index). */
 export function dispatchDirect(name: string, payload: unknown): DirectAction | null {
   if (name === "wake") {
     const r = checkWake(payload);

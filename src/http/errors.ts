@@ -1,72 +1,31 @@
-// Every error hookgate answers with: a stable code, its status, and a sentence a person can act on.
-// The README's error table is checked against this catalogue.
+// The error every HTTP answer other than a success carries: `{ok:false, error, code}`, with the code's
+// status from the catalogue (src/core/errors.ts).
+import { ERRORS, type ErrorCode } from "../core/errors.js";
 
-export const ERRORS = {
-  QUERY_TOKEN: {
-    status: 400,
-    error: "token in the query string is not accepted; send it in the Authorization: Bearer header",
-  },
-  METHOD_NOT_ALLOWED: { status: 405, error: "method not allowed; hooks accept POST only" },
-  UNAUTHORIZED: { status: 401, error: "unauthorized: missing or wrong hook token" },
-  TOO_MANY_AUTH_FAILURES: {
-    status: 429,
-    error: "too many failed authentications from this address; retry later",
-  },
-  NOT_FOUND: { status: 404, error: "not found" },
-  HOOK_NOT_FOUND: { status: 404, error: "no hook mapping matches this request" },
-  BAD_REQUEST: { status: 400, error: "bad request: the request line or URL is malformed" },
-  HEADERS_TOO_LARGE: { status: 431, error: "request headers too large" },
-  PAYLOAD_TOO_LARGE: { status: 413, error: "payload too large" },
-  BODY_TIMEOUT: { status: 408, error: "request body not received in time" },
-  INVALID_JSON: { status: 400, error: "body is not valid JSON" },
-  INVALID_PAYLOAD: { status: 400, error: "invalid payload" },
-  // Answered by the store, which keeps the first request's digest with the key.
-  IDEMPOTENCY_KEY_REUSED: {
-    status: 409,
-    error:
-      "Idempotency-Key was already used on this hook with a different body; use a new key for a new request",
-  },
-  INVALID_IDEMPOTENCY_KEY: { status: 400, error: "Idempotency-Key must be 1 to 256 characters" },
-  SESSION_KEY_NOT_ALLOWED: { status: 400, error: "sessionKey is not accepted from request payloads" },
-  SESSION_KEY_PREFIX: { status: 400, error: "sessionKey must start with an allowed prefix" },
-  SESSION_KEY_RESERVED: { status: 400, error: "sessionKey main is reserved for the main session" },
-  AGENT_NOT_ALLOWED: { status: 400, error: "agentId is not allowed by hooks.allowedAgentIds" },
-  MODEL_NOT_ALLOWED: { status: 400, error: "model is not allowed by agents.defaults.models" },
-  CHANNEL_UNKNOWN: { status: 400, error: "unknown channel" },
-  CHANNEL_NOT_CONFIGURED: { status: 400, error: "channel is not configured" },
-  INVALID_ACTION: { status: 400, error: "the mapping built an invalid action" },
-  TRANSFORM_INPUT_REJECTED: {
-    status: 400,
-    error: "the payload could not be handed to the mapping's transform",
-  },
-  STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },
-  INTERNAL: { status: 500, error: "internal error" },
-} as const satisfies Record<string, { status: number; error: string }>;
-
-export type ErrorCode = keyof typeof ERRORS;
+export { ERRORS, type ErrorCode };
 
 /** An error answered as `{ok:false, error, code}`; `error` defaults to the catalogue's sentence. */
 export class HttpError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly headers: Record<string, string>;
   /** true when the failure was already logged with its details where it happened. */
   readonly logged: boolean;
 
   constructor(
-    code: ErrorCode | string,
+    code: ErrorCode,
     error?: string,
     opts: { status?: number; headers?: Record<string, string>; cause?: unknown; logged?: boolean } = {},
   ) {
-    const known = (ERRORS as Record<string, { status: number; error: string }>)[code];
-    super(error ?? known?.error ?? code, opts.cause === undefined ? undefined : { cause: opts.cause });
+    const known = ERRORS[code];
+    super(error ?? known.error, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.code = code;
-    this.status = opts.status ?? known?.status ?? 400;
+    this.status = opts.status ?? known.status;
     this.headers = opts.headers ?? {};
     this.logged = opts.logged === true;
   }
 
-  body(): { ok: false; error: string; code: string } {
+  body(): { ok: false; error: string; code: ErrorCode } {
     return { ok: false, error: this.message, code: this.code };
   }
 }

@@ -1,11 +1,11 @@
 // The hook pipeline under hooks.path. Order (DESIGN.md §4): query token → 400, method → 405,
-// auth → 401/429, empty sub-path → 404, body → 413/408/400, /wake and /agent, then the rule graph.
+// auth → 401/429, empty sub-path → 404, body → 413/408/400, /wake and /agent, then the rule index.
 // Everything before the body runs in onRequest, so a refused request is never read.
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
-import type { RuleGraph } from "../engine/compile.js";
+import type { RuleIndex } from "../engine/compile.js";
 import { route } from "../engine/route.js";
 import type { Runtime } from "../runtime/types.js";
 import type { IdempotencyRef } from "../store/types.js";
@@ -35,7 +35,7 @@ declare module "fastify" {
 
 export interface HookRouteOptions {
   config: ResolvedConfig;
-  graph: RuleGraph;
+  graph: RuleIndex;
   runtime: Runtime;
   log: Logger;
   limiter?: AuthFailureLimiter;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { isTokenHeader } from "../core/secret-headers.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 
 /** The path of a request URL, without its query string. */
@@ -23,19 +24,11 @@ export function hookName(urlPath: string, prefix: string): string {
   return normaliseHookPath(rest);
 }
 
-// The hook token's carriers never reach rules: a template, a transform or an explain trace could
-// otherwise copy the secret into a prompt, the store or a log line.
-const SECRET_HEADERS: ReadonlySet<string> = new Set([
-  "authorization",
-  "x-hookgate-token",
-  "x-openclaw-token",
-]);
-
 /** Lower-case header names to single strings (repeated headers joined with ", "), as rules see them. */
 export function requestHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    if (v === undefined || SECRET_HEADERS.has(k)) continue;
+    if (v === undefined || isTokenHeader(k)) continue;
     out[k] = Array.isArray(v) ? v.join(", ") : v;
   }
   return out;

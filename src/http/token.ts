@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { TOKEN_HEADERS } from "../core/secret-headers.js";
 import { sha256 } from "./digest.js";
 
 /** The token a request presents: `Authorization: Bearer`, `x-hookgate-token`, or OpenClaw's header. */
@@ -9,7 +10,8 @@ export function presentedToken(headers: IncomingHttpHeaders): string | undefined
     const m = /^Bearer\s+(.+)$/i.exec(auth.trim());
     if (m) return m[1]!.trim();
   }
-  for (const name of ["x-hookgate-token", "x-openclaw-token"]) {
+  for (const name of TOKEN_HEADERS) {
+    if (name === "authorization") continue;
     const v = headers[name];
     if (typeof v === "string" && v.length > 0) return v.trim();
   }

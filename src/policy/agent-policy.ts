@@ -1,6 +1,6 @@
 // Every policy an agent action must pass before it is accepted, in one place, so the ingress and
 // `hookgate test` give the same verdict.
-import { modelCatalog } from "../config/models.js";
+import { modelCatalog } from "../config/resolve/models.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { AgentAction } from "../engine/types.js";
 import { checkAgentId } from "./agent-id.js";

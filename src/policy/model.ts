@@ -1,4 +1,4 @@
-import type { ModelCatalog } from "../config/models.js";
+import type { ModelCatalog } from "../config/resolve/models.js";
 import { allow, type PolicyResult, reject } from "./result.js";
 
 /**

@@ -1,8 +1,10 @@
+import type { ErrorCode } from "../core/errors.js";
+
 /** Outcome of a policy check: a value, or a rejection the client can act on (always HTTP 400). */
-export type PolicyResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
+export type PolicyResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; error: string };
 
 export const allow = <T>(value: T): PolicyResult<T> => ({ ok: true, value });
-export const reject = <T = never>(code: string, error: string): PolicyResult<T> => ({
+export const reject = <T = never>(code: ErrorCode, error: string): PolicyResult<T> => ({
   ok: false,
   code,
   error,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ResolvedConfig } from "../config/types.js";
-import { MAIN_SESSION_KEY } from "../runtime/main-session.js";
+import { MAIN_SESSION_KEY } from "../core/main-session.js";
 import { allow, type PolicyResult, reject } from "./result.js";
 
 type HooksPolicy = Pick<

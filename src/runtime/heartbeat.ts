@@ -1,12 +1,12 @@
 // One heartbeat: a turn of the default agent over the main session's pending events. Events are
 // consumed only when the turn produced a reply; an ack-only reply is recorded and not delivered.
 import type { ResolvedConfig } from "../config/types.js";
-import { wrapExternalContent } from "../policy/external-content.js";
+import { MAIN_SESSION_KEY } from "../core/main-session.js";
+import { wrapExternalContent } from "../core/untrusted-content.js";
 import type { HeartbeatRecord, SystemEvent, TranscriptMessage } from "../store/types.js";
 import { isAckOnly } from "./ack.js";
 import type { RuntimeDeps } from "./deps.js";
 import type { HeartbeatReason } from "./heartbeat-scheduler.js";
-import { MAIN_SESSION_KEY } from "./main-session.js";
 import { heartbeatSettings } from "./resolve.js";
 import { runTurn } from "./turn.js";
 

@@ -1,6 +1,6 @@
 // Which agent, model, thinking level and timeout a turn uses. Precedence, most specific first:
 // the run's own value → the mail preset's setting (for mail runs) → the agent's → agents.defaults.
-import { modelCatalog } from "../config/models.js";
+import { modelCatalog } from "../config/resolve/models.js";
 import type { ResolvedAgent, ResolvedConfig } from "../config/types.js";
 import type { NewRun } from "../store/types.js";
 

@@ -43,7 +43,7 @@ describe("HTTP ingress", () => {
   let s: TestServer;
 
   beforeAll(async () => {
-    // Transforms must exist before the rule graph compiles.
+    // Transforms must exist before the rule index compiles.
     const dir = mkdtempSync(join(tmpdir(), "hookgate-http-"));
     const transforms = join(dir, "hooks", "transforms");
     mkdirSync(transforms, { recursive: true });

@@ -1,7 +1,7 @@
 // Runs one hookgate command in-process and captures what it prints, as a user would see it.
 import { Readable } from "node:stream";
 import { vi } from "vitest";
-import type { Command } from "../../src/cli.js";
+import type { Command } from "../../src/commands/command.js";
 
 export async function runCommand(
   command: Command,

@@ -2,7 +2,7 @@
 // the rule compiler reports into the right file and line.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatKeyPath, type PathSegment, parseKeyPath } from "../../src/config/key-path.js";
+import { formatKeyPath, type PathSegment, parseKeyPath } from "../../src/config/source/key-path.js";
 
 describe("key paths", () => {
   it("format keys, indices and quoted keys", () => {

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatIssue } from "../../src/config/errors.js";
-import { loadRulesFile } from "../../src/config/rules-file.js";
+import { loadRulesFile } from "../../src/config/source/rule-file.js";
 import { configErrors, issueAt, loadErrors, loadYaml, tempDir, writeFiles } from "./config-helpers.js";
 
 const wake = (id?: string) => `  - ${id ? `id: ${id}\n    ` : ""}action: wake\n    textTemplate: hi\n`;

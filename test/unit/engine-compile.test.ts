@@ -1,4 +1,4 @@
-// Compiling the rule graph: load errors (templates, JsonLogic, transforms, presets), warnings
+// Compiling the rule index: load errors (templates, JsonLogic, transforms, presets), warnings
 // (rules that can never fire, duplicate ids), the mail preset, and the order mappings → rule files → presets.
 import { describe, expect, test } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
-import { modelCatalog } from "../../src/config/models.js";
+import { modelCatalog } from "../../src/config/resolve/models.js";
 import { checkAgentId } from "../../src/policy/agent-id.js";
 import { checkChannel } from "../../src/policy/channel.js";
 import { resolveModel } from "../../src/policy/model.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wrapExternalContent } from "../../src/policy/external-content.js";
+import { wrapExternalContent } from "../../src/core/untrusted-content.js";
 import { echoRunner } from "../../src/runtime/runners/echo.js";
 import type { RunnerInput } from "../../src/runtime/runners/types.js";
 

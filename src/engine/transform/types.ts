@@ -1,4 +1,5 @@
 // Contract between the rule engine and the transform sandbox.
+import type { TransformFailureCode } from "../../core/errors.js";
 import type { TransformResult } from "../../types/generated.js";
 
 /** Data handed to a transform: always a deep copy, never host objects. */
@@ -9,14 +10,8 @@ export interface TransformInput {
   path: string;
 }
 
-export type TransformFailureCode =
-  | "TRANSFORM_THREW"
-  /** The request itself could not enter the sandbox (e.g. nested too deeply): the sender's mistake. */
-  | "TRANSFORM_INPUT_REJECTED"
-  | "TRANSFORM_TIMEOUT"
-  | "TRANSFORM_OUT_OF_MEMORY"
-  | "TRANSFORM_RESULT_TOO_LARGE"
-  | "TRANSFORM_INVALID_RESULT";
+/** The request itself could not enter the sandbox (e.g. nested too deeply): the sender's mistake. */
+export type { TransformFailureCode };
 
 export type TransformOutcome =
   /** result null = skip the request (HTTP 204). */

@@ -1,6 +1,6 @@
 // A weak hook token is a warning: short, or the same value as another secret of the file.
-import type { ResolveContext } from "./context.js";
-import { formatKeyPath, type PathSegment } from "./key-path.js";
+import type { ResolveContext } from "../resolve/context.js";
+import { formatKeyPath, type PathSegment } from "../source/key-path.js";
 
 const minTokenLength = 24;
 const secretKeys = new Set(["apiKey", "botToken", "token", "password", "accessToken"]);

@@ -1,6 +1,6 @@
 // What every resolution step needs: where the config lives, where issues go.
-import type { IssueList, SourceRef } from "./issues.js";
-import type { SourceRegistry } from "./sources.js";
+import type { IssueList, SourceRef } from "../issues.js";
+import type { SourceRegistry } from "../source/sources.js";
 
 export interface ResolveContext {
   /** Folder relative paths resolve against (the config file's folder, or the cwd for the built-in default). */

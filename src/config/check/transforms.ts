@@ -1,8 +1,8 @@
 // hooks.transformsDir and transform.module must stay inside <config dir>/hooks/transforms.
 import { join, resolve } from "node:path";
-import type { ResolveContext } from "./context.js";
-import type { SourceRef } from "./issues.js";
-import type { PathSegment } from "./key-path.js";
+import type { SourceRef } from "../issues.js";
+import type { ResolveContext } from "../resolve/context.js";
+import type { PathSegment } from "../source/key-path.js";
 import { checkContained } from "./paths.js";
 
 /** The effective transforms folder (absolute). When the configured one is rejected, the default root is

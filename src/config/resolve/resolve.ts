@@ -1,9 +1,11 @@
 // From schema-valid raw config to ResolvedConfig: defaults, paths and every cross-check, collected.
 
-import type { HookgateConfig } from "../types/generated.js";
+import type { HookgateConfig } from "../../types/generated.js";
+import { checkHookToken } from "../check/weak-token.js";
+import type { ResolvedConfig } from "../types.js";
+import { resolveAgents } from "./agents.js";
 import type { ResolveContext } from "./context.js";
-import { resolveAgents } from "./resolve-agents.js";
-import { resolveHooks } from "./resolve-hooks.js";
+import { resolveHooks } from "./hooks.js";
 import {
   channelsSection,
   deliverySection,
@@ -11,9 +13,7 @@ import {
   providersSection,
   serverSection,
   storeSection,
-} from "./resolve-sections.js";
-import { checkHookToken } from "./secrets.js";
-import type { ResolvedConfig } from "./types.js";
+} from "./sections.js";
 
 export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): Promise<ResolvedConfig> {
   const { agents, catalog, checkProvider } = resolveAgents(raw, ctx);

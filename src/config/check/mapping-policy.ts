@@ -1,12 +1,13 @@
 // Literal values of a mapping checked against the ingress policies at load: a model, agent, channel or
 // session key that the policies refuse would make every run of the mapping fail with 400, so it is a
 // config error instead. Templated values (with `{{`) are only known per request and are not checked.
-import { hasAllowedPrefix } from "../policy/session-key.js";
-import { MAIN_SESSION_KEY } from "../runtime/main-session.js";
-import type { IssueList, SourceRef } from "./issues.js";
-import type { PathSegment } from "./key-path.js";
-import type { ModelCatalog } from "./models.js";
-import type { ResolvedMapping } from "./types.js";
+
+import { MAIN_SESSION_KEY } from "../../core/main-session.js";
+import { hasAllowedPrefix } from "../../policy/session-key.js";
+import type { IssueList, SourceRef } from "../issues.js";
+import type { ModelCatalog } from "../resolve/models.js";
+import type { PathSegment } from "../source/key-path.js";
+import type { ResolvedMapping } from "../types.js";
 
 /** What the ingress policies admit, as resolved from the config. */
 export interface MappingPolicy {

@@ -2,9 +2,9 @@
 // place a model name or alias becomes its provider/model key: config checks, the ingress policy and
 // the runtime all ask the same catalog, built once per list.
 
-import type { ModelEntry } from "../types/generated.js";
+import type { ModelEntry } from "../../types/generated.js";
+import type { PathSegment } from "../source/key-path.js";
 import type { ResolveContext } from "./context.js";
-import type { PathSegment } from "./key-path.js";
 
 export class ModelCatalog {
   /** null = any model allowed. */

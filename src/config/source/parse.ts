@@ -11,8 +11,8 @@ import {
   type Pair,
   parseDocument,
 } from "yaml";
+import type { ConfigIssue } from "../types.js";
 import type { PathSegment } from "./key-path.js";
-import type { ConfigIssue } from "./types.js";
 
 export interface Position {
   line: number;

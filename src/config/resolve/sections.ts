@@ -1,10 +1,10 @@
 // The smaller sections: schema defaults filled in, paths resolved, a few cross-checks.
 import { resolve } from "node:path";
-import type { ChannelsConfig, HookgateConfig, ProviderConfig } from "../types/generated.js";
+import type { ChannelsConfig, HookgateConfig, ProviderConfig } from "../../types/generated.js";
+import { schemaDefaults } from "../check/schemas.js";
+import type { ResolvedConfig } from "../types.js";
 import type { ResolveContext } from "./context.js";
 import { maxTimerMs, maxTimerText, parseDuration } from "./duration.js";
-import { schemaDefaults } from "./schemas.js";
-import type { ResolvedConfig } from "./types.js";
 
 /** Used when heartbeat.prompt is not set; the ack token is appended by heartbeatSection. */
 const defaultHeartbeatPrompt =

@@ -1,7 +1,7 @@
 // Checks of one mapping that the schema cannot express.
-import type { IssueList, SourceRef } from "./issues.js";
-import type { PathSegment } from "./key-path.js";
-import type { ResolvedMapping } from "./types.js";
+import type { IssueList, SourceRef } from "../issues.js";
+import type { PathSegment } from "../source/key-path.js";
+import type { ResolvedMapping } from "../types.js";
 
 export function checkMapping(
   mapping: ResolvedMapping,

@@ -1,8 +1,8 @@
 // Remembers every file a config was loaded from, so issues found later (by the rule compiler) can be
 // given file:line:column from their key path.
-import type { SourceRef } from "./issues.js";
+import type { SourceRef } from "../issues.js";
+import type { ConfigIssue } from "../types.js";
 import { parseKeyPath } from "./key-path.js";
-import type { ConfigIssue } from "./types.js";
 
 export class SourceRegistry {
   private readonly files = new Map<string, SourceRef>();

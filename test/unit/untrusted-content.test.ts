@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { neutraliseMarkers, wrapExternalContent } from "../../src/policy/external-content.js";
+import { neutraliseMarkers, wrapExternalContent } from "../../src/core/untrusted-content.js";
 
 const ctx = { hookName: "Mail", runId: "run-1", receivedAt: Date.UTC(2026, 0, 2, 3, 4, 5), source: "Email" };
 

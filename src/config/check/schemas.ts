@@ -10,7 +10,7 @@ const addFormats = addFormatsModule.default;
 export type JsonSchema = Record<string, unknown>;
 
 // Works from src/config (tests) and dist/config (built) alike: both sit two levels below the package root.
-const schemasDir = new URL("../../schemas/", import.meta.url);
+const schemasDir = new URL("../../../schemas/", import.meta.url);
 
 function readSchema(name: string): JsonSchema {
   return JSON.parse(readFileSync(new URL(name, schemasDir), "utf8")) as JsonSchema;

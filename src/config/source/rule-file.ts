@@ -1,14 +1,14 @@
 // Rule files: hooks.rules entries and the built-in presets. A list of mappings plus optional pack metadata.
 import { basename, extname, resolve } from "node:path";
-import type { Mapping } from "../types/generated.js";
-import { ConfigError } from "./errors.js";
-import { IssueList, type SourceRef } from "./issues.js";
+import type { Mapping } from "../../types/generated.js";
+import { checkMapping } from "../check/mapping-checks.js";
+import { validateAgainst } from "../check/schema-issues.js";
+import { rulesFileValidator } from "../check/schemas.js";
+import { ConfigError } from "../errors.js";
+import { IssueList, type SourceRef } from "../issues.js";
+import type { ConfigIssue, ResolvedMapping } from "../types.js";
 import type { PathSegment } from "./key-path.js";
-import { checkMapping } from "./mapping-checks.js";
-import { rulesFileValidator } from "./schemas.js";
 import { displayPath, readSourceFile } from "./source-file.js";
-import type { ConfigIssue, ResolvedMapping } from "./types.js";
-import { validateAgainst } from "./validate-schema.js";
 
 export interface LoadedRulesFile {
   file: string;

@@ -1,9 +1,9 @@
 // hooks.rules: expand each entry (globs in sorted order) and load every file once.
 import { resolve } from "node:path";
-import type { ResolveContext } from "./context.js";
-import { ConfigError } from "./errors.js";
+import { ConfigError } from "../errors.js";
+import type { ResolveContext } from "../resolve/context.js";
 import { expandGlob, hasGlob } from "./glob.js";
-import { type RulesFileWithSource, readRulesFile } from "./rules-file.js";
+import { type RulesFileWithSource, readRulesFile } from "./rule-file.js";
 
 export async function loadRuleFiles(
   patterns: readonly string[],

@@ -1,17 +1,17 @@
 // hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
 
-import { hasAllowedPrefix } from "../policy/session-key.js";
-import type { HookgateConfig, HooksConfig, MailConfig } from "../types/generated.js";
+import { hasAllowedPrefix } from "../../policy/session-key.js";
+import type { HookgateConfig, HooksConfig, MailConfig } from "../../types/generated.js";
+import { checkMapping } from "../check/mapping-checks.js";
+import { checkMappingPolicy, isReservedSessionKey, type MappingPolicy } from "../check/mapping-policy.js";
+import { schemaDefaults } from "../check/schemas.js";
+import { checkTransformModule, resolveTransformsDir } from "../check/transforms.js";
+import type { SourceRef } from "../issues.js";
+import type { PathSegment } from "../source/key-path.js";
+import { loadRuleFiles } from "../source/rule-file-list.js";
+import type { ResolvedConfig, ResolvedMapping } from "../types.js";
 import type { ResolveContext } from "./context.js";
-import type { SourceRef } from "./issues.js";
-import type { PathSegment } from "./key-path.js";
-import { checkMapping } from "./mapping-checks.js";
-import { checkMappingPolicy, isReservedSessionKey, type MappingPolicy } from "./mapping-policy.js";
 import type { ModelCatalog } from "./models.js";
-import { loadRuleFiles } from "./rule-files.js";
-import { schemaDefaults } from "./schemas.js";
-import { checkTransformModule, resolveTransformsDir } from "./transforms.js";
-import type { ResolvedConfig, ResolvedMapping } from "./types.js";
 
 type ResolvedHooks = ResolvedConfig["hooks"];
 

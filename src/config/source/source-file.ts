@@ -1,10 +1,10 @@
 // Reads one config or rule file: parse by extension, then optional ${ENV} interpolation.
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative } from "node:path";
+import { issueAt, type SourceRef } from "../issues.js";
+import type { ConfigIssue } from "../types.js";
 import { interpolateEnv } from "./interpolate.js";
-import { issueAt, type SourceRef } from "./issues.js";
 import { formatFromExtension, type Locate, parseSource } from "./parse.js";
-import type { ConfigIssue } from "./types.js";
 
 export interface SourceFile {
   data: unknown;

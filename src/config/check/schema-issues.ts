@@ -1,11 +1,11 @@
 // Turns ajv's findings into ConfigIssues a person can act on: the key path, where it is in the file,
 // what was expected and what was found.
 import type { ErrorObject, ValidateFunction } from "ajv";
+import { issueAt, type SourceRef } from "../issues.js";
+import { maxTimerMs, maxTimerText } from "../resolve/duration.js";
+import { formatKeyPath, type PathSegment, pointerToSegments } from "../source/key-path.js";
+import type { ConfigIssue } from "../types.js";
 import { closest } from "./closest.js";
-import { maxTimerMs, maxTimerText } from "./duration.js";
-import { issueAt, type SourceRef } from "./issues.js";
-import { formatKeyPath, type PathSegment, pointerToSegments } from "./key-path.js";
-import type { ConfigIssue } from "./types.js";
 
 export function validateAgainst(validate: ValidateFunction, data: unknown, source: SourceRef): ConfigIssue[] {
   if (validate(data)) return [];

@@ -2,12 +2,12 @@
 // and that every llm agent has a model whose provider is configured.
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import type { Agent, AgentDefaults, HookgateConfig, RunnerConfig } from "../types/generated.js";
+import type { Agent, AgentDefaults, HookgateConfig, RunnerConfig } from "../../types/generated.js";
+import { schemaDefaults } from "../check/schemas.js";
+import type { PathSegment } from "../source/key-path.js";
+import type { ResolvedAgent, ResolvedConfig } from "../types.js";
 import type { ResolveContext } from "./context.js";
-import type { PathSegment } from "./key-path.js";
 import { adoptCatalog, ModelCatalog } from "./models.js";
-import { schemaDefaults } from "./schemas.js";
-import type { ResolvedAgent, ResolvedConfig } from "./types.js";
 
 export interface ResolvedAgents {
   agents: ResolvedConfig["agents"];

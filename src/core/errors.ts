@@ -1,0 +1,62 @@
+// Every error hookgate answers with: a stable code, its HTTP status, and a sentence a person can act on.
+// The bottom layer: the engine, the policies and the store name their failures with these codes; the
+// HTTP layer only renders them. The README's error table is checked against this catalogue.
+
+export const ERRORS = {
+  QUERY_TOKEN: {
+    status: 400,
+    error: "token in the query string is not accepted; send it in the Authorization: Bearer header",
+  },
+  METHOD_NOT_ALLOWED: { status: 405, error: "method not allowed; hooks accept POST only" },
+  UNAUTHORIZED: { status: 401, error: "unauthorized: missing or wrong hook token" },
+  TOO_MANY_AUTH_FAILURES: {
+    status: 429,
+    error: "too many failed authentications from this address; retry later",
+  },
+  NOT_FOUND: { status: 404, error: "not found" },
+  HOOK_NOT_FOUND: { status: 404, error: "no hook mapping matches this request" },
+  BAD_REQUEST: { status: 400, error: "bad request: the request line or URL is malformed" },
+  HEADERS_TOO_LARGE: { status: 431, error: "request headers too large" },
+  PAYLOAD_TOO_LARGE: { status: 413, error: "payload too large" },
+  BODY_TIMEOUT: { status: 408, error: "request body not received in time" },
+  INVALID_JSON: { status: 400, error: "body is not valid JSON" },
+  INVALID_PAYLOAD: { status: 400, error: "invalid payload" },
+  // The store keeps the first request's digest with the key and reports the conflict.
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    error:
+      "Idempotency-Key was already used on this hook with a different body; use a new key for a new request",
+  },
+  INVALID_IDEMPOTENCY_KEY: { status: 400, error: "Idempotency-Key must be 1 to 256 characters" },
+  SESSION_KEY_NOT_ALLOWED: { status: 400, error: "sessionKey is not accepted from request payloads" },
+  SESSION_KEY_PREFIX: { status: 400, error: "sessionKey must start with an allowed prefix" },
+  SESSION_KEY_RESERVED: { status: 400, error: "sessionKey main is reserved for the main session" },
+  AGENT_NOT_ALLOWED: { status: 400, error: "agentId is not allowed by hooks.allowedAgentIds" },
+  MODEL_NOT_ALLOWED: { status: 400, error: "model is not allowed by agents.defaults.models" },
+  CHANNEL_UNKNOWN: { status: 400, error: "unknown channel" },
+  CHANNEL_NOT_CONFIGURED: { status: 400, error: "channel is not configured" },
+  INVALID_ACTION: { status: 400, error: "the mapping built an invalid action" },
+  TRANSFORM_INPUT_REJECTED: {
+    status: 400,
+    error: "the payload could not be handed to the mapping's transform",
+  },
+  STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },
+  // A mapping that failed on our side: the client learns the kind, the details stay in the server log.
+  TRANSFORM_THREW: { status: 500, error: "hook mapping failed" },
+  TRANSFORM_TIMEOUT: { status: 500, error: "hook mapping failed" },
+  TRANSFORM_OUT_OF_MEMORY: { status: 500, error: "hook mapping failed" },
+  TRANSFORM_RESULT_TOO_LARGE: { status: 500, error: "hook mapping failed" },
+  TRANSFORM_INVALID_RESULT: { status: 500, error: "hook mapping failed" },
+  MAPPING_FAILED: { status: 500, error: "hook mapping failed" },
+  INTERNAL: { status: 500, error: "internal error" },
+} as const satisfies Record<string, { status: number; error: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The transform sandbox's failure codes. */
+export type TransformFailureCode = Extract<ErrorCode, `TRANSFORM_${string}`>;
+
+/** The catalogue entry of a code. */
+export function errorInfo(code: ErrorCode): { status: number; error: string } {
+  return ERRORS[code];
+}

@@ -4,13 +4,15 @@ import { readFile } from "node:fs/promises";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
+import { ERRORS } from "../core/errors.js";
+import type { PolicyResult } from "../core/policy-result.js";
 import { compileRules, type RuleIndex } from "../engine/compile.js";
 import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
-import { route } from "../engine/route.js";
-import type { Decision, HookRequest } from "../engine/types.js";
-import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
-import type { PolicyResult } from "../policy/result.js";
+import type { Decision, ExplainTrace, HookRequest } from "../engine/types.js";
+import { createIngress, type IngressDecision } from "../ingress/decide.js";
+import { hookRequest } from "../ingress/hook-request.js";
+import type { AgentVerdict } from "../policy/agent-policy.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
 
@@ -23,6 +25,7 @@ each rule looked at did not. Nothing is stored, sent or run.
   --config, -c FILE     config file. Default: ./${configFileNames.join(", ./")} (first found),
                         else the built-in default.
   --payload, -p FILE    JSON body of the request; - reads it from stdin.
+                        NAME wake or agent tries the built-in endpoints.
   --header, -H K:V      a request header (repeatable), e.g. -H "x-github-event: push".
   --query, -q K=V       a query parameter (repeatable).
   --now ISO             the time {{now}} renders (default: now).
@@ -78,27 +81,82 @@ export const command: Command = {
     }
 
     try {
-      const decision = route(compiled.graph, req, { now });
-      // The ingress applies these next; a rejection here is the server's 400.
-      const policy = decision.kind === "agent" ? agentPolicy(config)(decision.action) : undefined;
+      const decision = await createIngress(config, compiled.graph).decide(req, { now, explain: true });
+      const shown = showDecision(decision);
+      const answer = serverAnswer(decision);
       if (values.json) {
         const out = {
           request: { ...req, headers: redactHeaders(req.headers) },
-          decision,
-          ...(policy && { policy }),
-          ...hint(compiled.graph, decision),
+          decision: shown.decision,
+          ...(shown.policy && { policy: shown.policy }),
+          answer,
+          ...hint(compiled.graph, shown.decision),
         };
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
-        process.stdout.write(formatDecision(compiled.graph, decision));
-        if (policy) process.stdout.write(formatPolicy(policy));
+        process.stdout.write(formatDecision(compiled.graph, shown.decision));
+        if (shown.policy) process.stdout.write(formatPolicy(shown.policy));
+        process.stdout.write(
+          `answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`,
+        );
       }
-      return policy && !policy.ok ? 1 : exitCode(decision);
+      if (shown.policy && !shown.policy.ok) return 1;
+      return exitCode(shown.decision);
     } finally {
       compiled.dispose();
     }
   },
 };
+
+/** The decision as the rules made it, and the policies' verdict on an agent run. */
+function showDecision(d: IngressDecision): { decision: Decision; policy?: PolicyResult<AgentVerdict> } {
+  const trace = d.explain ? { explain: d.explain } : {};
+  switch (d.kind) {
+    case "wake":
+      return { decision: { kind: "wake", action: d.action, mappingId: d.mappingId ?? "wake", ...trace } };
+    case "agent":
+      return {
+        decision: { kind: "agent", action: d.action, mappingId: d.mappingId ?? "agent", ...trace },
+        policy: { ok: true, value: d.verdict },
+      };
+    case "skip":
+      return { decision: d };
+    case "refused":
+      if (d.refusedAction) {
+        return {
+          decision: { kind: "agent", action: d.refusedAction, mappingId: d.mappingId ?? "agent", ...trace },
+          policy: { ok: false, code: d.code, error: d.error },
+        };
+      }
+      if (d.code === "HOOK_NOT_FOUND") {
+        return { decision: { kind: "no-match", path: d.explain?.path ?? "", ...trace } };
+      }
+      return {
+        decision: {
+          kind: "invalid",
+          mappingId: d.mappingId ?? "(request)",
+          cause: ERRORS[d.code].status >= 500 ? "transform" : "action",
+          code: d.code,
+          error: d.detail ?? d.error,
+          ...trace,
+        },
+      };
+  }
+}
+
+/** What the server answers for this decision (a new run's id is not known until it is stored). */
+function serverAnswer(d: IngressDecision): { status: number; body?: Record<string, unknown> } {
+  switch (d.kind) {
+    case "wake":
+      return { status: 200, body: { ok: true, mode: d.action.mode } };
+    case "agent":
+      return { status: 202, body: { ok: true, runId: "(assigned when stored)" } };
+    case "skip":
+      return { status: 204 };
+    case "refused":
+      return { status: ERRORS[d.code].status, body: { ok: false, error: d.error, code: d.code } };
+  }
+}
 
 function formatPolicy(policy: PolicyResult<AgentVerdict>): string {
   if (!policy.ok) return `policy: rejected (${policy.code}) — ${policy.error}; the server would answer 400\n`;
@@ -121,12 +179,13 @@ async function buildRequest(
   } catch (err) {
     throw new UsageError(`--payload ${values.payload}: invalid JSON: ${(err as Error).message}`);
   }
-  return {
-    path,
+  // Built like the server builds it: token headers (authorization, ...) never reach the rules.
+  return hookRequest({
+    name: path,
     payload,
     headers: pairs(values.header ?? [], ":", "header", true),
     query: pairs(values.query ?? [], "=", "query", false),
-  };
+  });
 }
 
 async function readPayloadFile(file: string): Promise<string> {
@@ -177,26 +236,13 @@ function exitCode(decision: Decision): number {
 function hint(graph: RuleIndex, decision: Decision): { otherPaths?: string[] } {
   if (decision.kind !== "no-match") return {};
   const paths = [...new Set(graph.rules.map((r) => r.path).filter((p): p is string => p !== null))];
-  return { otherPaths: paths.filter((p) => p !== decision.explain.path).sort() };
+  return { otherPaths: paths.filter((p) => p !== decision.path).sort() };
 }
 
 function formatDecision(graph: RuleIndex, decision: Decision): string {
-  const { explain } = decision;
   const lines: string[] = [];
-  const looked = explain.steps.length;
-  lines.push(
-    `hook ${explain.path}: looked at ${looked} of ${explain.totalRules} rule${explain.totalRules === 1 ? "" : "s"}`,
-  );
-  for (const step of explain.steps) {
-    if (step.matched) {
-      lines.push(`  ✓ ${step.mappingId} (${step.origin}) matched`);
-      continue;
-    }
-    lines.push(`  ✗ ${step.mappingId} (${step.origin}): ${step.failed} did not hold`);
-    lines.push(`      expected: ${step.expected}`);
-    lines.push(`      saw:      ${step.saw}`);
-  }
-  lines.push("");
+  const { explain } = decision;
+  if (explain) lines.push(...formatTrace(explain), "");
   switch (decision.kind) {
     case "wake":
     case "agent": {
@@ -212,7 +258,7 @@ function formatDecision(graph: RuleIndex, decision: Decision): string {
       lines.push(`decision: invalid (${decision.code}) — ${decision.error}`);
       break;
     case "no-match": {
-      lines.push(`decision: no match — POST <hooks.path>/${explain.path} would get 404`);
+      lines.push(`decision: no match — POST <hooks.path>/${decision.path} would get 404`);
       const others = hint(graph, decision).otherPaths ?? [];
       if (others.length > 0)
         lines.push(`  rules exist for: ${others.slice(0, 20).join(", ")}${others.length > 20 ? ", …" : ""}`);
@@ -220,6 +266,48 @@ function formatDecision(graph: RuleIndex, decision: Decision): string {
     }
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** Every rule looked at and why it did not match; what the matched rule's transform changed. */
+function formatTrace(explain: ExplainTrace): string[] {
+  const { steps, totalRules } = explain;
+  const lines = [
+    `hook ${explain.path}: looked at ${steps.length} of ${totalRules} rule${totalRules === 1 ? "" : "s"}`,
+  ];
+  for (const step of steps) {
+    if (step.matched) {
+      lines.push(`  ✓ ${step.mappingId} (${step.origin}) matched`);
+      continue;
+    }
+    lines.push(`  ✗ ${step.mappingId} (${step.origin}): ${step.failed} did not hold`);
+    lines.push(`      expected: ${step.expected}`);
+    lines.push(`      saw:      ${step.saw}`);
+    for (const c of step.clauses ?? []) {
+      lines.push(`      ${c.clause} did not hold: ${c.expected}`);
+      lines.push(`        saw: ${c.saw}`);
+    }
+  }
+  const t = explain.transform;
+  if (t) {
+    if (t.outcome === "changed") {
+      lines.push(`  transform ${t.module} changed:`);
+      for (const c of t.changes ?? []) {
+        lines.push(`    ${c.field}: ${showValue(c.before)} → ${showValue(c.after)}`);
+      }
+    } else {
+      const what = { skip: "returned null (skip)", unchanged: "changed nothing", failed: "failed" }[
+        t.outcome
+      ];
+      lines.push(`  transform ${t.module} ${what}`);
+    }
+  }
+  return lines;
+}
+
+function showValue(value: unknown): string {
+  if (value === undefined) return "(unset)";
+  const text = JSON.stringify(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 function field(key: string, value: unknown): string[] {

@@ -19,6 +19,7 @@ export const ERRORS = {
   HEADERS_TOO_LARGE: { status: 431, error: "request headers too large" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "payload too large" },
   BODY_TIMEOUT: { status: 408, error: "request body not received in time" },
+  REQUEST_TIMEOUT: { status: 408, error: "request headers not received in time" },
   INVALID_JSON: { status: 400, error: "body is not valid JSON" },
   INVALID_PAYLOAD: { status: 400, error: "invalid payload" },
   // The store keeps the first request's digest with the key and reports the conflict.

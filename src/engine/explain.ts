@@ -1,7 +1,8 @@
 // What a rule author reads when a hook "does not fire": values a failed predicate saw, shortened,
-// with credential-like headers redacted.
+// with credential-like headers redacted. Built only on request (`hookgate test`, debug logging): the
+// routing of a live request never pays for it.
 import { isSecretHeader } from "../core/secret-headers.js";
-import { pathReader, readPath } from "./logic.js";
+import { describeEngineError, pathReader, readPath, truthy } from "./logic.js";
 
 /** Longest rendering of one seen value. */
 const SEEN_MAX = 120;
@@ -72,4 +73,59 @@ export function seenSource(payload: unknown): string {
   const source = readPath(payload, "source", undefined);
   if (source === undefined) return "payload.source missing";
   return typeof source === "string" ? shortValue(source) : `${shortValue(source)} (not a string)`;
+}
+
+/** The when-clause failure of an explain step: what one clause expected and what it saw. */
+export interface ClauseFailure {
+  /** `and[1]`, `or[0]`: the clause's position in the top-level expression. */
+  clause: string;
+  expected: string;
+  saw: string;
+}
+
+interface ExplainableWhen {
+  evaluate: (context: unknown) => unknown;
+  text: string;
+  reads: SeenPath[];
+  clauses?: { op: "and" | "or"; parts: ExplainableWhen[] };
+}
+
+/** What a `when` saw when it did not hold: its value (or error) and each path it read. */
+export function seenByWhen(when: ExplainableWhen, context: { headers: Record<string, string> }): string {
+  let outcome: string;
+  try {
+    outcome = shortValue(when.evaluate(context));
+  } catch (err) {
+    outcome = `error: ${describeEngineError(err)}`;
+  }
+  let saw = outcome;
+  for (const seen of when.reads) saw += `; ${seenAt(context, seen)}`;
+  return saw;
+}
+
+/**
+ * For a top-level `and`, the first clause that did not hold; for an `or`, every clause (none held).
+ * Undefined when the expression is not a top-level and/or.
+ */
+export function failedClauses(
+  when: ExplainableWhen,
+  context: { headers: Record<string, string> },
+): ClauseFailure[] | undefined {
+  if (!when.clauses) return undefined;
+  const { op, parts } = when.clauses;
+  const out: ClauseFailure[] = [];
+  for (const [i, part] of parts.entries()) {
+    if (holds(part, context)) continue;
+    out.push({ clause: `${op}[${i}]`, expected: part.text, saw: seenByWhen(part, context) });
+    if (op === "and") break;
+  }
+  return out;
+}
+
+function holds(when: ExplainableWhen, context: unknown): boolean {
+  try {
+    return truthy(when.evaluate(context));
+  } catch {
+    return false;
+  }
 }

@@ -1,97 +1,103 @@
 // Per request: look up the rules for the path, try them in order, let the first match build the
-// action. Synchronous and total: every failure becomes a decision, never an exception.
+// action. Synchronous and total: every failure becomes a decision, never an exception. The explain
+// trace is built only when asked for: a live request only evaluates predicates.
 import type { TransformResult } from "../types/generated.js";
-import { buildAction } from "./action.js";
+import { type BuiltAction, buildAction } from "./action.js";
 import type { RuleIndex } from "./compile.js";
-import { seenAt, seenSource, shortValue } from "./explain.js";
+import { failedClauses, seenByWhen, seenSource } from "./explain.js";
 import { normaliseHookPath } from "./hook-path.js";
-import { describeEngineError, truthy } from "./logic.js";
+import { truthy } from "./logic.js";
 import type { CompiledRule } from "./rule.js";
 import { type TemplateData, templateData } from "./template.js";
 import type { TransformInput } from "./transform/types.js";
-import type { Decision, ExplainStep, ExplainTrace, HookRequest } from "./types.js";
+import type { Decision, ExplainStep, ExplainTrace, HookRequest, TransformEffect } from "./types.js";
 
 export interface RouteOptions {
   /** Time `{{now}}` renders (default: the current time). */
   now?: Date;
+  /** Build the explain trace (every rule looked at and why it did not match). Default false. */
+  explain?: boolean;
 }
 
 /** What `when` expressions, templates and transforms see of a request (path normalised). */
 type LogicContext = TransformInput;
 
-export function route(graph: RuleIndex, req: HookRequest, opts?: RouteOptions): Decision {
+export function route(index: RuleIndex, req: HookRequest, opts?: RouteOptions): Decision {
   const path = normaliseHookPath(req.path);
   // The index holds only the rules that can apply; the trace lists exactly those.
-  const candidates = graph.byPath.get(path) ?? graph.pathless;
+  const candidates = index.byPath.get(path) ?? index.pathless;
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
-  const steps: ExplainStep[] = [];
-  const explain: ExplainTrace = { path, steps, totalRules: graph.rules.length };
+  const explain: ExplainTrace | undefined = opts?.explain
+    ? { path, steps: [], totalRules: index.rules.length }
+    : undefined;
 
   for (const rule of candidates) {
-    const miss = firstFailure(rule, context);
-    if (miss) {
-      steps.push(miss);
+    if (!matches(rule, context)) {
+      explain?.steps.push(explainMiss(rule, context));
       continue;
     }
-    steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
+    explain?.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
     return act(rule, context, opts?.now ?? new Date(), explain);
   }
-  return { kind: "no-match", explain };
+  return { kind: "no-match", path, ...(explain && { explain }) };
 }
 
-/** The first predicate of the rule that does not hold (the index settled the path), as an explain step. */
-function firstFailure(rule: CompiledRule, ctx: LogicContext): ExplainStep | undefined {
+/** Whether every predicate of the rule holds (the index settled the path). */
+function matches(rule: CompiledRule, ctx: LogicContext): boolean {
   if (rule.source !== undefined && (ctx.payload as { source?: unknown } | null)?.source !== rule.source) {
-    const saw = seenSource(ctx.payload);
-    return {
-      mappingId: rule.id,
-      origin: rule.origin,
-      matched: false,
-      failed: "source",
-      expected: rule.source,
-      saw,
-    };
+    return false;
   }
-  const when = rule.when;
-  if (!when) return undefined;
-  let outcome: string;
+  if (!rule.when) return true;
   try {
-    const result = when.evaluate(ctx);
-    if (truthy(result)) return undefined;
-    outcome = shortValue(result);
-  } catch (err) {
-    outcome = `error: ${describeEngineError(err)}`;
+    return truthy(rule.when.evaluate(ctx));
+  } catch {
+    // An expression that throws on this payload does not hold; explain shows the error.
+    return false;
   }
-  // What the expression read, so an author sees why it came out false.
-  let saw = outcome;
-  for (const seen of when.reads) saw += `; ${seenAt(ctx, seen)}`;
+}
+
+/** The first predicate of a rule that did not hold, with what it saw. */
+function explainMiss(rule: CompiledRule, ctx: LogicContext): ExplainStep {
+  const step: ExplainStep = { mappingId: rule.id, origin: rule.origin, matched: false };
+  if (rule.source !== undefined && (ctx.payload as { source?: unknown } | null)?.source !== rule.source) {
+    return { ...step, failed: "source", expected: rule.source, saw: seenSource(ctx.payload) };
+  }
+  const when = rule.when!;
+  const clauses = failedClauses(when, ctx);
   return {
-    mappingId: rule.id,
-    origin: rule.origin,
-    matched: false,
+    ...step,
     failed: "when",
     expected: when.text,
-    saw,
+    saw: seenByWhen(when, ctx),
+    ...(clauses && clauses.length > 0 && { clauses }),
   };
 }
 
-function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainTrace): Decision {
+function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainTrace | undefined): Decision {
   const mappingId = rule.id;
+  const trace = explain ? { explain } : {};
   try {
     let result: TransformResult | undefined;
     if (rule.transform) {
       const outcome = rule.transform.call(ctx);
       if (!outcome.ok) {
+        if (explain) explain.transform = { module: rule.transform.module, outcome: "failed" };
         const error = `mapping ${mappingId}: transform ${rule.transform.module} failed: ${outcome.error}`;
         // A payload the sandbox cannot take in is the sender's mistake (400), not a failed transform.
         const cause = outcome.code === "TRANSFORM_INPUT_REJECTED" ? "action" : "transform";
-        return { kind: "invalid", mappingId, cause, code: outcome.code, error, explain };
+        return { kind: "invalid", mappingId, cause, code: outcome.code, error, ...trace };
       }
-      if (outcome.result === null) return { kind: "skip", mappingId, explain };
+      if (outcome.result === null) {
+        if (explain) explain.transform = { module: rule.transform.module, outcome: "skip" };
+        return { kind: "skip", mappingId, ...trace };
+      }
       result = outcome.result;
     }
     const data: TemplateData | undefined = rule.usesTemplates ? templateData(ctx, now) : undefined;
     const built = buildAction(rule.action, data, result);
+    if (explain && rule.transform && result) {
+      explain.transform = transformEffect(rule.transform.module, buildAction(rule.action, data), built);
+    }
     if (!built.ok) {
       return {
         kind: "invalid",
@@ -99,16 +105,34 @@ function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainT
         cause: "action",
         code: "INVALID_ACTION",
         error: built.error,
-        explain,
+        ...trace,
       };
     }
     return built.kind === "wake"
-      ? { kind: "wake", action: built.action, mappingId, explain }
-      : { kind: "agent", action: built.action, mappingId, explain };
+      ? { kind: "wake", action: built.action, mappingId, ...trace }
+      : { kind: "agent", action: built.action, mappingId, ...trace };
   } catch (err) {
     // Templates and helpers are written not to throw; this keeps route() total if one ever does.
     const message = err instanceof Error ? err.message : String(err);
     const error = `mapping ${mappingId}: building the action failed: ${message}`;
-    return { kind: "invalid", mappingId, cause: "transform", code: "MAPPING_FAILED", error, explain };
+    return { kind: "invalid", mappingId, cause: "transform", code: "MAPPING_FAILED", error, ...trace };
   }
+}
+
+/** The fields a transform's result changed, against the action the templates alone build. */
+function transformEffect(module: string, before: BuiltAction, after: BuiltAction): TransformEffect {
+  const fields = (b: BuiltAction): Record<string, unknown> =>
+    b.ok ? { kind: b.kind, ...b.action } : { kind: "(invalid)", error: b.error };
+  const from = fields(before);
+  const to = fields(after);
+  const changes: NonNullable<TransformEffect["changes"]> = [];
+  for (const field of new Set([...Object.keys(from), ...Object.keys(to)])) {
+    if (JSON.stringify(from[field]) === JSON.stringify(to[field])) continue;
+    changes.push({
+      field,
+      ...(from[field] !== undefined && { before: from[field] }),
+      ...(to[field] !== undefined && { after: to[field] }),
+    });
+  }
+  return { module, outcome: changes.length > 0 ? "changed" : "unchanged", changes };
 }

@@ -13,6 +13,8 @@ export interface CompiledWhen {
   text: string;
   /** Static `var` paths it reads, whose values explain shows on failure. */
   reads: SeenPath[];
+  /** A top-level `and` / `or`: its clauses compiled one by one, so explain can name the one that failed. */
+  clauses?: { op: "and" | "or"; parts: CompiledWhen[] };
 }
 
 export interface CompiledRule {
@@ -44,6 +46,22 @@ const TEMPLATE_FIELDS: [
   ["model", "model"],
   ["thinking", "thinking"],
 ];
+
+function compileWhen(expr: unknown): CompiledWhen {
+  const when: CompiledWhen = {
+    evaluate: compileLogic(expr),
+    text: cut(JSON.stringify(expr)),
+    reads: [...varPaths(expr)].filter((p) => p !== "").map(prepareSeenPath),
+  };
+  const op = expr !== null && typeof expr === "object" && !Array.isArray(expr) ? Object.keys(expr) : [];
+  if (op.length === 1 && (op[0] === "and" || op[0] === "or")) {
+    const args = (expr as Record<string, unknown>)[op[0]];
+    if (Array.isArray(args) && args.length > 1) {
+      when.clauses = { op: op[0], parts: args.map(compileWhen) };
+    }
+  }
+  return when;
+}
 
 /** Issue key of a mapping field: `hooks.mappings[0].messageTemplate`, `rules/x.yaml mappings[1].match.when`. */
 export function fieldPath(mapping: ResolvedMapping, field: string): string {
@@ -87,11 +105,7 @@ export function compileRule(
   const expr = mapping.match?.when;
   if (expr !== undefined && expr !== true) {
     try {
-      when = {
-        evaluate: compileLogic(expr),
-        text: cut(JSON.stringify(expr)),
-        reads: [...varPaths(expr)].filter((p) => p !== "").map(prepareSeenPath),
-      };
+      when = compileWhen(expr);
     } catch (err) {
       const where = err instanceof LogicSyntaxError && err.where ? ` at ${err.where}` : "";
       error("match.when", `invalid JsonLogic${where}: ${err instanceof Error ? err.message : String(err)}`);

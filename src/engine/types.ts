@@ -1,6 +1,7 @@
 // Contracts of the rule engine. The engine is pure: it sees requests as data and returns decisions.
 import type { ErrorCode } from "../core/errors.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
+import type { ClauseFailure } from "./explain.js";
 
 /** What the engine sees of one HTTP request under hooks.path. */
 export interface HookRequest {
@@ -39,21 +40,34 @@ export interface ExplainStep {
   expected?: string;
   /** The value the failed predicate saw, truncated; authorization-like headers redacted. */
   saw?: string;
+  /** A failed top-level `and`: its first false clause; a failed `or`: every clause. */
+  clauses?: ClauseFailure[];
+}
+
+/** What a matched rule's transform did to the action its templates built. */
+export interface TransformEffect {
+  module: string;
+  /** skip: it returned null (HTTP 204); changed: the fields it set or replaced; failed: see the decision. */
+  outcome: "skip" | "changed" | "unchanged" | "failed";
+  changes?: { field: string; before?: unknown; after?: unknown }[];
 }
 
 export interface ExplainTrace {
   path: string;
   /** Every rule looked at, in order. */
   steps: ExplainStep[];
-  /** Number of rules in the graph (the index skips the rest). */
+  /** Number of rules in the index (the index skips the rest). */
   totalRules: number;
+  /** The matched rule's transform, when it has one. */
+  transform?: TransformEffect;
 }
 
+/** `explain` is present only when the caller asked for it (route's `explain` option). */
 export type Decision =
-  | { kind: "wake"; action: WakeAction; mappingId: string; explain: ExplainTrace }
-  | { kind: "agent"; action: AgentAction; mappingId: string; explain: ExplainTrace }
-  | { kind: "skip"; mappingId: string; explain: ExplainTrace }
-  | { kind: "no-match"; explain: ExplainTrace }
+  | { kind: "wake"; action: WakeAction; mappingId: string; explain?: ExplainTrace }
+  | { kind: "agent"; action: AgentAction; mappingId: string; explain?: ExplainTrace }
+  | { kind: "skip"; mappingId: string; explain?: ExplainTrace }
+  | { kind: "no-match"; path: string; explain?: ExplainTrace }
   | {
       kind: "invalid";
       mappingId: string;
@@ -63,5 +77,5 @@ export type Decision =
       code: ErrorCode;
       /** Sentence naming the mapping, the field and the problem (server log; 400 body for cause action). */
       error: string;
-      explain: ExplainTrace;
+      explain?: ExplainTrace;
     };

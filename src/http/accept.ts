@@ -1,31 +1,25 @@
-// Turns a wake or agent action into a durable record: policies first (a rejection stores nothing),
-// then the safety wrapper, then the store, and only then the response.
+// Turns a decided wake or agent action into a durable record: the safety wrapper, then the store, and
+// only then the answer. The policies already ran in the ingress pipeline (src/ingress/decide.ts).
 import { randomUUID } from "node:crypto";
-import type { ResolvedConfig } from "../config/types.js";
 import { wrapExternalContent } from "../core/untrusted-content.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
-import { agentPolicy } from "../policy/agent-policy.js";
+import type { AgentVerdict } from "../policy/agent-policy.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef, NewRun } from "../store/types.js";
 import { HttpError } from "./errors.js";
 
-export interface Accepted {
-  result: AcceptResult;
-  runId?: string;
-}
-
 export interface Acceptor {
-  wake(action: WakeAction, hook: string, idem: IdempotencyRef | undefined): Promise<Accepted>;
+  wake(action: WakeAction, hook: string, idem: IdempotencyRef | undefined): Promise<AcceptResult>;
   agent(
     action: AgentAction,
+    verdict: AgentVerdict,
     hook: string,
     idem: IdempotencyRef | undefined,
     mappingId?: string,
-  ): Promise<Accepted>;
+  ): Promise<AcceptResult>;
 }
 
-export function createAcceptor(config: ResolvedConfig, runtime: Runtime): Acceptor {
-  const check = agentPolicy(config);
+export function createAcceptor(runtime: Runtime): Acceptor {
   const store = runtime.store;
 
   return {
@@ -33,19 +27,15 @@ export function createAcceptor(config: ResolvedConfig, runtime: Runtime): Accept
       const result = await durably(() =>
         store.acceptWake(
           { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt: Date.now() },
-          (outcome) => ({ status: 200, body: { ok: true, mode: action.mode, eventOutcome: outcome } }),
           idem,
         ),
       );
-      if (!result.duplicate) runtime.wakeAccepted(action.mode);
-      return { result };
+      if (result.status === "accepted") runtime.wakeAccepted(action.mode);
+      return result;
     },
 
-    async agent(action, hook, idem, mappingId) {
-      const verdict = check(action);
-      if (!verdict.ok) throw new HttpError(verdict.code, verdict.error);
-      const { sessionKey, model, channel } = verdict.value;
-
+    async agent(action, verdict, hook, idem, mappingId) {
+      const { sessionKey, model, channel } = verdict;
       const id = randomUUID();
       const receivedAt = Date.now();
       const name = action.name ?? hook;
@@ -74,11 +64,9 @@ export function createAcceptor(config: ResolvedConfig, runtime: Runtime): Accept
         ...(action.preset !== undefined && { preset: action.preset }),
         ...(mappingId !== undefined && { mappingId }),
       };
-      const result = await durably(() =>
-        store.acceptRun(run, (runId) => ({ status: 202, body: { ok: true, runId } }), idem),
-      );
-      if (!result.duplicate) runtime.runAccepted();
-      return { result, runId: String(result.response.body.runId ?? id) };
+      const result = await durably(() => store.acceptRun(run, idem));
+      if (result.status === "accepted") runtime.runAccepted();
+      return result;
     },
   };
 }

@@ -2,9 +2,9 @@
 // per request, /healthz, and the hook routes (hook-route.ts) under hooks.path.
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { foldAddress } from "./client-address.js";
-import { ERRORS, type ErrorCode, HttpError } from "./errors.js";
+import { type ErrorCode, HttpError } from "./errors.js";
 import { type HookRouteOptions, hookRoute, methodNotAllowed, type RequestNotes } from "./hook-route.js";
-import { pathOnly, queryOf } from "./request-parts.js";
+import { hasQueryToken, pathOnly } from "./request-parts.js";
 
 export type AppOptions = HookRouteOptions;
 
@@ -20,19 +20,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Body limits are enforced by readBody (with the order and codes of the contract).
     bodyLimit: Number.MAX_SAFE_INTEGER,
     // Errors raised before routing (a malformed URL, a broken request line) keep the error shape too.
-    frameworkErrors: (err, _req, reply) => {
-      // Typed for the route generics of a route that was never found; it is a plain reply.
-      void (reply as unknown as FastifyReply)
-        .code(400)
-        .send(new HttpError("BAD_REQUEST", `bad request: ${err.message}`).body());
+    frameworkErrors: (_err, _req, reply) => {
+      // Typed for the route generics of a route that was never found; it is a plain reply. The
+      // framework's message quotes the URL, which may hold a token: answer the catalogue's sentence.
+      void (reply as unknown as FastifyReply).code(400).send(new HttpError("BAD_REQUEST").body());
     },
     clientErrorHandler: (err, socket) => {
-      const status = (err as { code?: string }).code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-      const code = status === 431 ? "HEADERS_TOO_LARGE" : "BAD_REQUEST";
-      const body = JSON.stringify(new HttpError(code, ERRORS[code].error).body());
+      const { code, status, reason } = clientErrorAnswer((err as { code?: string }).code);
+      const body = JSON.stringify(new HttpError(code).body());
       if (socket.writable) {
         socket.end(
-          `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+          `HTTP/1.1 ${status} ${reason}\r\n` +
             `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
             `connection: close\r\n\r\n${body}`,
         );
@@ -61,6 +59,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         client: foldAddress(req.ip),
         ...(n.mappingId && { mappingId: n.mappingId }),
         ...(n.runId && { runId: n.runId }),
+        ...(n.code && { code: n.code }),
       },
       "request",
     );
@@ -68,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     const e = toHttpError(err);
+    if (req.notes) req.notes.code = e.code;
     if (e.code === "STORE_UNAVAILABLE") log.error({ err: e.cause ?? err }, "store unavailable");
     else if (e.status >= 500 && !e.logged) log.error({ err, path: pathOnly(req.raw.url) }, "request failed");
     void reply.code(e.status).headers(e.headers).send(e.body());
@@ -77,12 +77,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => {
     const url = req.raw.url ?? "/";
     const path = pathOnly(url);
-    if (hooks.enabled && (path === hooks.path || path.startsWith(`${hooks.path}/`))) {
-      const e = Object.hasOwn(queryOf(url), "token") ? new HttpError("QUERY_TOKEN") : methodNotAllowed();
+    const underHooks = path === hooks.path || path.startsWith(`${hooks.path}/`);
+    if (hooks.enabled && underHooks) {
+      const e = hasQueryToken(url) ? new HttpError("QUERY_TOKEN") : methodNotAllowed();
+      req.notes.code = e.code;
       void reply.code(e.status).headers(e.headers).send(e.body());
       return;
     }
-    void reply.code(404).send(new HttpError("NOT_FOUND").body());
+    // Mappings without hooks.enabled: true answer nothing; say so instead of a bare 404.
+    const e =
+      underHooks && !hooks.enabled ? new HttpError("NOT_FOUND", HOOKS_DISABLED) : new HttpError("NOT_FOUND");
+    req.notes.code = e.code;
+    void reply.code(404).send(e.body());
   });
 
   app.get("/healthz", async (_req, reply) => {
@@ -97,6 +103,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+const HOOKS_DISABLED =
+  "not found: hooks are turned off on this server (set hooks.enabled: true in the config to serve them)";
+
+/** The raw answer to a connection-level error: too large headers 431, headers not received in time 408. */
+function clientErrorAnswer(code: string | undefined): { code: ErrorCode; status: number; reason: string } {
+  if (code === "HPE_HEADER_OVERFLOW") {
+    return { code: "HEADERS_TOO_LARGE", status: 431, reason: "Request Header Fields Too Large" };
+  }
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    return { code: "REQUEST_TIMEOUT", status: 408, reason: "Request Timeout" };
+  }
+  return { code: "BAD_REQUEST", status: 400, reason: "Bad Request" };
 }
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];

@@ -1,22 +1,24 @@
-// The hook pipeline under hooks.path. Order (DESIGN.md §4): query token → 400, method → 405,
-// auth → 401/429, empty sub-path → 404, body → 413/408/400, /wake and /agent, then the rule index.
-// Everything before the body runs in onRequest, so a refused request is never read.
+// The HTTP side of a hook request under hooks.path, in the contract's order: query token → 400,
+// method → 405, auth → 401/429, empty sub-path → 404, body → 413/408/400, idempotency; then the
+// transport-free pipeline (src/ingress/decide.ts) decides, and an accepted action is stored before
+// the answer. Everything before the body runs in onRequest, so a refused request is never read.
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
+import type { ErrorCode } from "../core/errors.js";
 import type { RuleIndex } from "../engine/compile.js";
-import { route } from "../engine/route.js";
+import { createIngress, type IngressDecision } from "../ingress/decide.js";
+import { hookRequest } from "../ingress/hook-request.js";
 import type { Runtime } from "../runtime/types.js";
-import type { IdempotencyRef } from "../store/types.js";
-import { type Accepted, type Acceptor, createAcceptor } from "./accept.js";
+import type { AcceptResult, IdempotencyRef } from "../store/types.js";
+import { createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
 import { parseJsonBody, readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
 import { sha256 } from "./digest.js";
-import { type DirectAction, dispatchDirect } from "./direct.js";
 import { HttpError } from "./errors.js";
-import { hookName, pathOnly, queryOf, requestHeaders } from "./request-parts.js";
+import { hasQueryToken, hookName, pathOnly, queryOf } from "./request-parts.js";
 import { presentedToken, tokenMatcher } from "./token.js";
 
 /** What the guard learns for the handler, and what a request leaves behind for its log line. */
@@ -25,6 +27,8 @@ export interface RequestNotes {
   query?: Record<string, string>;
   mappingId?: string;
   runId?: string;
+  /** The error code of a refused request, for the request log. */
+  code?: ErrorCode;
 }
 
 declare module "fastify" {
@@ -35,7 +39,7 @@ declare module "fastify" {
 
 export interface HookRouteOptions {
   config: ResolvedConfig;
-  graph: RuleIndex;
+  index: RuleIndex;
   runtime: Runtime;
   log: Logger;
   limiter?: AuthFailureLimiter;
@@ -45,17 +49,18 @@ const EMPTY = Buffer.alloc(0);
 
 /** The onRequest guard and the handler of the hook routes, prepared once per config. */
 export function hookRoute(opts: HookRouteOptions) {
-  const { config, graph, runtime, log } = opts;
+  const { config, runtime, log } = opts;
   const { hooks } = config;
   const limiter = opts.limiter ?? new MemoryAuthLimiter(hooks.authFailures);
   const tokenOk = tokenMatcher(hooks.token);
-  const acceptor = createAcceptor(config, runtime);
+  const ingress = createIngress(config, opts.index);
+  const acceptor = createAcceptor(runtime);
   const limits = { maxBytes: hooks.maxBodyBytes, timeoutMs: hooks.bodyTimeoutSeconds * 1000 };
 
   const onRequest = async (req: FastifyRequest) => {
     const url = req.raw.url ?? "/";
     const query = queryOf(url);
-    if (Object.hasOwn(query, "token")) throw new HttpError("QUERY_TOKEN");
+    if (hasQueryToken(url)) throw new HttpError("QUERY_TOKEN");
     if (req.method !== "POST") throw methodNotAllowed();
     const address = throttleKey(foldAddress(req.ip));
     if (tokenOk(presentedToken(req.headers))) {
@@ -81,40 +86,40 @@ export function hookRoute(opts: HookRouteOptions) {
     const idem = idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
     if (idem) {
       const earlier = await runtime.store.findIdempotent(idem).catch(() => null);
-      if (earlier) {
-        if (earlier.status < 400) void reply.header("idempotent-replay", "true");
-        return reply.code(earlier.status).send(earlier.body);
-      }
+      if (earlier) return answer(reply, req, earlier);
     }
-    const direct = dispatchDirect(name, payload);
-    if (direct) return send(reply, req, await accept(acceptor, direct, name, idem));
+    const explain = log.isLevelEnabled("debug");
+    const decision = await ingress.decide(
+      hookRequest({ name, headers: req.headers, query: req.notes.query!, payload }),
+      { explain },
+    );
+    if (decision.mappingId !== undefined) req.notes.mappingId = decision.mappingId;
+    if (explain) log.debug({ hook: name, explain: decision.explain }, "hook decision");
+    return answer(reply, req, await act(decision, name, idem));
+  };
 
-    const decision = route(graph, {
-      path: name,
-      payload,
-      headers: requestHeaders(req.headers),
-      query: req.notes.query!,
-    });
+  const act = async (
+    decision: IngressDecision,
+    name: string,
+    idem: IdempotencyRef | undefined,
+  ): Promise<AcceptResult | "skip"> => {
     switch (decision.kind) {
-      case "no-match":
-        throw new HttpError("HOOK_NOT_FOUND", `no hook mapping matches ${hooks.path}/${name}`);
       case "skip":
-        req.notes.mappingId = decision.mappingId;
-        return reply.code(204).send();
-      case "invalid":
-        req.notes.mappingId = decision.mappingId;
-        if (decision.cause === "transform") {
+        return "skip";
+      case "wake":
+        return acceptor.wake(decision.action, name, idem);
+      case "agent":
+        return acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId);
+      case "refused":
+        if (decision.detail !== undefined) {
+          // The client learns the kind of failure (its code); the details stay in the log.
           log.error(
-            { mappingId: decision.mappingId, code: decision.code, cause: decision.error },
-            "transform failed",
+            { mappingId: decision.mappingId, code: decision.code, cause: decision.detail },
+            "hook mapping failed",
           );
-          // The client learns which kind of failure; the details stay in the log (logged just above).
-          throw new HttpError(decision.code, "hook mapping failed", { status: 500, logged: true });
+          throw new HttpError(decision.code, decision.error, { logged: true });
         }
         throw new HttpError(decision.code, decision.error);
-      default:
-        req.notes.mappingId = decision.mappingId;
-        return send(reply, req, await accept(acceptor, decision, name, idem));
     }
   };
 
@@ -125,22 +130,17 @@ export function methodNotAllowed(): HttpError {
   return new HttpError("METHOD_NOT_ALLOWED", undefined, { headers: { allow: "POST" } });
 }
 
-async function accept(
-  acceptor: Acceptor,
-  a: DirectAction & { mappingId?: string },
-  name: string,
-  idem: IdempotencyRef | undefined,
-): Promise<Accepted> {
-  return a.kind === "wake"
-    ? acceptor.wake(a.action, name, idem)
-    : acceptor.agent(a.action, name, idem, a.mappingId);
-}
-
-function send(reply: FastifyReply, req: FastifyRequest, accepted: Accepted) {
-  if (accepted.runId) req.notes.runId = accepted.runId;
-  const { response, duplicate } = accepted.result;
-  if (duplicate && response.status < 400) void reply.header("idempotent-replay", "true");
-  return reply.code(response.status).send(response.body);
+/** The answer of an accept (or its replay): 200 for a wake, 202 for a run, 409 for a reused key. */
+function answer(reply: FastifyReply, req: FastifyRequest, result: AcceptResult | "skip") {
+  if (result === "skip") return reply.code(204).send();
+  if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
+  if (result.status === "replayed") void reply.header("idempotent-replay", "true");
+  const { outcome } = result;
+  if (outcome.kind === "run") {
+    req.notes.runId = outcome.runId;
+    return reply.code(202).send({ ok: true, runId: outcome.runId });
+  }
+  return reply.code(200).send({ ok: true, mode: outcome.mode, eventOutcome: outcome.event });
 }
 
 function idempotencyRef(

@@ -1,5 +1,3 @@
-import type { IncomingHttpHeaders } from "node:http";
-import { isTokenHeader } from "../core/secret-headers.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 
 /** The path of a request URL, without its query string. */
@@ -24,16 +22,6 @@ export function hookName(urlPath: string, prefix: string): string {
   return normaliseHookPath(rest);
 }
 
-/** Lower-case header names to single strings (repeated headers joined with ", "), as rules see them. */
-export function requestHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    if (v === undefined || isTokenHeader(k)) continue;
-    out[k] = Array.isArray(v) ? v.join(", ") : v;
-  }
-  return out;
-}
-
 /** Query parameters as a plain object (the first value of a repeated name wins). */
 export function queryOf(url: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -43,4 +31,17 @@ export function queryOf(url: string | undefined): Record<string, string> {
     if (!Object.hasOwn(out, k)) out[k] = v;
   }
   return out;
+}
+
+/**
+ * Whether the query string carries a token parameter in any spelling a server framework might read as
+ * one (`token`, `Token`, `token[]`, `token[0]`): all are refused before authentication.
+ */
+export function hasQueryToken(url: string | undefined): boolean {
+  const q = url?.indexOf("?") ?? -1;
+  if (!url || q < 0) return false;
+  for (const name of new URLSearchParams(url.slice(q + 1)).keys()) {
+    if (/^token(\[[^\]]*\])*$/i.test(name.trim())) return true;
+  }
+  return false;
 }

@@ -2,11 +2,11 @@
 // `hookgate test` give the same verdict.
 import { modelCatalog } from "../config/resolve/models.js";
 import type { ResolvedConfig } from "../config/types.js";
+import { checkAgentId, checkChannel } from "../core/allowlists.js";
+import { allow, type PolicyResult } from "../core/policy-result.js";
 import type { AgentAction } from "../engine/types.js";
-import { checkAgentId } from "./agent-id.js";
-import { checkChannel, configuredChannels } from "./channel.js";
+import { configuredChannels } from "./channel.js";
 import { resolveModel } from "./model.js";
-import { allow, type PolicyResult } from "./result.js";
 import { resolveSessionKey } from "./session-key.js";
 
 export interface AgentVerdict {

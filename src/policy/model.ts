@@ -1,5 +1,5 @@
 import type { ModelCatalog } from "../config/resolve/models.js";
-import { allow, type PolicyResult, reject } from "./result.js";
+import { allow, type PolicyResult, reject } from "../core/policy-result.js";
 
 /**
  * A model override is a `provider/model` key or an alias. With a restricted list it must be on it;

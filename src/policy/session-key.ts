@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ResolvedConfig } from "../config/types.js";
+import { hasAllowedPrefix, isReservedSessionKey } from "../core/allowlists.js";
 import { MAIN_SESSION_KEY } from "../core/main-session.js";
-import { allow, type PolicyResult, reject } from "./result.js";
+import { allow, type PolicyResult, reject } from "../core/policy-result.js";
 
 type HooksPolicy = Pick<
   ResolvedConfig["hooks"],
@@ -20,7 +21,7 @@ export function resolveSessionKey(
 ): PolicyResult<string> {
   if (requested !== undefined) {
     // The main session belongs to heartbeats; a hook run joining it would read its conversation.
-    if (requested.trim().toLowerCase() === MAIN_SESSION_KEY) {
+    if (isReservedSessionKey(requested)) {
       return reject(
         "SESSION_KEY_RESERVED",
         `sessionKey ${MAIN_SESSION_KEY} is reserved for the main session`,
@@ -39,10 +40,4 @@ export function resolveSessionKey(
     return allow(requested);
   }
   return allow(hooks.defaultSessionKey ?? `hook:${randomUUID()}`);
-}
-
-/** Prefixes are stored lower-cased; keys compare case-insensitively. */
-export function hasAllowedPrefix(key: string, prefixes: readonly string[]): boolean {
-  const lower = key.toLowerCase();
-  return prefixes.some((p) => lower.startsWith(p));
 }

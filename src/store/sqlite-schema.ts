@@ -95,6 +95,10 @@ const migrations: string[] = [
   `
   ALTER TABLE idempotency ADD COLUMN fingerprint TEXT;
   `,
+  // 3: the row /healthz rewrites to prove the store can still commit.
+  `
+  CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -1,7 +1,7 @@
 // The embedded Store on better-sqlite3: WAL (readers never block the writer, so `hookgate runs` works
 // while the server runs), synchronous=FULL (a COMMIT that returned is on disk) and group commit for
 // the request path (see group-commit.ts).
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statfsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
@@ -19,10 +19,12 @@ import {
 } from "./sqlite-rows.js";
 import { migrate, SCHEMA_VERSION, schemaVersion } from "./sqlite-schema.js";
 import type {
+  AcceptOutcome,
   AcceptResult,
   DeliveryState,
   HeartbeatRecord,
   IdempotencyRef,
+  IdempotentRepeat,
   NewHeartbeat,
   NewRun,
   NewWake,
@@ -33,7 +35,6 @@ import type {
   RunResult,
   RunStatus,
   Store,
-  StoredResponse,
   SystemEvent,
   TranscriptMessage,
   WakeMode,
@@ -54,8 +55,29 @@ export interface SqliteStoreOptions {
 /** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
 const PRUNE_EVERY_MS = 60_000;
 const DEFAULT_PENDING_LIMIT = 100;
-const IDEMPOTENCY_CONFLICT =
-  "Idempotency-Key was already used on this hook with a different body; use a new key for a new request";
+
+/**
+ * A remembered outcome. Rows written before outcomes were stored hold the HTTP answer itself
+ * (`{status, body}`); they live at most one idempotency TTL, and are read back as the outcome they meant.
+ */
+function storedOutcome(text: string): AcceptOutcome {
+  const value = JSON.parse(text) as
+    | AcceptOutcome
+    | { body?: { runId?: unknown; mode?: unknown; eventOutcome?: unknown } };
+  if ("kind" in value) return value;
+  const body = value.body ?? {};
+  if (typeof body.runId === "string") return { kind: "run", runId: body.runId };
+  return {
+    kind: "wake",
+    mode: body.mode === "next-heartbeat" ? "next-heartbeat" : "now",
+    event: body.eventOutcome === "coalesced" ? "coalesced" : "queued",
+  };
+}
+
+/** Below this much free space on the store's disk, /healthz reports the store as unable to write. */
+const MIN_FREE_BYTES = 1024 * 1024;
+/** Health probes within this time share one answer, so a flood of /healthz costs one write. */
+const PING_CACHE_MS = 1000;
 
 export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
@@ -63,6 +85,9 @@ export class SqliteStore implements Store {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly now: () => number;
   private lastPrune = 0;
+  /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
+  private identity: { dev: number; ino: number } | null = null;
+  private lastPing: { at: number; answer: Promise<boolean> } | null = null;
 
   constructor(
     readonly file: string,
@@ -109,6 +134,10 @@ export class SqliteStore implements Store {
     }
     this.handle = db;
     this.committer = new GroupCommitter(db, this.opts.groupCommit !== false);
+    if (!readonly && this.file !== ":memory:") {
+      const st = statSync(this.file);
+      this.identity = { dev: st.dev, ino: st.ino };
+    }
   }
 
   async close(): Promise<void> {
@@ -121,8 +150,26 @@ export class SqliteStore implements Store {
   }
 
   async ping(): Promise<boolean> {
+    const now = Date.now();
+    if (this.lastPing && now - this.lastPing.at < PING_CACHE_MS) return this.lastPing.answer;
+    const answer = this.probe();
+    this.lastPing = { at: now, answer };
+    return answer;
+  }
+
+  /** Reads, and for a writable store also checks the file is still there, the disk has room and a write commits. */
+  private async probe(): Promise<boolean> {
     try {
-      return this.stmt("SELECT 1 AS ok").get() !== undefined;
+      if (this.stmt("SELECT 1 AS ok").get() === undefined) return false;
+      if (this.opts.readonly === true || this.file === ":memory:") return true;
+      const st = statSync(this.file, { throwIfNoEntry: false });
+      if (!st || !this.identity || st.ino !== this.identity.ino || st.dev !== this.identity.dev) return false;
+      const fs = statfsSync(dirname(this.file));
+      if (fs.bavail * fs.bsize < MIN_FREE_BYTES) return false;
+      await this.write().submit(() => {
+        this.stmt("INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)").run(this.now());
+      });
+      return true;
     } catch {
       return false;
     }
@@ -130,11 +177,7 @@ export class SqliteStore implements Store {
 
   // --- ingress ---
 
-  async acceptWake(
-    wake: NewWake,
-    respond: (outcome: "queued" | "coalesced") => StoredResponse,
-    idem?: IdempotencyRef,
-  ): Promise<AcceptResult> {
+  async acceptWake(wake: NewWake, idem?: IdempotencyRef): Promise<AcceptResult> {
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
@@ -153,15 +196,11 @@ export class SqliteStore implements Store {
         this.insertEvent(wake.text, wake.source, wake.mode, wake.receivedAt);
         outcome = "queued";
       }
-      return this.remember(idem, respond(outcome));
+      return this.remember(idem, { kind: "wake", mode: wake.mode, event: outcome });
     });
   }
 
-  async acceptRun(
-    run: NewRun,
-    respond: (runId: string) => StoredResponse,
-    idem?: IdempotencyRef,
-  ): Promise<AcceptResult> {
+  async acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult> {
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
@@ -171,42 +210,38 @@ export class SqliteStore implements Store {
          VALUES (@id, @name, @message, @agent_id, @session_key, @model, @thinking, @timeout_seconds,
            @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at, 'queued')`,
       ).run(runParams(run));
-      return this.remember(idem, respond(run.id));
+      return this.remember(idem, { kind: "run", runId: run.id });
     });
   }
 
-  async findIdempotent(idem: IdempotencyRef): Promise<StoredResponse | null> {
+  async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
     return this.lookup(idem, this.now());
   }
 
-  /** Inside an accept transaction: the stored response of a live key (nothing else is written). */
-  private replay(idem: IdempotencyRef | undefined): AcceptResult | null {
+  /** Inside an accept transaction: the earlier use of a live key (nothing else is written). */
+  private replay(idem: IdempotencyRef | undefined): IdempotentRepeat | null {
     if (!idem) return null;
     const now = this.now();
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
       this.stmt("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
     }
-    const response = this.lookup(idem, now);
-    return response ? { duplicate: true, response } : null;
+    return this.lookup(idem, now);
   }
 
-  /** The response for a live key: the first one, or a conflict when the body differs from the first. */
-  private lookup(idem: IdempotencyRef, now: number): StoredResponse | null {
+  /** A live key: the first outcome, or a conflict when the body differs from the first. */
+  private lookup(idem: IdempotencyRef, now: number): IdempotentRepeat | null {
     const row = this.stmt(
       "SELECT response, fingerprint FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
     ).get(idem.scope, idem.key, now) as { response: string; fingerprint: string | null } | undefined;
     if (!row) return null;
     if (idem.fingerprint && row.fingerprint && idem.fingerprint !== row.fingerprint) {
-      return {
-        status: 409,
-        body: { ok: false, code: "IDEMPOTENCY_KEY_REUSED", error: IDEMPOTENCY_CONFLICT },
-      };
+      return { status: "conflict" };
     }
-    return JSON.parse(row.response) as StoredResponse;
+    return { status: "replayed", outcome: storedOutcome(row.response) };
   }
 
-  private remember(idem: IdempotencyRef | undefined, response: StoredResponse): AcceptResult {
+  private remember(idem: IdempotencyRef | undefined, outcome: AcceptOutcome): AcceptResult {
     if (idem) {
       this.stmt(
         "INSERT OR REPLACE INTO idempotency (scope, key, expires_at, response, fingerprint) VALUES (?, ?, ?, ?, ?)",
@@ -214,11 +249,11 @@ export class SqliteStore implements Store {
         idem.scope,
         idem.key,
         this.now() + idem.ttlSeconds * 1000,
-        JSON.stringify(response),
+        JSON.stringify(outcome),
         idem.fingerprint ?? null,
       );
     }
-    return { duplicate: false, response };
+    return { status: "accepted", outcome };
   }
 
   // --- main session ---

@@ -1,5 +1,7 @@
-// The Store: everything hookgate keeps durably. Narrow on purpose so that a Redis implementation can
-// stand beside the embedded SQLite one. Every accept* call resolves only after its record is durable.
+// The Store: everything hookgate keeps durably. Narrow on purpose so that a second implementation
+// (PostgreSQL, for several instances) can stand beside the embedded SQLite one; test/store/contract.ts
+// is the behaviour every implementation must show. Every accept* call resolves only after its record
+// is durable. The store reports outcomes; the HTTP layer decides how to answer them.
 
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "timed_out";
 export type DeliveryStatus = "pending" | "sent" | "skipped" | "failed";
@@ -14,16 +16,22 @@ export interface IdempotencyRef {
   fingerprint?: string;
 }
 
-export interface StoredResponse {
-  status: number;
-  body: Record<string, unknown>;
-}
+/** What an accept did; remembered with an idempotency key, so that a repeat gets the same answer. */
+export type AcceptOutcome =
+  | { kind: "wake"; mode: WakeMode; event: "queued" | "coalesced" }
+  | { kind: "run"; runId: string };
 
-/** Result of an accept: the response to send, and whether it is the replay of an earlier request. */
-export interface AcceptResult {
-  duplicate: boolean;
-  response: StoredResponse;
-}
+/**
+ * accepted: stored now; replayed: the key was seen with the same body, nothing new was stored (the
+ * first outcome comes back); conflict: the key was seen with a different body, nothing was stored.
+ */
+export type AcceptResult =
+  | { status: "accepted"; outcome: AcceptOutcome }
+  | { status: "replayed"; outcome: AcceptOutcome }
+  | { status: "conflict" };
+
+/** An earlier use of an idempotency key, as findIdempotent reports it. */
+export type IdempotentRepeat = Exclude<AcceptResult, { status: "accepted" }>;
 
 export interface NewWake {
   text: string;
@@ -172,28 +180,20 @@ export interface Store {
   open(): Promise<void>;
   /** Flushes pending writes and closes. */
   close(): Promise<void>;
-  /** true when the store answers (GET /healthz). */
+  /** true when the store answers and can still write durably (GET /healthz). */
   ping(): Promise<boolean>;
 
   // --- ingress (each call is one durable transaction) ---
   /**
    * Appends a wake text as a system event of the main session; an identical text right after the
-   * previous pending event coalesces with it. `respond` builds the response that is remembered for
-   * the idempotency key, inside the same transaction.
+   * previous pending event coalesces with it. With `idem`, the outcome is remembered in the same
+   * transaction.
    */
-  acceptWake(
-    wake: NewWake,
-    respond: (outcome: "queued" | "coalesced") => StoredResponse,
-    idem?: IdempotencyRef,
-  ): Promise<AcceptResult>;
-  /** Queues an agent run; `respond` as for acceptWake. */
-  acceptRun(
-    run: NewRun,
-    respond: (runId: string) => StoredResponse,
-    idem?: IdempotencyRef,
-  ): Promise<AcceptResult>;
-  /** The remembered response of an idempotency key still within its TTL, else null. */
-  findIdempotent(idem: IdempotencyRef): Promise<StoredResponse | null>;
+  acceptWake(wake: NewWake, idem?: IdempotencyRef): Promise<AcceptResult>;
+  /** Queues an agent run; `idem` as for acceptWake. */
+  acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult>;
+  /** An earlier use of an idempotency key still within its TTL (a replay or a conflict), else null. */
+  findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null>;
 
   // --- main session ---
   /** Appends a system event without coalescing (run summaries; `mode` defaults to next-heartbeat). */

@@ -173,7 +173,7 @@ export async function finishedRun(
     ...(opts.to ? { to: opts.to } : {}),
     receivedAt: Date.now(),
   };
-  await store.acceptRun(run, (runId) => ({ status: 202, body: { ok: true, runId } }));
+  await store.acceptRun(run);
   await store.claimRuns(1, Date.now());
   await store.finishRun(
     id,

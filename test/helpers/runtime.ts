@@ -8,7 +8,7 @@ import type { ResolvedConfig } from "../../src/config/types.js";
 import { createRuntime, type HookgateRuntime } from "../../src/runtime/index.js";
 import type { Timers } from "../../src/runtime/timers.js";
 import { SqliteStore } from "../../src/store/sqlite.js";
-import type { NewRun, StoredResponse, WakeMode } from "../../src/store/types.js";
+import type { NewRun, WakeMode } from "../../src/store/types.js";
 import { type DeepPartial, testConfig } from "./config.js";
 import { RecordingDelivery } from "./recording-delivery.js";
 
@@ -86,30 +86,24 @@ export async function runtimeHarness(
     delivery,
     timers,
     async wake(text, mode = "now") {
-      const res = await store.acceptWake(
-        { text, mode, source: "wake", receivedAt: Date.now() },
-        (outcome): StoredResponse => ({ status: 200, body: { ok: true, mode, eventOutcome: outcome } }),
-      );
+      const res = await store.acceptWake({ text, mode, source: "wake", receivedAt: Date.now() });
       runtime.wakeAccepted(mode);
-      return String(res.response.body["eventOutcome"]);
+      return res.status === "accepted" && res.outcome.kind === "wake" ? res.outcome.event : res.status;
     },
     async run(runOver = {}) {
       const id = runOver.id ?? `run-${++counter}`;
-      await store.acceptRun(
-        {
-          id,
-          name: "GitHub",
-          message: "New issue #42: login is broken",
-          sessionKey: `hook:${id}`,
-          wakeMode: "next-heartbeat",
-          deliver: true,
-          channel: "telegram",
-          to: "123",
-          receivedAt: Date.now(),
-          ...runOver,
-        },
-        (runId) => ({ status: 202, body: { ok: true, runId } }),
-      );
+      await store.acceptRun({
+        id,
+        name: "GitHub",
+        message: "New issue #42: login is broken",
+        sessionKey: `hook:${id}`,
+        wakeMode: "next-heartbeat",
+        deliver: true,
+        channel: "telegram",
+        to: "123",
+        receivedAt: Date.now(),
+        ...runOver,
+      });
       runtime.runAccepted();
       return id;
     },

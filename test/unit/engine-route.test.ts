@@ -9,7 +9,66 @@ import type { Decision, HookRequest } from "../../src/engine/types.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { compile, configWith, functionTransforms, request } from "./engine-helpers.js";
 
+const EXPLAIN = { explain: true };
+
 const wake = (extra: Partial<Mapping> = {}): Mapping => ({ action: "wake", textTemplate: "event", ...extra });
+
+describe("explain on demand", () => {
+  test("a live request gets no trace; asked for, the trace names the failed clause of an and / or", async () => {
+    const { graph } = await compile([
+      wake({
+        id: "both",
+        match: {
+          path: "gh",
+          when: { and: [{ "==": [{ var: "payload.a" }, 1] }, { "==": [{ var: "headers.x-e" }, "push"] }] },
+        },
+      }),
+      wake({
+        id: "either",
+        match: {
+          path: "gh",
+          when: { or: [{ "==": [{ var: "payload.a" }, 2] }, { "==": [{ var: "payload.b" }, 3] }] },
+        },
+      }),
+    ]);
+    const req = request("gh", { a: 1, b: 4 }, { "x-e": "issues" });
+    expect(route(graph, req)).toEqual({ kind: "no-match", path: "gh" });
+    const steps = route(graph, req, EXPLAIN).explain!.steps;
+    expect(steps[0]!.clauses).toEqual([
+      {
+        clause: "and[1]",
+        expected: '{"==":[{"var":"headers.x-e"},"push"]}',
+        saw: 'false; headers.x-e = "issues"',
+      },
+    ]);
+    expect(steps[1]!.clauses?.map((c) => [c.clause, c.saw])).toEqual([
+      ["or[0]", "false; payload.a = 1"],
+      ["or[1]", "false; payload.b = 4"],
+    ]);
+  });
+
+  test("the trace shows what a transform changed over the templates' action", async () => {
+    const { graph } = await compile(
+      [wake({ id: "t", match: { path: "t" }, textTemplate: "from template", transform: { module: "t.js" } })],
+      {},
+      {
+        transforms: functionTransforms({
+          "t.js": () => ({ ok: true, result: { text: "from transform", mode: "next-heartbeat" } }),
+        }),
+      },
+    );
+    const d = route(graph, request("t"), EXPLAIN);
+    expect(d.kind).toBe("wake");
+    expect(d.explain!.transform).toEqual({
+      module: "t.js",
+      outcome: "changed",
+      changes: [
+        { field: "text", before: "from template", after: "from transform" },
+        { field: "mode", before: "now", after: "next-heartbeat" },
+      ],
+    });
+  });
+});
 
 describe("path index and order", () => {
   test("hooks.mappings are tried in order; the first whose predicates all hold owns the request", async () => {
@@ -48,14 +107,13 @@ describe("path index and order", () => {
       wake({ id: "a2", match: { path: "a", source: "x" } }),
       wake({ id: "any2", match: { source: "x" } }),
     ]);
-    const decision = route(graph, request("a", { source: "nope" }));
+    const decision = route(graph, request("a", { source: "nope" }), EXPLAIN);
     expect(decision.kind).toBe("no-match");
-    expect(decision.explain.steps.map((s) => s.mappingId)).toEqual(["a1", "any1", "a2", "any2"]);
-    expect(decision.explain.totalRules).toBe(5);
-    expect(route(graph, request("zzz", { source: "nope" })).explain.steps.map((s) => s.mappingId)).toEqual([
-      "any1",
-      "any2",
-    ]);
+    expect(decision.explain!.steps.map((s) => s.mappingId)).toEqual(["a1", "any1", "a2", "any2"]);
+    expect(decision.explain!.totalRules).toBe(5);
+    expect(
+      route(graph, request("zzz", { source: "nope" }), EXPLAIN).explain!.steps.map((s) => s.mappingId),
+    ).toEqual(["any1", "any2"]);
   });
 
   test("match.source holds only when payload.source is that exact string", async () => {
@@ -72,10 +130,10 @@ describe("path index and order", () => {
       wake({ id: "bad", match: { when: { "*": [] } } }),
       wake({ id: "next" }),
     ]);
-    const d = route(graph, request("x"));
+    const d = route(graph, request("x"), EXPLAIN);
     expect(d.kind === "wake" && d.mappingId).toBe("next");
-    expect(d.explain.steps[0]).toMatchObject({ mappingId: "bad", matched: false, failed: "when" });
-    expect(d.explain.steps[0]!.saw).toMatch(/^error: /);
+    expect(d.explain!.steps[0]).toMatchObject({ mappingId: "bad", matched: false, failed: "when" });
+    expect(d.explain!.steps[0]!.saw).toMatch(/^error: /);
   });
 
   test("the owner keeps the request even when its transform skips or its action is invalid", async () => {
@@ -108,9 +166,9 @@ describe("explain", () => {
       }),
       wake({ id: "both", match: { path: "gh", source: "other", when: false } }),
     ]);
-    const d = route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }));
+    const d = route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }), EXPLAIN);
     expect(d.kind).toBe("no-match");
-    expect(d.explain).toEqual({
+    expect(d.explain!).toEqual({
       path: "gh",
       totalRules: 3,
       steps: [
@@ -165,19 +223,23 @@ describe("explain", () => {
       wake({ match: { when: { "==": [{ var: "payload.long" }, "x"] } } }),
     ]);
     const headers = Object.fromEntries(headerNames.map((h) => [h, `SECRET-${h}`]));
-    const d = route(graph, request("p", { long: "y".repeat(500) }, { ...headers, "user-agent": "curl" }));
-    const text = JSON.stringify(d.explain);
+    const d = route(
+      graph,
+      request("p", { long: "y".repeat(500) }, { ...headers, "user-agent": "curl" }),
+      EXPLAIN,
+    );
+    const text = JSON.stringify(d.explain!);
     expect(text).not.toContain("SECRET");
-    expect(d.explain.steps[0]!.saw).toContain("headers.authorization = [redacted]");
-    expect(d.explain.steps[1]!.saw).toContain('headers = {"authorization":"[redacted]"');
-    const long = d.explain.steps[2]!.saw!;
+    expect(d.explain!.steps[0]!.saw).toContain("headers.authorization = [redacted]");
+    expect(d.explain!.steps[1]!.saw).toContain('headers = {"authorization":"[redacted]"');
+    const long = d.explain!.steps[2]!.saw!;
     expect(long.length).toBeLessThan(160);
     expect(long).toContain("…");
   });
 
   test("a match is the last step, marked matched", async () => {
     const { graph } = await compile([wake({ id: "one", match: { path: "a" } })]);
-    expect(route(graph, request("a")).explain.steps).toEqual([
+    expect(route(graph, request("a"), EXPLAIN).explain!.steps).toEqual([
       { mappingId: "one", origin: "hooks.mappings[0]", matched: true },
     ]);
   });
@@ -275,8 +337,12 @@ describe("indexed routing", () => {
         }));
         const compiled = await compileRules(configWith(rules));
         const now = new Date(0);
-        const first: Decision = route(compiled.graph, req, { now });
-        expect(route(compiled.graph, structuredClone(req), { now })).toEqual(first);
+        const first: Decision = route(compiled.graph, req, { now, explain: true });
+        expect(route(compiled.graph, structuredClone(req), { now, explain: true })).toEqual(first);
+        // Without the trace: the same decision, and no trace built.
+        const { explain, ...plain } = first;
+        expect(explain).toBeDefined();
+        expect(route(compiled.graph, structuredClone(req), { now })).toEqual(plain);
         compiled.dispose();
       }),
       { seed: 42, numRuns: 200 },

@@ -76,9 +76,25 @@ describe("hookgate test", () => {
         "decision: wake (system event for the main session), by mapping github-push",
         "  text: Push to acme/api by ada",
         "  mode: now",
+        'answer: 200 {"ok":true,"mode":"now"}',
         "",
       ].join("\n"),
     );
+  });
+
+  test("the built-in endpoints answer as the server does, token headers stripped first", async () => {
+    const s = setup();
+    const wake = await run(
+      ["-c", s.config, "wake", "-p", "-", "-H", "Authorization: Bearer secret-value", "--json"],
+      JSON.stringify({ text: "deploy done", mode: "next-heartbeat" }),
+    );
+    expect(wake.code).toBe(0);
+    const out = JSON.parse(wake.stdout);
+    expect(out.request.headers).toEqual({});
+    expect(out.answer).toEqual({ status: 200, body: { ok: true, mode: "next-heartbeat" } });
+    const bad = await run(["-c", s.config, "agent", "-p", "-"], JSON.stringify({ text: "no message" }));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('answer: 400 {"ok":false,"error":"message required","code":"INVALID_PAYLOAD"}');
   });
 
   test("no match: exit 2, why each candidate failed, and which paths have rules", async () => {

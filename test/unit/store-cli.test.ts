@@ -45,7 +45,7 @@ async function seedRuns(): Promise<void> {
     receivedAt: T0,
   };
   for (const id of ["run-a", "run-b", "run-c"]) {
-    await writer.acceptRun({ ...base, id }, (runId) => ({ status: 202, body: { runId } }));
+    await writer.acceptRun({ ...base, id });
   }
   await writer.claimRuns(2, T0 + 50);
   await writer.startRun("run-a", {
@@ -225,10 +225,7 @@ describe("hookgate runs", () => {
 describe("hookgate events", () => {
   it("lists events newest first with their state, or only pending ones", async () => {
     const wake = (text: string, at: number) =>
-      writer.acceptWake({ text, mode: "now", source: "wake", receivedAt: at }, (o) => ({
-        status: 200,
-        body: { o },
-      }));
+      writer.acceptWake({ text, mode: "now", source: "wake", receivedAt: at });
     await wake("deploy finished", T0);
     await wake("deploy finished", T0 + 1);
     await wake("backup\nfailed", T0 + 2);

@@ -1,9 +1,8 @@
 // Literal values of a mapping checked against the ingress policies at load: a model, agent, channel or
 // session key that the policies refuse would make every run of the mapping fail with 400, so it is a
-// config error instead. Templated values (with `{{`) are only known per request and are not checked.
+// config error instead. The predicates are the policies' own (src/core/allowlists.ts). Templated values (with `{{`) are only known per request and are not checked.
 
-import { MAIN_SESSION_KEY } from "../../core/main-session.js";
-import { hasAllowedPrefix } from "../../policy/session-key.js";
+import { checkAgentId, checkChannel, hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
 import type { IssueList, SourceRef } from "../issues.js";
 import type { ModelCatalog } from "../resolve/models.js";
 import type { PathSegment } from "../source/key-path.js";
@@ -42,8 +41,8 @@ export function checkMappingPolicy(
   }
 
   const agentId = mapping.agentId;
-  if (agentId !== undefined && policy.allowedAgentIds !== null && !policy.allowedAgentIds.includes(agentId)) {
-    const listed = policy.allowedAgentIds.join(", ") || "none";
+  if (!checkAgentId(agentId, policy.allowedAgentIds).ok) {
+    const listed = policy.allowedAgentIds?.join(", ") || "none";
     refuse(
       "agentId",
       `agentId "${agentId}" is not in hooks.allowedAgentIds (${listed}), so every run would be refused; add it there or remove agentId`,
@@ -51,7 +50,7 @@ export function checkMappingPolicy(
   }
 
   const channel = mapping.channel;
-  if (channel !== undefined && channel !== "last" && !policy.channels.includes(channel)) {
+  if (channel !== undefined && !checkChannel(channel, policy.channels).ok) {
     refuse(
       "channel",
       `channel ${channel} is not configured, so every run would be refused; add channels.${channel} or use channel: last`,
@@ -72,11 +71,6 @@ export function checkMappingPolicy(
       `sessionKey "${sessionKey}" does not start with any of hooks.allowedSessionKeyPrefixes (${listed}), so every run would be refused; change the key or add its prefix`,
     );
   }
-}
-
-/** The main session's own key (any case): no hook run may use it, as the session-key policy says. */
-export function isReservedSessionKey(key: string): boolean {
-  return key.trim().toLowerCase() === MAIN_SESSION_KEY;
 }
 
 /** The value a template field always renders to (trimmed, as rendering does), or undefined when it varies or is empty. */

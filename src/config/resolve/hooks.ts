@@ -1,9 +1,9 @@
 // hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
 
-import { hasAllowedPrefix } from "../../policy/session-key.js";
+import { hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
 import type { HookgateConfig, HooksConfig, MailConfig } from "../../types/generated.js";
 import { checkMapping } from "../check/mapping-checks.js";
-import { checkMappingPolicy, isReservedSessionKey, type MappingPolicy } from "../check/mapping-policy.js";
+import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { schemaDefaults } from "../check/schemas.js";
 import { checkTransformModule, resolveTransformsDir } from "../check/transforms.js";
 import type { SourceRef } from "../issues.js";

@@ -1,5 +1,6 @@
-// Every chat channel hookgate can deliver to, in the spec's order (the `last` fallback walks this
-// order). Adding a channel: one module under channels/ and one line here.
+// Every chat channel hookgate can deliver to, in the order of src/core/channels.ts (the `last`
+// fallback walks it). Adding a channel: its name there, one module under channels/ and one line here.
+import { CHANNELS, type ChannelName } from "../../core/channels.js";
 import type { ChannelsConfig } from "../../types/generated.js";
 import type { BoundChannel, ChannelAdapter } from "./channels/adapter.js";
 import { discord } from "./channels/discord.js";
@@ -11,7 +12,8 @@ import { slack } from "./channels/slack.js";
 import { telegram } from "./channels/telegram.js";
 import { whatsapp } from "./channels/whatsapp.js";
 
-export const channelAdapters: readonly ChannelAdapter[] = [
+// One adapter per channel name of src/core/channels.ts; the type makes a missing one a compile error.
+const byName: Record<ChannelName, ChannelAdapter> = {
   whatsapp,
   telegram,
   discord,
@@ -20,7 +22,9 @@ export const channelAdapters: readonly ChannelAdapter[] = [
   signal,
   imessage,
   msteams,
-];
+};
+
+export const channelAdapters: readonly ChannelAdapter[] = CHANNELS.map((name) => byName[name]);
 
 /** The configured channels, bound to their config sections, in the spec's order. */
 export function bindChannels(channels: ChannelsConfig | undefined): BoundChannel[] {

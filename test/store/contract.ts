@@ -1,0 +1,289 @@
+// The behaviour every Store implementation must show, run against each one (SQLite now; a second
+// store joins by calling storeContract with its own factory). Only the Store interface is used here.
+import { afterEach, describe, expect, it } from "vitest";
+import type { AcceptOutcome, NewRun, NewWake, Store } from "../../src/store/types.js";
+
+/** Opens a fresh, empty store; `now` replaces the clock where the test moves time. */
+export type StoreFactory = (opts?: { now?: () => number }) => Promise<Store>;
+
+export const wake = (text: string, mode: NewWake["mode"] = "now"): NewWake => ({
+  text,
+  mode,
+  source: "wake",
+  receivedAt: 1000,
+});
+export const run = (id: string, over: Partial<NewRun> = {}): NewRun => ({
+  id,
+  name: "GitHub",
+  message: `message of ${id}`,
+  sessionKey: `hook:${id}`,
+  wakeMode: "now",
+  deliver: true,
+  channel: "last",
+  receivedAt: 1000,
+  ...over,
+});
+const ran = (runId: string): AcceptOutcome => ({ kind: "run", runId });
+
+export function storeContract(name: string, factory: StoreFactory): void {
+  const open: Store[] = [];
+  const openStore = async (opts?: { now?: () => number }): Promise<Store> => {
+    const store = await factory(opts);
+    open.push(store);
+    return store;
+  };
+  afterEach(async () => {
+    for (const store of open.splice(0)) await store.close();
+  });
+
+  describe(`${name}: wakes`, () => {
+    it("queues a wake and coalesces an identical text with the newest pending event", async () => {
+      const store = await openStore();
+      const a = await store.acceptWake(wake("disk almost full", "next-heartbeat"));
+      const b = await store.acceptWake(wake("disk almost full"));
+      const c = await store.acceptWake(wake("other"));
+      const d = await store.acceptWake(wake("disk almost full"));
+      expect(
+        [a, b, c, d].map((r) => r.status === "accepted" && r.outcome.kind === "wake" && r.outcome.event),
+      ).toEqual(["queued", "coalesced", "queued", "queued"]);
+      const pending = await store.pendingEvents();
+      expect(pending.map((e) => [e.text, e.repeats, e.mode])).toEqual([
+        ["disk almost full", 2, "now"],
+        ["other", 1, "now"],
+        ["disk almost full", 1, "now"],
+      ]);
+    });
+
+    it("does not coalesce with an event a heartbeat already consumed", async () => {
+      const store = await openStore();
+      await store.acceptWake(wake("ping"));
+      const [event] = await store.pendingEvents();
+      await store.consumeEvents([event!.id], 2000);
+      const again = await store.acceptWake(wake("ping"));
+      expect(again).toEqual({ status: "accepted", outcome: { kind: "wake", mode: "now", event: "queued" } });
+      expect((await store.listEvents({ limit: 10 })).map((e) => e.consumedAt)).toEqual([undefined, 2000]);
+      expect(await store.listEvents({ limit: 10, pendingOnly: true })).toHaveLength(1);
+    });
+  });
+
+  describe(`${name}: idempotency`, () => {
+    const idem = { scope: "agent", key: "k-1", ttlSeconds: 60 };
+
+    it("a repeated key returns the first response and writes nothing", async () => {
+      const store = await openStore();
+      const first = await store.acceptRun(run("r1"), idem);
+      const second = await store.acceptRun(run("r2"), idem);
+      expect(first).toEqual({ status: "accepted", outcome: ran("r1") });
+      expect(second).toEqual({ status: "replayed", outcome: ran("r1") });
+      expect((await store.listRuns({ limit: 10 })).map((r) => r.id)).toEqual(["r1"]);
+      expect(await store.findIdempotent(idem)).toEqual({ status: "replayed", outcome: ran("r1") });
+      expect(await store.findIdempotent({ ...idem, scope: "other" })).toBeNull();
+    });
+
+    it("two requests with one key in the same batch: the second is a duplicate of the first", async () => {
+      const store = await openStore();
+      const [a, b] = await Promise.all([
+        store.acceptWake(wake("first"), idem),
+        store.acceptWake(wake("second"), idem),
+      ]);
+      expect(a!.status).toBe("accepted");
+      expect(b).toEqual({ status: "replayed", outcome: (a as { outcome: unknown }).outcome });
+      expect((await store.pendingEvents()).map((e) => e.text)).toEqual(["first"]);
+    });
+
+    it("an expired key is forgotten and replaced", async () => {
+      let now = 1_000_000;
+      const store = await openStore({ now: () => now });
+      await store.acceptRun(run("r1"), idem);
+      now += 61_000;
+      expect(await store.findIdempotent(idem)).toBeNull();
+      const again = await store.acceptRun(run("r2"), idem);
+      expect(again).toEqual({ status: "accepted", outcome: ran("r2") });
+      expect(await store.findIdempotent(idem)).toEqual({ status: "replayed", outcome: ran("r2") });
+    });
+  });
+
+  describe(`${name}: runs`, () => {
+    it("claims oldest first up to max, records start, finish and completion effects", async () => {
+      const store = await openStore();
+      for (const id of ["a", "b", "c"]) await store.acceptRun(run(id, { sessionKey: "hook:s" }));
+      const claimed = await store.claimRuns(2, 5000);
+      expect(claimed.map((r) => [r.id, r.status, r.attempts, r.startedAt])).toEqual([
+        ["a", "running", 1, 5000],
+        ["b", "running", 1, 5000],
+      ]);
+      await store.startRun("a", {
+        resolvedAgentId: "main",
+        resolvedModel: "openai/gpt-4o-mini",
+        prompt: { runner: "llm", transcriptMessages: 0, message: "message of a", timeoutSeconds: 600 },
+      });
+      await store.finishRun(
+        "a",
+        { status: "succeeded", reply: "done", usage: { totalTokens: 12 }, finishedAt: 6000 },
+        {
+          transcript: [
+            { role: "user", content: "message of a", runId: "a", createdAt: 6000 },
+            { role: "assistant", content: "done", runId: "a", createdAt: 6000 },
+          ],
+          event: { text: "Hook GitHub: done", source: "GitHub", mode: "now" },
+          delivery: { status: "pending", updatedAt: 6000 },
+        },
+      );
+      const a = await store.getRun("a");
+      expect(a).toMatchObject({
+        status: "succeeded",
+        reply: "done",
+        usage: { totalTokens: 12 },
+        resolvedAgentId: "main",
+        resolvedModel: "openai/gpt-4o-mini",
+        prompt: { runner: "llm", message: "message of a" },
+        finishedAt: 6000,
+        delivery: { status: "pending" },
+      });
+      expect((await store.transcript("hook:s", 10)).map((m) => m.content)).toEqual(["message of a", "done"]);
+      expect((await store.pendingEvents()).map((e) => [e.text, e.mode])).toEqual([
+        ["Hook GitHub: done", "now"],
+      ]);
+      expect((await store.pendingDeliveries()).map((r) => r.id)).toEqual(["a"]);
+      await store.setDelivery("a", {
+        status: "sent",
+        channel: "telegram",
+        to: "42",
+        messageIds: ["7"],
+        updatedAt: 7000,
+      });
+      expect(await store.pendingDeliveries()).toEqual([]);
+
+      // A run finishes once: a second finish changes nothing.
+      await store.finishRun(
+        "a",
+        { status: "failed", error: "late", finishedAt: 8000 },
+        { event: { text: "x", source: "x", mode: "now" } },
+      );
+      expect((await store.getRun("a"))!.status).toBe("succeeded");
+      expect(await store.pendingEvents()).toHaveLength(1);
+    });
+
+    it("lists newest first, filtered by status and session", async () => {
+      const store = await openStore();
+      await store.acceptRun(run("a", { sessionKey: "hook:x" }));
+      await store.acceptRun(run("b", { sessionKey: "hook:y" }));
+      await store.acceptRun(run("c", { sessionKey: "hook:x" }));
+      await store.claimRuns(1, 1);
+      expect((await store.listRuns({ limit: 10 })).map((r) => r.id)).toEqual(["c", "b", "a"]);
+      expect((await store.listRuns({ limit: 1 })).map((r) => r.id)).toEqual(["c"]);
+      expect((await store.listRuns({ limit: 10, status: "queued" })).map((r) => r.id)).toEqual(["c", "b"]);
+      expect((await store.listRuns({ limit: 10, sessionKey: "hook:x" })).map((r) => r.id)).toEqual([
+        "c",
+        "a",
+      ]);
+      expect(await store.getRun("nope")).toBeNull();
+    });
+
+    it("keeps every field of an accepted run", async () => {
+      const store = await openStore();
+      const full = run("f", {
+        agentId: "ops",
+        model: "mini",
+        thinking: "high",
+        timeoutSeconds: 30,
+        wakeMode: "next-heartbeat",
+        deliver: false,
+        channel: "telegram",
+        to: "123",
+        mappingId: "github",
+        preset: "mail",
+      });
+      await store.acceptRun(full);
+      expect(await store.getRun("f")).toEqual({ ...full, status: "queued", attempts: 0 });
+    });
+
+    it("recovers interrupted runs: re-queued once, then failed with `interrupted`", async () => {
+      const store = await openStore();
+      await store.acceptRun(run("a"));
+      await store.acceptRun(run("b"));
+      await store.claimRuns(2, 1);
+      // Simulated crash: both stay running.
+      expect(await store.recoverInterrupted(2, 2)).toEqual({ requeued: 2, failed: 0 });
+      const again = await store.claimRuns(1, 3);
+      expect(again.map((r) => [r.id, r.attempts])).toEqual([["a", 2]]);
+      expect(await store.recoverInterrupted(2, 4)).toEqual({ requeued: 0, failed: 1 });
+      expect(await store.getRun("a")).toMatchObject({
+        status: "failed",
+        error: "interrupted",
+        finishedAt: 4,
+      });
+      expect(await store.getRun("b")).toMatchObject({ status: "queued", attempts: 1 });
+    });
+  });
+
+  describe(`${name}: sessions, routes, heartbeats`, () => {
+    it("returns the newest transcript messages in order", async () => {
+      const store = await openStore();
+      await store.appendTranscript(
+        "hook:t",
+        ["1", "2", "3", "4"].map((content, i) => ({
+          role: i % 2 ? "assistant" : "user",
+          content,
+          createdAt: i,
+        })),
+      );
+      expect((await store.transcript("hook:t", 3)).map((m) => m.content)).toEqual(["2", "3", "4"]);
+      expect(await store.transcript("hook:t", 0)).toEqual([]);
+      expect(await store.transcript("hook:other", 5)).toEqual([]);
+    });
+
+    it("remembers the last route and each channel's last recipient", async () => {
+      const store = await openStore();
+      expect(await store.getLastRoute()).toBeNull();
+      await store.setLastRoute({ channel: "telegram", to: "42" });
+      await store.setLastRoute({ channel: "slack", to: "C1" });
+      expect(await store.getLastRoute()).toEqual({ channel: "slack", to: "C1" });
+      expect(await store.lastRecipient("telegram")).toBe("42");
+      expect(await store.lastRecipient("discord")).toBeNull();
+    });
+
+    it("a successful heartbeat consumes its events and extends the main transcript; a failed one does not", async () => {
+      const store = await openStore();
+      await store.acceptWake(wake("a"));
+      await store.acceptWake(wake("b"));
+      const ids = (await store.pendingEvents()).map((e) => e.id);
+      const failed = await store.recordHeartbeat(
+        {
+          reason: "now",
+          status: "failed",
+          startedAt: 1,
+          finishedAt: 2,
+          eventIds: ids,
+          error: "provider down",
+        },
+        [{ role: "user", content: "x", createdAt: 2 }],
+      );
+      expect(await store.pendingEvents()).toHaveLength(2);
+      expect(await store.transcript("main", 10)).toEqual([]);
+      const ok = await store.recordHeartbeat(
+        {
+          reason: "now",
+          status: "replied",
+          startedAt: 3,
+          finishedAt: 4,
+          eventIds: ids,
+          prompt: "p",
+          reply: "r",
+        },
+        [
+          { role: "user", content: "p", createdAt: 4 },
+          { role: "assistant", content: "r", createdAt: 4 },
+        ],
+      );
+      await store.setHeartbeatDelivery(ok.id, { status: "sent", channel: "slack", to: "C1", updatedAt: 5 });
+      expect(await store.pendingEvents()).toEqual([]);
+      expect((await store.transcript("main", 10)).map((m) => m.content)).toEqual(["p", "r"]);
+      const listed = await store.listHeartbeats(10);
+      expect(listed.map((h) => [h.id, h.status, h.delivery?.status])).toEqual([
+        [ok.id, "replied", "sent"],
+        [failed.id, "failed", undefined],
+      ]);
+    });
+  });
+}

@@ -17,6 +17,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: "idle",
     requestIdHeader: false,
+    // Slow headers get 408 within the body's time budget too (a slowloris never reaches the body).
+    http: {
+      headersTimeout: headersTimeoutMs(hooks.bodyTimeoutSeconds),
+      connectionsCheckingInterval: Math.min(1000, headersTimeoutMs(hooks.bodyTimeoutSeconds) / 2),
+    },
     // Body limits are enforced by readBody (with the order and codes of the contract).
     bodyLimit: Number.MAX_SAFE_INTEGER,
     // Errors raised before routing (a malformed URL, a broken request line) keep the error shape too.
@@ -103,6 +108,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   return app;
+}
+
+function headersTimeoutMs(bodyTimeoutSeconds: number): number {
+  return Math.max(100, Math.round(bodyTimeoutSeconds * 1000));
 }
 
 const HOOKS_DISABLED =

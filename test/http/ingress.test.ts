@@ -1,5 +1,5 @@
 // The HTTP contract over a real socket: request order, status codes, policies, idempotency, logs.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -219,6 +219,27 @@ describe("HTTP ingress", () => {
       );
       expect(big.status).toBe(431);
       expect(big.text).toContain('"code":"HEADERS_TOO_LARGE"');
+    });
+
+    it("never echoes a malformed URL (it may hold a token) and refuses token[] as a query token", async () => {
+      const badUrl = await rawRequest(
+        s.url,
+        `POST /hooks/%zz?token=${TEST_TOKEN} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+        () => {},
+      );
+      expect(badUrl.status).toBe(400);
+      expect(badUrl.text).not.toContain(TEST_TOKEN);
+      for (const name of ["token[]", "token[0]", "Token", "TOKEN[a]"]) {
+        const r = await fetch(`${s.url}/hooks/wake?${encodeURIComponent(name)}=x`, { method: "POST" });
+        expect(r.status, name).toBe(400);
+        expect(await r.json(), name).toMatchObject({ code: "QUERY_TOKEN" });
+      }
+    });
+
+    it("answers 408 when the request headers do not arrive in time", async () => {
+      const slow = await rawRequest(s.url, "POST /hooks/wake HTTP/1.1\r\nHost: x\r\n", () => {});
+      expect(slow.status).toBe(408);
+      expect(slow.text).toContain('"code":"REQUEST_TIMEOUT"');
     });
 
     it("answers 404 with a JSON body outside hooks.path, and serves /healthz", async () => {
@@ -529,6 +550,10 @@ describe("HTTP ingress", () => {
         ),
       ).toBe(true);
       for (const l of lines) expect(typeof l.ms).toBe("number");
+      // A refused request's line carries its error code.
+      expect(lines.some((l) => l.status === 401 && l.code === "UNAUTHORIZED")).toBe(true);
+      expect(lines.some((l) => l.status === 404 && l.code === "HOOK_NOT_FOUND")).toBe(true);
+      for (const l of lines) if ((l.status as number) < 400) expect(l.code).toBeUndefined();
     });
 
     it("never contain the token, not even from query-string attempts", () => {
@@ -537,11 +562,31 @@ describe("HTTP ingress", () => {
   });
 });
 
+describe("HTTP ingress: /healthz", () => {
+  it("reports 503 once the database file is gone, though the open handle still answers reads", async () => {
+    const s = await startTestServer();
+    try {
+      expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      const file = (s.config.store as { path: string }).path;
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      // Answers within one second may share the earlier probe; poll until a fresh one runs.
+      await expect
+        .poll(async () => (await fetch(`${s.url}/healthz`)).status, { timeout: 20_000, interval: 200 })
+        .toBe(503);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe("HTTP ingress: configuration variants", () => {
   it("serves nothing under hooks.path when hooks are disabled", async () => {
     const s = await startTestServer({ hooks: { enabled: false } });
     try {
-      expect((await s.post("/hooks/wake", { text: "x" })).status).toBe(404);
+      const r = await s.post("/hooks/wake", { text: "x" });
+      expect(r.status).toBe(404);
+      // Never silently: the answer says how to turn hooks on.
+      expect(((await r.json()) as { error: string }).error).toContain("hooks.enabled: true");
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     } finally {
       await s.close();

@@ -94,7 +94,9 @@ describe("hookgate test", () => {
     expect(out.answer).toEqual({ status: 200, body: { ok: true, mode: "next-heartbeat" } });
     const bad = await run(["-c", s.config, "agent", "-p", "-"], JSON.stringify({ text: "no message" }));
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain('answer: 400 {"ok":false,"error":"message required","code":"INVALID_PAYLOAD"}');
+    expect(bad.stdout).toContain(
+      'answer: 400 {"ok":false,"error":"message required","code":"INVALID_PAYLOAD"}',
+    );
   });
 
   test("no match: exit 2, why each candidate failed, and which paths have rules", async () => {

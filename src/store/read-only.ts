@@ -3,8 +3,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { SqliteStore } from "./sqlite.js";
+import type { StoreReader } from "./types.js";
 
-export type ReadableStore = { store: SqliteStore; path: string } | { missing: string };
+export type ReadableStore = { store: StoreReader; path: string } | { missing: string };
 
 /** A missing file is reported rather than created: reading must not leave an empty database behind. */
 export async function openForReading(opts: { store: string }): Promise<ReadableStore> {

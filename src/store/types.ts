@@ -240,3 +240,9 @@ export interface Store {
   setHeartbeatDelivery(id: number, state: DeliveryState): Promise<void>;
   listHeartbeats(limit: number): Promise<HeartbeatRecord[]>;
 }
+
+/**
+ * What the read-only commands (`hookgate events`, `hookgate runs`) use: reads only, so that they can
+ * run beside a serving instance and against any store kind.
+ */
+export type StoreReader = Pick<Store, "close" | "listEvents" | "listHeartbeats" | "listRuns" | "getRun">;

@@ -2,6 +2,7 @@
 // once at load. Routing then only looks up the request path in an index and runs what was prepared.
 import { ConfigError } from "../config/errors.js";
 import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
+import { type DispatchStep, dispatchPlan } from "./dispatch.js";
 import { presetMappings } from "./presets.js";
 import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
 import { ruleWarnings } from "./rule-warnings.js";
@@ -15,6 +16,9 @@ export interface RuleIndex {
   readonly byPath: ReadonlyMap<string, readonly CompiledRule[]>;
   /** Rules without match.path, in order: all a request with an unindexed path looks at. */
   readonly pathless: readonly CompiledRule[];
+  /** The same lists as dispatch plans: what a request without an explain trace walks. */
+  readonly plans: ReadonlyMap<string, readonly DispatchStep[]>;
+  readonly pathlessPlan: readonly DispatchStep[];
 }
 
 export interface CompileOptions {
@@ -105,10 +109,13 @@ function indexRules(rules: readonly CompiledRule[]): RuleIndex {
     if (list) list.push(rule);
     else byPath.set(rule.path, [rule]);
   }
+  const plans = new Map<string, DispatchStep[]>();
   for (const [path, own] of byPath) {
-    byPath.set(path, mergeByPosition(own, pathless));
+    const merged = mergeByPosition(own, pathless);
+    byPath.set(path, merged);
+    plans.set(path, dispatchPlan(merged));
   }
-  return { rules, byPath, pathless };
+  return { rules, byPath, pathless, plans, pathlessPlan: dispatchPlan(pathless) };
 }
 
 function mergeByPosition(a: readonly CompiledRule[], b: readonly CompiledRule[]): CompiledRule[] {

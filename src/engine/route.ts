@@ -1,9 +1,11 @@
 // Per request: look up the rules for the path, try them in order, let the first match build the
 // action. Synchronous and total: every failure becomes a decision, never an exception. The explain
-// trace is built only when asked for: a live request only evaluates predicates.
+// trace is built only when asked for: a live request only evaluates predicates, and looks up rules
+// that test one field for a string by that field's value (dispatch.ts).
 import type { TransformResult } from "../types/generated.js";
 import { type BuiltAction, buildAction } from "./action.js";
 import type { RuleIndex } from "./compile.js";
+import type { DispatchStep } from "./dispatch.js";
 import { failedClauses, seenByWhen, seenSource } from "./explain.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { truthy } from "./logic.js";
@@ -24,23 +26,40 @@ type LogicContext = TransformInput;
 
 export function route(index: RuleIndex, req: HookRequest, opts?: RouteOptions): Decision {
   const path = normaliseHookPath(req.path);
-  // The index holds only the rules that can apply; the trace lists exactly those.
-  const candidates = index.byPath.get(path) ?? index.pathless;
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
-  const explain: ExplainTrace | undefined = opts?.explain
-    ? { path, steps: [], totalRules: index.rules.length }
-    : undefined;
-
-  for (const rule of candidates) {
+  const now = opts?.now ?? new Date();
+  if (!opts?.explain) {
+    const rule = firstMatch(index.plans.get(path) ?? index.pathlessPlan, context);
+    return rule ? act(rule, context, now, undefined) : { kind: "no-match", path };
+  }
+  // With a trace every candidate is evaluated in order, so the trace lists each rule looked at.
+  const explain: ExplainTrace = { path, steps: [], totalRules: index.rules.length };
+  for (const rule of index.byPath.get(path) ?? index.pathless) {
     if (!matches(rule, context)) {
-      explain?.steps.push(explainMiss(rule, context));
+      explain.steps.push(explainMiss(rule, context));
       continue;
     }
-    explain?.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
-    return act(rule, context, opts?.now ?? new Date(), explain);
+    explain.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
+    return act(rule, context, now, explain);
   }
-  return { kind: "no-match", path, ...(explain && { explain }) };
+  return { kind: "no-match", path, explain };
 }
+
+/** The first rule whose predicates hold, looking up groups of equality rules by value. */
+function firstMatch(plan: readonly DispatchStep[], ctx: LogicContext): CompiledRule | undefined {
+  for (const step of plan) {
+    if (step.rule) {
+      if (matches(step.rule, ctx)) return step.rule;
+      continue;
+    }
+    const value = step.group.read(ctx);
+    const tried = typeof value === "string" ? (step.group.byValue.get(value) ?? NONE) : step.group.rules;
+    for (const rule of tried) if (matches(rule, ctx)) return rule;
+  }
+  return undefined;
+}
+
+const NONE: readonly CompiledRule[] = [];
 
 /** Whether every predicate of the rule holds (the index settled the path). */
 function matches(rule: CompiledRule, ctx: LogicContext): boolean {

@@ -1,6 +1,7 @@
 // One mapping compiled for routing: predicates, templates, transform handle and action defaults.
 import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
+import { type EqualityKey, equalityKey } from "./dispatch.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { type CompiledLogic, compileLogic, LogicSyntaxError, varPaths } from "./logic.js";
@@ -26,6 +27,8 @@ export interface CompiledRule {
   readonly path: string | null;
   readonly source?: string;
   readonly when?: CompiledWhen;
+  /** The field and string its `when` tests first, for dispatch by value (dispatch.ts). */
+  readonly key?: EqualityKey;
   /** when: false — the rule can never match. */
   readonly never: boolean;
   readonly transform?: TransformHandle;
@@ -159,6 +162,7 @@ export function compileRule(
     usesTemplates: Object.keys(templates).length > 0,
     ...(mapping.match?.source !== undefined ? { source: mapping.match.source } : {}),
     ...(when ? { when } : {}),
+    ...(when && equalityKey(expr) ? { key: equalityKey(expr)! } : {}),
     ...(transform ? { transform } : {}),
   };
   return rule;

@@ -75,11 +75,17 @@ async function indexedRoutes(count, ms) {
   return rate;
 }
 
-async function pathlessWhenRoutes(count, ms) {
-  // Every rule but the last fails its `when`, so each request evaluates all of them.
+async function pathlessWhenRoutes(count, ms, shape = "equality") {
+  // Every rule but the last fails its `when`. Equality tests of one field share a lookup by value;
+  // `in` tests are evaluated one by one, so each request evaluates all of them.
+  const name = (i) => (i === count - 1 ? "ada" : `user-${i}`);
+  const when = (i) =>
+    shape === "equality"
+      ? { "==": [{ var: "payload.pusher.name" }, name(i)] }
+      : { in: [{ var: "payload.pusher.name" }, [name(i)]] };
   const mappings = Array.from({ length: count }, (_, i) => ({
     action: "wake",
-    match: { when: { "==": [{ var: "payload.pusher.name" }, i === count - 1 ? "ada" : `user-${i}`] } },
+    match: { when: when(i) },
     textTemplate: "Push by {{pusher.name}}",
   }));
   const compiled = await compileRules(configWith(mappings));
@@ -157,10 +163,16 @@ export async function bench({ quick = false } = {}) {
 
   const whenBase = "route()/s, 1 path-less when rule";
   base = undefined;
-  for (const n of [1, 10, 100]) {
-    const rate = await pathlessWhenRoutes(n, ms);
+  for (const [n, shape] of [
+    [1, "equality"],
+    [10, "equality"],
+    [100, "equality"],
+    [100, "in"],
+  ]) {
+    const rate = await pathlessWhenRoutes(n, ms, shape);
     base ??= rate;
-    const name = n === 1 ? whenBase : `route()/s, ${n} path-less when rules`;
+    const kind = shape === "equality" ? "" : " (`in` tests, evaluated one by one)";
+    const name = n === 1 ? whenBase : `route()/s, ${n} path-less when rules${kind}`;
     rows.push({
       group: "routing",
       name,

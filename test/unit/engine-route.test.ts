@@ -256,6 +256,14 @@ const ruleArb = fc.record(
       { "==": [{ var: "payload.n" }, 1] },
       { ">": [{ var: "payload.n" }, 1] },
       { "==": [{ var: "headers.h" }, "x"] },
+      // Equality tests of one field against strings share a lookup by value: loose and strict,
+      // either argument order, first clause of an and, and values that are not strings.
+      { "==": [{ var: "headers.h" }, "y"] },
+      { "===": ["x", { var: "headers.h" }] },
+      { and: [{ "==": [{ var: "headers.h" }, "x"] }, { "==": [{ var: "payload.n" }, 1] }] },
+      { "==": [{ var: "payload.s" }, "1"] },
+      { "===": [{ var: "payload.s" }, "1"] },
+      { "==": [{ var: ["payload.s"] }, "2"] },
       { in: [{ var: "path" }, ["a", "e"]] },
       { "*": [] },
       true,
@@ -267,7 +275,11 @@ const ruleArb = fc.record(
 const requestArb: fc.Arbitrary<HookRequest> = fc.record({
   path: fc.constantFrom(...PATHS, "zzz", "/a/"),
   payload: fc.record(
-    { n: fc.integer({ min: 0, max: 2 }), source: fc.constantFrom(...SOURCES, 3) },
+    {
+      n: fc.integer({ min: 0, max: 2 }),
+      source: fc.constantFrom(...SOURCES, 3),
+      s: fc.constantFrom<unknown>("1", 1, "2", 2, null, ["1"], true, { a: 1 }),
+    },
     { requiredKeys: [] },
   ),
   headers: fc.constantFrom<Record<string, string>>({}, { h: "x" }, { h: "y" }),

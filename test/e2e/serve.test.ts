@@ -98,6 +98,9 @@ describe("hookgate serve", () => {
     expect(again.status).toBe(200);
   });
 
+  // 200 runs through a child-process runner, twice started: minutes on a machine whose cores are busy.
+  const CRASH_WAIT_MS = 180_000;
+
   it("loses no acknowledged run when killed with SIGKILL mid-way", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hookgate-crash-"));
     const doneLog = join(dir, "done.log");
@@ -148,7 +151,7 @@ describe("hookgate serve", () => {
       const runs = await waitFor(async () => {
         const all = await Promise.all(accepted.map((id) => store.getRun(id)));
         return all.every((r) => r && r.status !== "queued" && r.status !== "running") ? all : undefined;
-      }, 60_000);
+      }, CRASH_WAIT_MS);
       // Every acknowledged run is there and finished successfully: none lost.
       expect(runs.map((r) => r?.status)).toEqual(accepted.map(() => "succeeded"));
       // Each acknowledged run has exactly one record: recovery re-queued it, it did not copy it.
@@ -167,5 +170,6 @@ describe("hookgate serve", () => {
     }
     second.proc.kill("SIGTERM");
     expect(await second.exited).toBe(0);
-  });
+    // The test's own limit stays above its inner wait, so a slow machine fails with the wait's message.
+  }, CRASH_WAIT_MS + 120_000);
 });

@@ -1,10 +1,11 @@
 // `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
 // server is running.
 
-import { clipLine, formatDuration, formatTime, textTable } from "../store/text-table.js";
+import { clipLine, formatDuration, formatTime } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
+import { escapeControls, safeTable } from "./terminal-text.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
 
@@ -96,7 +97,7 @@ function took(run: RunRecord): number | undefined {
 
 function runTable(runs: RunRecord[]): string {
   if (runs.length === 0) return "No runs.";
-  return textTable(
+  return safeTable(
     ["RUN ID", "STATUS", "RECEIVED", "TOOK", "AGENT", "DELIVERY", "NAME", "RESULT"],
     runs.map((r) => [
       r.id,
@@ -123,8 +124,9 @@ function deliveryText(run: RunRecord): string {
   return parts.join("; ");
 }
 
+/** A field shown on several lines on purpose: line feeds kept, every other control escaped. */
 function indent(text: string): string {
-  return text
+  return escapeControls(text, { keepNewlines: true })
     .split("\n")
     .map((l) => `    ${l}`)
     .join("\n");
@@ -173,13 +175,14 @@ function showRun(run: RunRecord): string {
     ["delivery", deliveryText(run)],
     ["error", run.error],
   ];
-  const out = [`Run ${run.id}`];
-  for (const [key, value] of fields) if (value) out.push(`  ${key.padEnd(9)} ${value}`);
+  // One-line fields: a line feed in them is escaped too, so no value can forge a line of its own.
+  const out = [`Run ${escapeControls(run.id)}`];
+  for (const [key, value] of fields) if (value) out.push(`  ${key.padEnd(9)} ${escapeControls(value)}`);
 
   out.push(
     "",
     p
-      ? `Prompt sent (${p.runner} runner, ${p.transcriptMessages} earlier session messages):`
+      ? `Prompt sent (${escapeControls(p.runner)} runner, ${p.transcriptMessages} earlier session messages):`
       : "Prompt (not sent yet):",
   );
   if (p?.systemPrompt) out.push("  system:", indent(p.systemPrompt));

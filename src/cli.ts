@@ -4,6 +4,8 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Command } from "./commands/command.js";
+import { didYouMean } from "./commands/did-you-mean.js";
+import { closest } from "./config/check/closest.js";
 
 const commands: Record<string, () => Promise<{ command: Command }>> = {
   serve: () => import("./commands/serve.js"),
@@ -29,6 +31,15 @@ async function usage(): Promise<string> {
   return lines.join("\n");
 }
 
+/** `unknown command "serv"; did you mean "serve"?`, or the same for an option before the command. */
+function unknown(word: string): string {
+  if (word.startsWith("-")) {
+    const guess = closest(word.replace(/^-+/, ""), ["help", "version"]);
+    return `unknown option ${word}${guess ? `; did you mean --${guess}?` : ""}`;
+  }
+  return `unknown command "${word}"${didYouMean(word, Object.keys(commands))}`;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
@@ -40,9 +51,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${version}\n`);
     return 0;
   }
-  const load = commands[name];
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!load) {
-    process.stderr.write(`hookgate: unknown command "${name}"\n\n${await usage()}\n`);
+    process.stderr.write(`hookgate: ${unknown(name)}\n\n${await usage()}\n`);
     return 1;
   }
   const { command } = await load();

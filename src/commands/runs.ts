@@ -5,6 +5,7 @@ import { clipLine, formatDuration, formatTime } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
+import { didYouMean } from "./did-you-mean.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
@@ -43,15 +44,17 @@ export const command: Command = {
     if (typeof args === "number") return args;
     const { values, positionals } = args;
     const [sub, id, ...extra] = positionals;
-    if (sub !== undefined && sub !== "show")
-      return usageError("runs", help, `unknown subcommand "${sub}" (did you mean: runs show ${sub}?)`);
+    if (sub !== undefined && sub !== "show") {
+      const hint = didYouMean(sub, ["show"]) || ` (did you mean: runs show ${sub}?)`;
+      return usageError("runs", help, `unknown subcommand "${sub}"${hint}`);
+    }
     if (sub === "show" && (id === undefined || extra.length > 0))
       return usageError("runs", help, "runs show takes exactly one RUN_ID");
     if (values.status !== undefined && !STATUSES.includes(values.status as RunStatus)) {
       return usageError(
         "runs",
         help,
-        `--status must be one of ${STATUSES.join(", ")}, got "${values.status}"`,
+        `--status must be one of ${STATUSES.join(", ")}, got "${values.status}"${didYouMean(values.status, STATUSES)}`,
       );
     }
     const limit = parseLimit(values.limit);

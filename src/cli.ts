@@ -16,10 +16,12 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
 };
 
 async function usage(): Promise<string> {
+  const { version } = await import("./version.js");
   const lines = [
-    "hookgate — webhook ingress for AI agents",
+    `hookgate ${version} — webhook ingress for AI agents`,
     "",
     "Usage: hookgate <command> [options]   (hookgate <command> --help for details)",
+    "       hookgate --version | --help",
     "",
     "Commands:",
   ];
@@ -27,7 +29,14 @@ async function usage(): Promise<string> {
     const { command } = await load();
     lines.push(`  ${name.padEnd(10)} ${command.summary}`);
   }
-  lines.push("", "Without --config, hookgate uses ./hookgate.yaml when present, else its built-in default.");
+  lines.push(
+    "",
+    "Options:",
+    "  --version, -V   print the version and exit",
+    "  --help, -h      show this help",
+    "",
+    "Without --config, hookgate uses ./hookgate.yaml when present, else its built-in default.",
+  );
   return lines.join("\n");
 }
 
@@ -46,7 +55,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${await usage()}\n`);
     return name ? 0 : 1;
   }
-  if (name === "--version" || name === "-v") {
+  // -v too: it worked before -V was documented.
+  if (name === "--version" || name === "-V" || name === "-v") {
     const { version } = await import("./version.js");
     process.stdout.write(`${version}\n`);
     return 0;

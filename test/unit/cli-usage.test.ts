@@ -1,10 +1,16 @@
 // Mistakes on the command line: what hookgate answers to a typo, and its version.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
 import { command as events } from "../../src/commands/events.js";
 import { command as runs } from "../../src/commands/runs.js";
 import { command as serve } from "../../src/commands/serve.js";
+import { runCli } from "../helpers/child.js";
 import { runCommand } from "./command-helpers.js";
+
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 const hookgate = (argv: string[]) => runCommand({ summary: "", run: main }, argv);
 
@@ -76,5 +82,30 @@ describe("a command with a mistyped option", () => {
     const status = await runCommand(runs, ["--status", "succeded"]);
     expect(status.code).toBe(1);
     expect(status.stderr).toContain('got "succeded"; did you mean "succeeded"?');
+  });
+});
+
+describe("hookgate --version", () => {
+  it("is listed in the help", async () => {
+    const { code, stdout } = await hookgate(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ {2}--version, -V +print the version/m);
+    expect(stdout).toMatch(/^ {2}--help, -h +show this help/m);
+  });
+
+  it("prints the package version for --version, -V and -v", async () => {
+    for (const flag of ["--version", "-V", "-v"]) {
+      const { code, stdout, stderr } = await hookgate([flag]);
+      expect({ flag, code, stdout, stderr }).toEqual({ flag, code: 0, stdout: `${version}\n`, stderr: "" });
+    }
+  });
+
+  it("works from the built command, as do its usage errors", async () => {
+    const shown = runCli(["-V"]);
+    expect(await shown.exited).toBe(0);
+    expect(shown.stdout()).toBe(`${version}\n`);
+    const typo = runCli(["serv"]);
+    expect(await typo.exited).toBe(1);
+    expect(typo.stderr()).toContain('unknown command "serv"; did you mean "serve"?');
   });
 });

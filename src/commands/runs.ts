@@ -6,6 +6,7 @@ import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
+import { lookUpRun, MIN_PREFIX } from "./run-lookup.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
@@ -14,7 +15,8 @@ const help = `Usage: hookgate runs [--config FILE | --store FILE] [--status S] [
        hookgate runs show RUN_ID [--config FILE | --store FILE] [--json]
 
 Lists agent runs, newest first, or shows one run: the prompt sent, the reply, timings, errors and
-what happened to the delivery.
+what happened to the delivery. RUN_ID may be the start of an id (${MIN_PREFIX} characters at least) that
+only one run has.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
   --store FILE        read this SQLite file instead
@@ -71,11 +73,12 @@ export const command: Command = {
     }
     try {
       if (sub === "show") {
-        const run = await opened.store.getRun(id!);
-        if (!run) {
-          process.stderr.write(`hookgate runs: no run ${id} in ${opened.path}\n`);
+        const found = await lookUpRun(opened.store, id!, opened.path);
+        if ("problem" in found) {
+          process.stderr.write(`hookgate runs: ${found.problem}\n`);
           return 1;
         }
+        const { run } = found;
         process.stdout.write(`${values.json ? JSON.stringify(run, null, 2) : showRun(run)}\n`);
         return 0;
       }

@@ -57,6 +57,25 @@ const DEFAULT_PENDING_LIMIT = 100;
 const IDEMPOTENCY_CONFLICT =
   "Idempotency-Key was already used on this hook with a different body; use a new key for a new request";
 
+/**
+ * Runs whose id starts with a prefix, as a range on the unique index of `id`: under SQLite's binary
+ * collation text sorts by code point, so every id starting with P lies in [P, P with its last code
+ * point raised by one). Exported so that a test can check the plan uses the index.
+ */
+export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < ? ORDER BY id LIMIT ?";
+/** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
+const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
+
+/** The least string above every string that starts with `prefix`, if there is one. */
+function afterPrefix(prefix: string): string | undefined {
+  const points = [...prefix];
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return points.join("") + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return undefined;
+}
+
 export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
   private committer: GroupCommitter | null = null;
@@ -391,6 +410,15 @@ export class SqliteStore implements Store {
   async getRun(id: string): Promise<RunRecord | null> {
     const row = this.stmt("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined;
     return row ? runFromRow(row) : null;
+  }
+
+  async findRunsByIdPrefix(prefix: string, limit: number): Promise<RunRecord[]> {
+    const upper = afterPrefix(prefix);
+    const rows =
+      upper === undefined
+        ? this.stmt(RUNS_FROM_ID_SQL).all(prefix, limit)
+        : this.stmt(RUNS_BY_ID_PREFIX_SQL).all(prefix, upper, limit);
+    return (rows as RunRow[]).map(runFromRow);
   }
 
   async listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]> {

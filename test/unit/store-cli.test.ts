@@ -156,7 +156,9 @@ describe("hookgate runs", () => {
   });
 
   it("explains bad input and unknown runs", async () => {
-    expect((await cli(runs, ["show", "nope", "--store", file])).err).toContain(`no run nope in ${file}`);
+    const unknown = await cli(runs, ["show", "nope", "--store", file]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain(`no run whose id is or starts with "nope" in ${file}`);
     const status = await cli(runs, ["--store", file, "--status", "done"]);
     expect(status.code).toBe(1);
     expect(status.err).toContain(

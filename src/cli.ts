@@ -4,6 +4,8 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Command } from "./commands/command.js";
+import { didYouMean } from "./commands/did-you-mean.js";
+import { closest } from "./config/check/closest.js";
 
 const commands: Record<string, () => Promise<{ command: Command }>> = {
   serve: () => import("./commands/serve.js"),
@@ -14,10 +16,12 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
 };
 
 async function usage(): Promise<string> {
+  const { version } = await import("./version.js");
   const lines = [
-    "hookgate — webhook ingress for AI agents",
+    `hookgate ${version} — webhook ingress for AI agents`,
     "",
     "Usage: hookgate <command> [options]   (hookgate <command> --help for details)",
+    "       hookgate --version | --help",
     "",
     "Commands:",
   ];
@@ -25,8 +29,24 @@ async function usage(): Promise<string> {
     const { command } = await load();
     lines.push(`  ${name.padEnd(10)} ${command.summary}`);
   }
-  lines.push("", "Without --config, hookgate uses ./hookgate.yaml when present, else its built-in default.");
+  lines.push(
+    "",
+    "Options:",
+    "  --version, -V   print the version and exit",
+    "  --help, -h      show this help",
+    "",
+    "Without --config, hookgate uses ./hookgate.yaml when present, else its built-in default.",
+  );
   return lines.join("\n");
+}
+
+/** `unknown command "serv"; did you mean "serve"?`, or the same for an option before the command. */
+function unknown(word: string): string {
+  if (word.startsWith("-")) {
+    const guess = closest(word.replace(/^-+/, ""), ["help", "version"]);
+    return `unknown option ${word}${guess ? `; did you mean --${guess}?` : ""}`;
+  }
+  return `unknown command "${word}"${didYouMean(word, Object.keys(commands))}`;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -35,14 +55,15 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${await usage()}\n`);
     return name ? 0 : 1;
   }
-  if (name === "--version" || name === "-v") {
+  // -v too: it worked before -V was documented.
+  if (name === "--version" || name === "-V" || name === "-v") {
     const { version } = await import("./version.js");
     process.stdout.write(`${version}\n`);
     return 0;
   }
-  const load = commands[name];
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!load) {
-    process.stderr.write(`hookgate: unknown command "${name}"\n\n${await usage()}\n`);
+    process.stderr.write(`hookgate: ${unknown(name)}\n\n${await usage()}\n`);
     return 1;
   }
   const { command } = await load();

@@ -1,10 +1,11 @@
 // `hookgate events`: the main session's system events (wakes and run summaries), or its heartbeats,
 // read from the store — also while a server is running.
 
-import { clipLine, formatTime, textTable } from "../store/text-table.js";
+import { clipLine, formatTime } from "../store/text-table.js";
 import type { HeartbeatRecord, SystemEvent } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit } from "./args.js";
 import type { Command } from "./command.js";
+import { safeTable } from "./terminal-text.js";
 
 const help = `Usage: hookgate events [--config FILE | --store FILE] [--pending] [--heartbeats] [--limit N] [--json]
 
@@ -72,7 +73,7 @@ export const command: Command = {
 
 function eventTable(events: SystemEvent[]): string {
   if (events.length === 0) return "No events.";
-  return textTable(
+  return safeTable(
     ["ID", "RECEIVED", "STATUS", "SOURCE", "TEXT"],
     events.map((e) => [
       String(e.id),
@@ -86,7 +87,7 @@ function eventTable(events: SystemEvent[]): string {
 
 function heartbeatTable(beats: HeartbeatRecord[]): string {
   if (beats.length === 0) return "No heartbeats.";
-  return textTable(
+  return safeTable(
     ["ID", "STARTED", "REASON", "STATUS", "EVENTS", "DELIVERY", "REPLY / ERROR"],
     beats.map((b) => [
       String(b.id),

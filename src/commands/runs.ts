@@ -1,10 +1,13 @@
 // `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
 // server is running.
 
-import { clipLine, formatDuration, formatTime, textTable } from "../store/text-table.js";
+import { clipLine, formatDuration, formatTime } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
+import { didYouMean } from "./did-you-mean.js";
+import { lookUpRun, MIN_PREFIX } from "./run-lookup.js";
+import { escapeControls, safeTable } from "./terminal-text.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
 
@@ -12,7 +15,8 @@ const help = `Usage: hookgate runs [--config FILE | --store FILE] [--status S] [
        hookgate runs show RUN_ID [--config FILE | --store FILE] [--json]
 
 Lists agent runs, newest first, or shows one run: the prompt sent, the reply, timings, errors and
-what happened to the delivery.
+what happened to the delivery. RUN_ID may be the start of an id (${MIN_PREFIX} characters at least) that
+only one run has.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
   --store FILE        read this SQLite file instead
@@ -42,15 +46,17 @@ export const command: Command = {
     if (typeof args === "number") return args;
     const { values, positionals } = args;
     const [sub, id, ...extra] = positionals;
-    if (sub !== undefined && sub !== "show")
-      return usageError("runs", help, `unknown subcommand "${sub}" (did you mean: runs show ${sub}?)`);
+    if (sub !== undefined && sub !== "show") {
+      const hint = didYouMean(sub, ["show"]) || ` (did you mean: runs show ${sub}?)`;
+      return usageError("runs", help, `unknown subcommand "${sub}"${hint}`);
+    }
     if (sub === "show" && (id === undefined || extra.length > 0))
       return usageError("runs", help, "runs show takes exactly one RUN_ID");
     if (values.status !== undefined && !STATUSES.includes(values.status as RunStatus)) {
       return usageError(
         "runs",
         help,
-        `--status must be one of ${STATUSES.join(", ")}, got "${values.status}"`,
+        `--status must be one of ${STATUSES.join(", ")}, got "${values.status}"${didYouMean(values.status, STATUSES)}`,
       );
     }
     const limit = parseLimit(values.limit);
@@ -67,11 +73,12 @@ export const command: Command = {
     }
     try {
       if (sub === "show") {
-        const run = await opened.store.getRun(id!);
-        if (!run) {
-          process.stderr.write(`hookgate runs: no run ${id} in ${opened.path}\n`);
+        const found = await lookUpRun(opened.store, id!, opened.path);
+        if ("problem" in found) {
+          process.stderr.write(`hookgate runs: ${found.problem}\n`);
           return 1;
         }
+        const { run } = found;
         process.stdout.write(`${values.json ? JSON.stringify(run, null, 2) : showRun(run)}\n`);
         return 0;
       }
@@ -96,7 +103,7 @@ function took(run: RunRecord): number | undefined {
 
 function runTable(runs: RunRecord[]): string {
   if (runs.length === 0) return "No runs.";
-  return textTable(
+  return safeTable(
     ["RUN ID", "STATUS", "RECEIVED", "TOOK", "AGENT", "DELIVERY", "NAME", "RESULT"],
     runs.map((r) => [
       r.id,
@@ -123,8 +130,9 @@ function deliveryText(run: RunRecord): string {
   return parts.join("; ");
 }
 
+/** A field shown on several lines on purpose: line feeds kept, every other control escaped. */
 function indent(text: string): string {
-  return text
+  return escapeControls(text, { keepNewlines: true })
     .split("\n")
     .map((l) => `    ${l}`)
     .join("\n");
@@ -173,13 +181,14 @@ function showRun(run: RunRecord): string {
     ["delivery", deliveryText(run)],
     ["error", run.error],
   ];
-  const out = [`Run ${run.id}`];
-  for (const [key, value] of fields) if (value) out.push(`  ${key.padEnd(9)} ${value}`);
+  // One-line fields: a line feed in them is escaped too, so no value can forge a line of its own.
+  const out = [`Run ${escapeControls(run.id)}`];
+  for (const [key, value] of fields) if (value) out.push(`  ${key.padEnd(9)} ${escapeControls(value)}`);
 
   out.push(
     "",
     p
-      ? `Prompt sent (${p.runner} runner, ${p.transcriptMessages} earlier session messages):`
+      ? `Prompt sent (${escapeControls(p.runner)} runner, ${p.transcriptMessages} earlier session messages):`
       : "Prompt (not sent yet):",
   );
   if (p?.systemPrompt) out.push("  system:", indent(p.systemPrompt));

@@ -79,6 +79,25 @@ const MIN_FREE_BYTES = 1024 * 1024;
 /** Health probes within this time share one answer, so a flood of /healthz costs one write. */
 const PING_CACHE_MS = 1000;
 
+/**
+ * Runs whose id starts with a prefix, as a range on the unique index of `id`: under SQLite's binary
+ * collation text sorts by code point, so every id starting with P lies in [P, P with its last code
+ * point raised by one). Exported so that a test can check the plan uses the index.
+ */
+export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < ? ORDER BY id LIMIT ?";
+/** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
+const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
+
+/** The least string above every string that starts with `prefix`, if there is one. */
+function afterPrefix(prefix: string): string | undefined {
+  const points = [...prefix];
+  while (points.length > 0) {
+    const last = points.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return points.join("") + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return undefined;
+}
+
 export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
   private committer: GroupCommitter | null = null;
@@ -426,6 +445,15 @@ export class SqliteStore implements Store {
   async getRun(id: string): Promise<RunRecord | null> {
     const row = this.stmt("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined;
     return row ? runFromRow(row) : null;
+  }
+
+  async findRunsByIdPrefix(prefix: string, limit: number): Promise<RunRecord[]> {
+    const upper = afterPrefix(prefix);
+    const rows =
+      upper === undefined
+        ? this.stmt(RUNS_FROM_ID_SQL).all(prefix, limit)
+        : this.stmt(RUNS_BY_ID_PREFIX_SQL).all(prefix, upper, limit);
+    return (rows as RunRow[]).map(runFromRow);
   }
 
   async listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]> {

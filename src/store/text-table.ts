@@ -30,8 +30,9 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
 
-/** One line, at most `max` characters. */
+/** One line, at most `max` characters (code points, so that a clip never splits a surrogate pair). */
 export function clipLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  const chars = [...line];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : line;
 }

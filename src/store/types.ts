@@ -222,6 +222,8 @@ export interface Store {
   finishRun(id: string, result: RunResult, completion?: RunCompletion): Promise<void>;
   setDelivery(runId: string, state: DeliveryState): Promise<void>;
   getRun(id: string): Promise<RunRecord | null>;
+  /** Up to `limit` runs whose id starts with `prefix`, in id order (`hookgate runs show 3f2a`). */
+  findRunsByIdPrefix(prefix: string, limit: number): Promise<RunRecord[]>;
   listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]>;
   /**
    * After a crash: runs left `running` go back to `queued` once (attempts < maxAttempts), else are

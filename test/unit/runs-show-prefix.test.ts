@@ -1,0 +1,166 @@
+// `hookgate runs show 3f2a`: a run named by a unique prefix of its id, against a real SQLite file.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { command as runs } from "../../src/commands/runs.js";
+import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite.js";
+import type { NewRun } from "../../src/store/types.js";
+import { runCommand } from "./command-helpers.js";
+
+let dir: string;
+let file: string;
+let writer: SqliteStore;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "hookgate-prefix-"));
+  file = join(dir, "state.db");
+  writer = new SqliteStore(file);
+  await writer.open();
+});
+
+afterEach(async () => {
+  await writer.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const T0 = Date.UTC(2025, 4, 1, 10, 0, 0);
+
+async function seed(ids: string[]): Promise<void> {
+  const base: Omit<NewRun, "id"> = {
+    name: "GitHub",
+    message: "New issue",
+    sessionKey: "hook:gh",
+    wakeMode: "now",
+    deliver: false,
+    channel: "last",
+    receivedAt: T0,
+  };
+  await Promise.all(
+    ids.map((id) => writer.acceptRun({ ...base, id }, (runId) => ({ status: 202, body: { runId } }))),
+  );
+}
+
+const show = (...args: string[]) => runCommand(runs, ["show", ...args, "--store", file]);
+
+const A = "3f2a1b6e-2c1d-4c5e-9f00-0a1b2c3d4e5f";
+const B = "3f2a9c04-77aa-4b1e-8e2f-5f6e7d8c9b0a";
+const C = "3f2b0000-0000-4000-8000-000000000000";
+
+describe("hookgate runs show PREFIX", () => {
+  it("shows the one run whose id starts with the prefix", async () => {
+    await seed([A, B, C]);
+    const text = await show("3f2a1");
+    expect(text.stderr).toBe("");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`^Run ${A}\n  status    queued\n`));
+    const json = await show("3f2a9c", "--json");
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ id: B, status: "queued" });
+    expect(JSON.parse((await show(C, "--json")).stdout).id).toBe(C);
+  });
+
+  it("lists the candidates of an ambiguous prefix and exits 1", async () => {
+    await seed([A, B, C]);
+    const { code, stdout, stderr } = await show("3f2a");
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe(
+      [
+        `hookgate runs: 2 runs have ids starting with "3f2a"; give more of the id:`,
+        "",
+        "RUN ID                                STATUS  RECEIVED              NAME",
+        `${A}  queued  2025-05-01 10:00:00Z  GitHub`,
+        `${B}  queued  2025-05-01 10:00:00Z  GitHub`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("lists a few candidates when many match", async () => {
+    const many = Array.from({ length: 8 }, (_, i) => `abcd${i}000-0000-4000-8000-000000000000`);
+    await seed(many);
+    const { code, stderr } = await show("abcd");
+    expect(code).toBe(1);
+    expect(stderr).toContain(`more than 5 runs have ids starting with "abcd"; give more of the id:`);
+    for (const id of many.slice(0, 5)) expect(stderr).toContain(id);
+    for (const id of many.slice(5)) expect(stderr).not.toContain(id);
+    expect(stderr).toMatch(/\n\.\.\.\n$/);
+  });
+
+  it("says so when nothing matches or the prefix is too short", async () => {
+    await seed([A, B, C]);
+    const none = await show("9999");
+    expect(none.code).toBe(1);
+    expect(none.stdout).toBe("");
+    expect(none.stderr).toBe(`hookgate runs: no run whose id is or starts with "9999" in ${file}\n`);
+    const short = await show("3f2");
+    expect(short.code).toBe(1);
+    expect(short.stdout).toBe("");
+    expect(short.stderr).toBe(
+      `hookgate runs: no run "3f2" in ${file}; to name a run by the start of its id, give at least 4 characters\n`,
+    );
+  });
+
+  it("prefers a whole id to a prefix of longer ones", async () => {
+    await seed(["run1", "run10", "run11", "r1"]);
+    const whole = await show("run1", "--json");
+    expect(whole.code).toBe(0);
+    expect(JSON.parse(whole.stdout).id).toBe("run1");
+    // A whole id shorter than the minimum prefix still names its run.
+    expect(JSON.parse((await show("r1", "--json")).stdout).id).toBe("r1");
+  });
+
+  it("escapes what it echoes of the prefix", async () => {
+    const { stderr } = await show("\x1b]52;c;eA==\x07");
+    expect(stderr).toContain('"\\x1b]52;c;eA==\\x07"');
+    expect(stderr).not.toMatch(/[\x07\x1b]/);
+  });
+});
+
+describe("SqliteStore.findRunsByIdPrefix", () => {
+  it("reads a range of the id index rather than the whole table", () => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${RUNS_BY_ID_PREFIX_SQL}`).all("3f2a", "3f2b", 6) as {
+        detail: string;
+      }[];
+      expect(plan.map((p) => p.detail)).toEqual([
+        expect.stringMatching(/^SEARCH runs USING INDEX \S+ \(id>\? AND id<\?\)$/),
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("finds exactly the ids that start with the prefix, in code point order", async () => {
+    // Characters at the edges of the range arithmetic: the last BMP code point before the surrogates,
+    // the first after them, the end of the BMP, astral ones and the highest code point.
+    const alphabet = ["a", "b", "\ud7ff", "\ue000", "\uffff", "\u{10000}", "\u{1f600}", "\u{10ffff}"];
+    const idArb = fc
+      .array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 4 })
+      .map((a) => a.join(""));
+    const ids = [...new Set(fc.sample(idArb, { numRuns: 300, seed: 7 }))];
+    await seed(ids);
+    const byCodePoint = (x: string, y: string) => {
+      const [a, b] = [[...x], [...y]];
+      for (let i = 0; i < Math.min(a.length, b.length); i++) {
+        const d = a[i]!.codePointAt(0)! - b[i]!.codePointAt(0)!;
+        if (d !== 0) return d;
+      }
+      return a.length - b.length;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 3 }).map((a) => a.join("")),
+        async (prefix) => {
+          const found = (await writer.findRunsByIdPrefix(prefix, 1000)).map((r) => r.id);
+          expect(found).toEqual(ids.filter((id) => id.startsWith(prefix)).sort(byCodePoint));
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+});

@@ -15,6 +15,7 @@ import { hookRequest } from "../ingress/hook-request.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
+import { escapeControls } from "./terminal-text.js";
 
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
 
@@ -94,11 +95,11 @@ export const command: Command = {
         };
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
-        process.stdout.write(formatDecision(compiled.graph, shown.decision));
-        if (shown.policy) process.stdout.write(formatPolicy(shown.policy));
-        process.stdout.write(
-          `answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`,
-        );
+        // Payload values reach this output: control characters are shown escaped, never sent raw.
+        let text = formatDecision(compiled.graph, shown.decision);
+        if (shown.policy) text += formatPolicy(shown.policy);
+        text += `answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
+        process.stdout.write(escapeControls(text, { keepNewlines: true }));
       }
       if (shown.policy && !shown.policy.ok) return 1;
       return exitCode(shown.decision);

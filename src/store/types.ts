@@ -247,4 +247,7 @@ export interface Store {
  * What the read-only commands (`hookgate events`, `hookgate runs`) use: reads only, so that they can
  * run beside a serving instance and against any store kind.
  */
-export type StoreReader = Pick<Store, "close" | "listEvents" | "listHeartbeats" | "listRuns" | "getRun">;
+export type StoreReader = Pick<
+  Store,
+  "close" | "listEvents" | "listHeartbeats" | "listRuns" | "getRun" | "findRunsByIdPrefix"
+>;

@@ -101,75 +101,79 @@ describe("hookgate serve", () => {
   // 200 runs through a child-process runner, twice started: minutes on a machine whose cores are busy.
   const CRASH_WAIT_MS = 180_000;
 
-  it("loses no acknowledged run when killed with SIGKILL mid-way", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "hookgate-crash-"));
-    const doneLog = join(dir, "done.log");
-    writeFileSync(
-      join(dir, "runner.mjs"),
-      [
-        'import { appendFileSync } from "node:fs";',
-        "let input = '';",
-        "process.stdin.on('data', (d) => { input += d; });",
-        "process.stdin.on('end', () => setTimeout(() => {",
-        `  appendFileSync(${JSON.stringify(doneLog)}, process.env.HOOKGATE_RUN_ID + "\\n");`,
-        "  process.stdout.write('done ' + input.length);",
-        "}, 20));",
-        "",
-      ].join("\n"),
-    );
-    const config = writeConfig(
-      dir,
-      `      runner: { kind: command, command: [${JSON.stringify(process.execPath)}, runner.mjs] }`,
-    );
+  it(
+    "loses no acknowledged run when killed with SIGKILL mid-way",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "hookgate-crash-"));
+      const doneLog = join(dir, "done.log");
+      writeFileSync(
+        join(dir, "runner.mjs"),
+        [
+          'import { appendFileSync } from "node:fs";',
+          "let input = '';",
+          "process.stdin.on('data', (d) => { input += d; });",
+          "process.stdin.on('end', () => setTimeout(() => {",
+          `  appendFileSync(${JSON.stringify(doneLog)}, process.env.HOOKGATE_RUN_ID + "\\n");`,
+          "  process.stdout.write('done ' + input.length);",
+          "}, 20));",
+          "",
+        ].join("\n"),
+      );
+      const config = writeConfig(
+        dir,
+        `      runner: { kind: command, command: [${JSON.stringify(process.execPath)}, runner.mjs] }`,
+      );
 
-    const first = start(["serve", "--config", config]);
-    const url = await listeningUrl(first);
-    const accepted: string[] = [];
-    let sent = 0;
-    const sender = async () => {
-      while (sent < 200) {
-        sent++;
-        try {
-          const r = await post(url, "/agent", { message: `job ${sent}`, deliver: false });
-          if (r.status === 202) accepted.push(((await r.json()) as { runId: string }).runId);
-          if (accepted.length === 100) first.proc.kill("SIGKILL");
-        } catch {
-          // The server is gone: whatever did not get a 202 was not promised.
-          return;
+      const first = start(["serve", "--config", config]);
+      const url = await listeningUrl(first);
+      const accepted: string[] = [];
+      let sent = 0;
+      const sender = async () => {
+        while (sent < 200) {
+          sent++;
+          try {
+            const r = await post(url, "/agent", { message: `job ${sent}`, deliver: false });
+            if (r.status === 202) accepted.push(((await r.json()) as { runId: string }).runId);
+            if (accepted.length === 100) first.proc.kill("SIGKILL");
+          } catch {
+            // The server is gone: whatever did not get a 202 was not promised.
+            return;
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, sender));
-    expect(await first.exited).toBe("SIGKILL");
-    expect(accepted.length).toBeGreaterThanOrEqual(100);
+      };
+      await Promise.all(Array.from({ length: 8 }, sender));
+      expect(await first.exited).toBe("SIGKILL");
+      expect(accepted.length).toBeGreaterThanOrEqual(100);
 
-    const second = start(["serve", "--config", config]);
-    await listeningUrl(second);
-    const store = new SqliteStore(join(dir, "state.db"));
-    await store.open();
-    try {
-      const runs = await waitFor(async () => {
-        const all = await Promise.all(accepted.map((id) => store.getRun(id)));
-        return all.every((r) => r && r.status !== "queued" && r.status !== "running") ? all : undefined;
-      }, CRASH_WAIT_MS);
-      // Every acknowledged run is there and finished successfully: none lost.
-      expect(runs.map((r) => r?.status)).toEqual(accepted.map(() => "succeeded"));
-      // Each acknowledged run has exactly one record: recovery re-queued it, it did not copy it.
-      const listed = (await store.listRuns({ limit: 100_000 })).map((r) => r.id);
-      for (const id of accepted) expect(listed.filter((x) => x === id)).toHaveLength(1);
-      // The runner saw every acknowledged run. Only a run that was in flight at the kill may have
-      // reached its runner a second time (delivery to runners is at-least-once): at most
-      // maxConcurrentRuns of them.
-      const seen = readFileSync(doneLog, "utf8")
-        .split("\n")
-        .filter((id) => id !== "" && id !== "undefined");
-      for (const id of accepted) expect(seen).toContain(id);
-      expect(seen.length - new Set(seen).size).toBeLessThanOrEqual(4);
-    } finally {
-      await store.close();
-    }
-    second.proc.kill("SIGTERM");
-    expect(await second.exited).toBe(0);
-    // The test's own limit stays above its inner wait, so a slow machine fails with the wait's message.
-  }, CRASH_WAIT_MS + 120_000);
+      const second = start(["serve", "--config", config]);
+      await listeningUrl(second);
+      const store = new SqliteStore(join(dir, "state.db"));
+      await store.open();
+      try {
+        const runs = await waitFor(async () => {
+          const all = await Promise.all(accepted.map((id) => store.getRun(id)));
+          return all.every((r) => r && r.status !== "queued" && r.status !== "running") ? all : undefined;
+        }, CRASH_WAIT_MS);
+        // Every acknowledged run is there and finished successfully: none lost.
+        expect(runs.map((r) => r?.status)).toEqual(accepted.map(() => "succeeded"));
+        // Each acknowledged run has exactly one record: recovery re-queued it, it did not copy it.
+        const listed = (await store.listRuns({ limit: 100_000 })).map((r) => r.id);
+        for (const id of accepted) expect(listed.filter((x) => x === id)).toHaveLength(1);
+        // The runner saw every acknowledged run. Only a run that was in flight at the kill may have
+        // reached its runner a second time (delivery to runners is at-least-once): at most
+        // maxConcurrentRuns of them.
+        const seen = readFileSync(doneLog, "utf8")
+          .split("\n")
+          .filter((id) => id !== "" && id !== "undefined");
+        for (const id of accepted) expect(seen).toContain(id);
+        expect(seen.length - new Set(seen).size).toBeLessThanOrEqual(4);
+      } finally {
+        await store.close();
+      }
+      second.proc.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
+      // The test's own limit stays above its inner wait, so a slow machine fails with the wait's message.
+    },
+    CRASH_WAIT_MS + 120_000,
+  );
 });

@@ -38,9 +38,7 @@ async function seed(ids: string[]): Promise<void> {
     channel: "last",
     receivedAt: T0,
   };
-  await Promise.all(
-    ids.map((id) => writer.acceptRun({ ...base, id }, (runId) => ({ status: 202, body: { runId } }))),
-  );
+  await Promise.all(ids.map((id) => writer.acceptRun({ ...base, id })));
 }
 
 const show = (...args: string[]) => runCommand(runs, ["show", ...args, "--store", file]);

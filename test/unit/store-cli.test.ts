@@ -294,10 +294,7 @@ describe("sender text on the operator's terminal", () => {
   }
 
   it("events and heartbeats show escapes, and --json keeps the exact text", async () => {
-    await writer.acceptWake({ text: EVIL, mode: "now", source: "mail\x1b[8m", receivedAt: T0 }, () => ({
-      status: 200,
-      body: {},
-    }));
+    await writer.acceptWake({ text: EVIL, mode: "now", source: "mail\x1b[8m", receivedAt: T0 });
     await writer.recordHeartbeat({
       reason: "now",
       status: "replied",
@@ -318,23 +315,20 @@ describe("sender text on the operator's terminal", () => {
   });
 
   it("runs and runs show escape every field; show keeps the line breaks of prompt and reply", async () => {
-    await writer.acceptRun(
-      {
-        id: "run-evil",
-        name: `Mail ${ATTACKS[0]}`,
-        message: `Subject: ${ATTACKS[1]}\nBody: ${ATTACKS[5]}`,
-        agentId: "ops\x1b[2K",
-        sessionKey: "hook:mail:\u009b2J",
-        model: "m\u202e",
-        wakeMode: "now",
-        deliver: true,
-        channel: "telegram",
-        to: "123\x1b[A",
-        mappingId: "map\x07",
-        receivedAt: T0,
-      },
-      () => ({ status: 202, body: {} }),
-    );
+    await writer.acceptRun({
+      id: "run-evil",
+      name: `Mail ${ATTACKS[0]}`,
+      message: `Subject: ${ATTACKS[1]}\nBody: ${ATTACKS[5]}`,
+      agentId: "ops\x1b[2K",
+      sessionKey: "hook:mail:\u009b2J",
+      model: "m\u202e",
+      wakeMode: "now",
+      deliver: true,
+      channel: "telegram",
+      to: "123\x1b[A",
+      mappingId: "map\x07",
+      receivedAt: T0,
+    });
     await writer.claimRuns(1, T0 + 1);
     await writer.startRun("run-evil", {
       resolvedAgentId: "ops\x1b[2K",

@@ -2,6 +2,7 @@
 // client-address.ts). The calls are asynchronous so that a limiter shared by several hookgate
 // instances, kept in a database, fits behind the same interface as the in-memory default.
 import { performance } from "node:perf_hooks";
+import { OrderedTable } from "./ordered-table.js";
 
 export interface AuthLimiterVerdict {
   locked: boolean;
@@ -49,9 +50,9 @@ const PRUNE_PER_FAILURE = 2;
 
 /**
  * The in-memory limiter, the default: every call is O(1), and memory stays bounded however many
- * addresses fail. Two tables, each a Map (insertion-ordered, so its first key is the oldest):
- * - `counting`: keys with failures but no lock, least recently failed first (a failure re-inserts
- *   its key at the end). At most maxTrackedAddresses; a newcomer pushes out the least recently
+ * addresses fail. Two tables, each an OrderedTable (its oldest entry at hand):
+ * - `counting`: keys with failures but no lock, least recently failed first (a failure makes its
+ *   key the newest). At most maxTrackedAddresses; a newcomer pushes out the least recently
  *   failed, so a newcomer is always counted and can always be locked.
  * - `locks`: locked keys → lock end. Every lock lasts lockSeconds on a clock that never goes back,
  *   so insertion order is also expiry order. At most maxTrackedAddresses; a lock is dropped before
@@ -60,8 +61,8 @@ const PRUNE_PER_FAILURE = 2;
  * So at most 2 × maxTrackedAddresses keys are held, and counting never pushes out a lock.
  */
 export class MemoryAuthLimiter implements AuthFailureLimiter {
-  private readonly counting = new Map<string, Counter>();
-  private readonly locks = new Map<string, number>();
+  private readonly counting = new OrderedTable<Counter>();
+  private readonly locks = new OrderedTable<number>();
   private readonly max: number;
   private readonly windowMs: number;
   private readonly lockMs: number;
@@ -91,13 +92,16 @@ export class MemoryAuthLimiter implements AuthFailureLimiter {
       this.locks.delete(key); // the lock is over: counting starts afresh
     }
     let c = this.counting.get(key);
-    if (c) this.counting.delete(key);
     if (!c || now - c.windowStart >= this.windowMs) c = { windowStart: now, failures: 0 };
     c.failures += 1;
+    if (c.failures >= this.max) {
+      this.counting.delete(key);
+      this.prune(now);
+      return this.lock(key, now);
+    }
+    this.counting.push(key, c);
     this.prune(now);
-    if (c.failures >= this.max) return this.lock(key, now);
-    this.counting.set(key, c);
-    if (this.counting.size > this.bound) this.counting.delete(firstKey(this.counting)!);
+    if (this.counting.size > this.bound) this.counting.delete(this.counting.oldest()!.key);
     return UNLOCKED;
   }
 
@@ -113,27 +117,23 @@ export class MemoryAuthLimiter implements AuthFailureLimiter {
 
   private lock(key: string, now: number): AuthLimiterVerdict {
     const until = now + this.lockMs;
-    this.locks.set(key, until);
+    this.locks.push(key, until);
     // Last resort, with `bound` newer locks in force: the lock that ends soonest goes.
-    if (this.locks.size > this.bound) this.locks.delete(firstKey(this.locks)!);
+    if (this.locks.size > this.bound) this.locks.delete(this.locks.oldest()!.key);
     return lockedVerdict(until, now);
   }
 
   /** Drops a few entries that no longer matter (an ended lock, a passed window) from the fronts. */
   private prune(now: number): void {
     for (let i = 0; i < PRUNE_PER_FAILURE; i++) {
-      const first = this.locks.entries().next();
-      if (first.done || first.value[1] > now) break;
-      this.locks.delete(first.value[0]);
+      const first = this.locks.oldest();
+      if (!first || first.value > now) break;
+      this.locks.delete(first.key);
     }
     for (let i = 0; i < PRUNE_PER_FAILURE; i++) {
-      const first = this.counting.entries().next();
-      if (first.done || now - first.value[1].windowStart < this.windowMs) break;
-      this.counting.delete(first.value[0]);
+      const first = this.counting.oldest();
+      if (!first || now - first.value.windowStart < this.windowMs) break;
+      this.counting.delete(first.key);
     }
   }
-}
-
-function firstKey<K>(map: Map<K, unknown>): K | undefined {
-  return map.keys().next().value;
 }

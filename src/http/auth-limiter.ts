@@ -1,5 +1,8 @@
-// Brute-force throttling of failed authentications per client address. An interface, so that several
-// hookgate instances can share the counts (Redis) while a single one keeps them in memory.
+// Brute-force throttling of failed authentications per client key (an address, or an IPv6 /64: see
+// client-address.ts). The calls are asynchronous so that a limiter shared by several hookgate
+// instances, kept in a database, fits behind the same interface as the in-memory default.
+import { performance } from "node:perf_hooks";
+import { OrderedTable } from "./ordered-table.js";
 
 export interface AuthLimiterVerdict {
   locked: boolean;
@@ -7,86 +10,130 @@ export interface AuthLimiterVerdict {
   retryAfterSeconds: number;
 }
 
+/**
+ * `max` failures within `windowSeconds` lock a key for `lockSeconds`. The window is fixed: it opens at
+ * the key's first failure and a failure after it has passed opens a new one.
+ */
 export interface AuthFailureLimiter {
-  /** Whether the address is locked right now. */
-  check(address: string, now?: number): AuthLimiterVerdict;
-  /** Records a failure; returns the verdict after it (locked once `max` failures fall in the window). */
-  fail(address: string, now?: number): AuthLimiterVerdict;
-  /** A valid token clears the address's count. */
-  succeed(address: string): void;
+  /** Whether the key is locked now. */
+  check(key: string): Promise<AuthLimiterVerdict>;
+  /** Records a failure; the verdict after it. A failure while locked changes nothing: the lock runs its course. */
+  fail(key: string): Promise<AuthLimiterVerdict>;
+  /** A valid token: forgets the key's failures and ends its lock. */
+  succeed(key: string): Promise<void>;
 }
 
 export interface AuthLimiterOptions {
   max: number;
   windowSeconds: number;
   lockSeconds: number;
-  /** Upper bound on tracked addresses; the least recently seen are dropped first. */
+  /** Bound on keys being counted, and separately on keys locked (see MemoryAuthLimiter). */
   maxTrackedAddresses: number;
 }
 
-interface Entry {
-  windowStart: number;
-  failures: number;
-  lockedUntil: number;
+export const UNLOCKED: AuthLimiterVerdict = Object.freeze({ locked: false, retryAfterSeconds: 0 });
+
+export function lockedVerdict(lockedUntilMs: number, nowMs: number): AuthLimiterVerdict {
+  return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((lockedUntilMs - nowMs) / 1000)) };
 }
 
-const UNLOCKED: AuthLimiterVerdict = { locked: false, retryAfterSeconds: 0 };
+/** Milliseconds on a clock that never goes back (wall-clock steps must not end or stretch a lock). */
+export type Clock = () => number;
 
+interface Counter {
+  windowStart: number;
+  failures: number;
+}
+
+/** Stale entries dropped from the front of each table per failure: memory drains after a flood. */
+const PRUNE_PER_FAILURE = 2;
+
+/**
+ * The in-memory limiter, the default: every call is O(1), and memory stays bounded however many
+ * addresses fail. Two tables, each an OrderedTable (its oldest entry at hand):
+ * - `counting`: keys with failures but no lock, least recently failed first (a failure makes its
+ *   key the newest). At most maxTrackedAddresses; a newcomer pushes out the least recently
+ *   failed, so a newcomer is always counted and can always be locked.
+ * - `locks`: locked keys → lock end. Every lock lasts lockSeconds on a clock that never goes back,
+ *   so insertion order is also expiry order. At most maxTrackedAddresses; a lock is dropped before
+ *   its end only when that many newer locks are in force, and then the one ending soonest: that
+ *   gives an attacker `max` more tries, no more than one fresh address would.
+ * So at most 2 × maxTrackedAddresses keys are held, and counting never pushes out a lock.
+ */
 export class MemoryAuthLimiter implements AuthFailureLimiter {
-  // Map keeps insertion order: re-inserting on every touch makes the first key the least recent.
-  private readonly entries = new Map<string, Entry>();
+  private readonly counting = new OrderedTable<Counter>();
+  private readonly locks = new OrderedTable<number>();
+  private readonly max: number;
+  private readonly windowMs: number;
+  private readonly lockMs: number;
+  private readonly bound: number;
 
-  constructor(private readonly opts: AuthLimiterOptions) {}
-
-  check(address: string, now = Date.now()): AuthLimiterVerdict {
-    const e = this.entries.get(address);
-    if (!e || e.lockedUntil <= now) return UNLOCKED;
-    return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((e.lockedUntil - now) / 1000)) };
+  constructor(
+    opts: AuthLimiterOptions,
+    private readonly now: Clock = () => performance.now(),
+  ) {
+    this.max = opts.max;
+    this.windowMs = opts.windowSeconds * 1000;
+    this.lockMs = opts.lockSeconds * 1000;
+    this.bound = Math.max(1, opts.maxTrackedAddresses);
   }
 
-  fail(address: string, now = Date.now()): AuthLimiterVerdict {
-    let e = this.entries.get(address);
-    if (e) this.entries.delete(address);
-    if (
-      !e ||
-      now - e.windowStart >= this.opts.windowSeconds * 1000 ||
-      (e.lockedUntil && e.lockedUntil <= now)
-    ) {
-      e = { windowStart: now, failures: 0, lockedUntil: 0 };
+  async check(key: string): Promise<AuthLimiterVerdict> {
+    const now = this.now();
+    const until = this.locks.get(key);
+    return until !== undefined && until > now ? lockedVerdict(until, now) : UNLOCKED;
+  }
+
+  async fail(key: string): Promise<AuthLimiterVerdict> {
+    const now = this.now();
+    const until = this.locks.get(key);
+    if (until !== undefined) {
+      if (until > now) return lockedVerdict(until, now);
+      this.locks.delete(key); // the lock is over: counting starts afresh
     }
-    e.failures += 1;
-    if (e.failures >= this.opts.max) e.lockedUntil = now + this.opts.lockSeconds * 1000;
-    this.entries.set(address, e);
-    this.evict(now);
-    return this.check(address, now);
+    let c = this.counting.get(key);
+    if (!c || now - c.windowStart >= this.windowMs) c = { windowStart: now, failures: 0 };
+    c.failures += 1;
+    if (c.failures >= this.max) {
+      this.counting.delete(key);
+      this.prune(now);
+      return this.lock(key, now);
+    }
+    this.counting.push(key, c);
+    this.prune(now);
+    if (this.counting.size > this.bound) this.counting.delete(this.counting.oldest()!.key);
+    return UNLOCKED;
   }
 
-  succeed(address: string): void {
-    this.entries.delete(address);
+  async succeed(key: string): Promise<void> {
+    this.counting.delete(key);
+    this.locks.delete(key);
   }
 
-  /** Number of addresses tracked (bounded by maxTrackedAddresses). */
+  /** Keys held, counting and locked (at most 2 × maxTrackedAddresses). */
   get size(): number {
-    return this.entries.size;
+    return this.counting.size + this.locks.size;
   }
 
-  /**
-   * Drops the least recently seen addresses that are not locked, so that an attacker rotating through
-   * many addresses cannot push a locked one out; only when every tracked address is locked does the
-   * oldest lock go.
-   */
-  private evict(now: number): void {
-    while (this.entries.size > this.opts.maxTrackedAddresses) {
-      let victim: string | undefined;
-      for (const [address, e] of this.entries) {
-        if (e.lockedUntil <= now) {
-          victim = address;
-          break;
-        }
-      }
-      victim ??= this.entries.keys().next().value;
-      if (victim === undefined) return;
-      this.entries.delete(victim);
+  private lock(key: string, now: number): AuthLimiterVerdict {
+    const until = now + this.lockMs;
+    this.locks.push(key, until);
+    // Last resort, with `bound` newer locks in force: the lock that ends soonest goes.
+    if (this.locks.size > this.bound) this.locks.delete(this.locks.oldest()!.key);
+    return lockedVerdict(until, now);
+  }
+
+  /** Drops a few entries that no longer matter (an ended lock, a passed window) from the fronts. */
+  private prune(now: number): void {
+    for (let i = 0; i < PRUNE_PER_FAILURE; i++) {
+      const first = this.locks.oldest();
+      if (!first || first.value > now) break;
+      this.locks.delete(first.key);
+    }
+    for (let i = 0; i < PRUNE_PER_FAILURE; i++) {
+      const first = this.counting.oldest();
+      if (!first || now - first.value.windowStart < this.windowMs) break;
+      this.counting.delete(first.key);
     }
   }
 }

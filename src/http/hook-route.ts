@@ -64,11 +64,11 @@ export function hookRoute(opts: HookRouteOptions) {
     if (req.method !== "POST") throw methodNotAllowed();
     const address = throttleKey(foldAddress(req.ip));
     if (tokenOk(presentedToken(req.headers))) {
-      limiter.succeed(address);
+      await limiter.succeed(address);
     } else {
-      const before = limiter.check(address);
+      const before = await limiter.check(address);
       if (before.locked) throw tooMany(before.retryAfterSeconds);
-      limiter.fail(address);
+      await limiter.fail(address);
       throw new HttpError("UNAUTHORIZED");
     }
     const name = hookName(pathOnly(url), hooks.path);

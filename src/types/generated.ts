@@ -295,7 +295,7 @@ export interface AuthFailuresConfig {
    */
   lockSeconds?: number;
   /**
-   * Upper bound on addresses tracked at once, so a flood of addresses cannot exhaust memory; the oldest entries are dropped first.
+   * Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first.
    */
   maxTrackedAddresses?: number;
 }

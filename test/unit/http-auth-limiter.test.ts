@@ -5,45 +5,87 @@ import { presentedToken, tokenMatcher } from "../../src/http/token.js";
 
 const opts = { max: 3, windowSeconds: 60, lockSeconds: 30, maxTrackedAddresses: 100 };
 
+/** A limiter on a clock the test moves by hand. */
+function limiterAt(t0: number, o: Partial<typeof opts> = {}) {
+  const clock = { t: t0 };
+  return { l: new MemoryAuthLimiter({ ...opts, ...o }, () => clock.t), clock };
+}
+
 describe("auth failure limiter", () => {
-  it("locks an address after max failures in the window, for lockSeconds", () => {
+  it("locks an address after max failures in the window, for lockSeconds", async () => {
+    const { l, clock } = limiterAt(1_000_000);
+    expect((await l.fail("a")).locked).toBe(false);
+    clock.t += 1;
+    expect((await l.fail("a")).locked).toBe(false);
+    clock.t += 1;
+    expect(await l.fail("a")).toEqual({ locked: true, retryAfterSeconds: 30 });
+    clock.t += 10_000;
+    expect(await l.check("a")).toEqual({ locked: true, retryAfterSeconds: 20 });
+    expect((await l.check("b")).locked).toBe(false);
+    clock.t += 20_000;
+    expect((await l.check("a")).locked).toBe(false);
+  });
+
+  it("forgets failures older than the window", async () => {
+    const { l, clock } = limiterAt(0);
+    await l.fail("a");
+    clock.t = 1;
+    await l.fail("a");
+    clock.t = 60_000;
+    expect((await l.fail("a")).locked).toBe(false);
+    expect((await l.fail("a")).locked).toBe(false);
+    expect((await l.fail("a")).locked).toBe(true);
+  });
+
+  it("a success clears the count and ends a lock", async () => {
+    const { l } = limiterAt(0);
+    await l.fail("a");
+    await l.fail("a");
+    await l.succeed("a");
+    expect((await l.fail("a")).locked).toBe(false);
+    await l.fail("a");
+    expect((await l.fail("a")).locked).toBe(true);
+    await l.succeed("a");
+    expect((await l.check("a")).locked).toBe(false);
+  });
+
+  it("does not stretch a lock for failures while locked, and counts afresh once it ends", async () => {
+    const { l, clock } = limiterAt(0);
+    for (let i = 0; i < 3; i++) await l.fail("a");
+    clock.t = 20_000;
+    expect(await l.fail("a")).toEqual({ locked: true, retryAfterSeconds: 10 });
+    clock.t = 30_000;
+    expect((await l.check("a")).locked).toBe(false);
+    expect((await l.fail("a")).locked).toBe(false);
+    expect((await l.fail("a")).locked).toBe(false);
+    expect((await l.fail("a")).locked).toBe(true);
+  });
+
+  it("holds at most twice maxTrackedAddresses addresses, however many fail", async () => {
+    const { l, clock } = limiterAt(0, { maxTrackedAddresses: 10 });
+    for (let i = 0; i < 1000; i++) {
+      clock.t = i;
+      for (let k = 0; k < (i % 2 ? 1 : 3); k++) await l.fail(`10.0.${i >> 8}.${i & 255}`);
+      expect(l.size).toBeLessThanOrEqual(20);
+    }
+    expect(l.size).toBe(20);
+  });
+
+  it("drains its tables once windows and locks have passed", async () => {
+    const { l, clock } = limiterAt(0, { maxTrackedAddresses: 10 });
+    for (let i = 0; i < 10; i++) for (let k = 0; k < (i % 2 ? 1 : 3); k++) await l.fail(`10.0.0.${i}`);
+    clock.t = 120_000;
+    for (let i = 0; i < 10; i++) await l.fail("203.0.113.1");
+    expect(l.size).toBe(1);
+  });
+
+  it("runs on its own clock when none is given", async () => {
     const l = new MemoryAuthLimiter(opts);
-    const t0 = 1_000_000;
-    expect(l.fail("a", t0).locked).toBe(false);
-    expect(l.fail("a", t0 + 1).locked).toBe(false);
-    expect(l.fail("a", t0 + 2)).toEqual({ locked: true, retryAfterSeconds: 30 });
-    expect(l.check("a", t0 + 2 + 10_000)).toEqual({ locked: true, retryAfterSeconds: 20 });
-    expect(l.check("b", t0).locked).toBe(false);
-    expect(l.check("a", t0 + 2 + 30_000).locked).toBe(false);
-  });
-
-  it("forgets failures older than the window", () => {
-    const l = new MemoryAuthLimiter(opts);
-    l.fail("a", 0);
-    l.fail("a", 1);
-    expect(l.fail("a", 61_000).locked).toBe(false);
-  });
-
-  it("a success clears the count", () => {
-    const l = new MemoryAuthLimiter(opts);
-    l.fail("a", 0);
-    l.fail("a", 1);
-    l.succeed("a");
-    expect(l.fail("a", 2).locked).toBe(false);
-  });
-
-  it("keeps a locked address tracked while other addresses come and go", () => {
-    const l = new MemoryAuthLimiter({ ...opts, maxTrackedAddresses: 5 });
-    for (let i = 0; i < 3; i++) l.fail("attacker", i);
-    for (let i = 0; i < 1000; i++) l.fail(`198.51.100.${i % 250}-${i}`, 10 + i);
-    expect(l.size).toBe(5);
-    expect(l.check("attacker", 2000).locked).toBe(true);
-  });
-
-  it("tracks a bounded number of addresses, dropping the least recent", () => {
-    const l = new MemoryAuthLimiter({ ...opts, maxTrackedAddresses: 10 });
-    for (let i = 0; i < 1000; i++) l.fail(`10.0.${i >> 8}.${i & 255}`, i);
-    expect(l.size).toBe(10);
+    for (let i = 0; i < 3; i++) await l.fail("a");
+    const v = await l.check("a");
+    expect(v.locked).toBe(true);
+    expect(v.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(v.retryAfterSeconds).toBeLessThanOrEqual(30);
   });
 });
 

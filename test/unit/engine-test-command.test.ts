@@ -84,7 +84,10 @@ describe("hookgate test", () => {
 
   test("sender text with terminal escapes is shown escaped", async () => {
     const s = setup();
-    const r = await run(["-c", s.config, "wake", "-p", "-"], JSON.stringify({ text: "hi\u001b]52;c;x\u0007\u202e" }));
+    const r = await run(
+      ["-c", s.config, "wake", "-p", "-"],
+      JSON.stringify({ text: "hi\u001b]52;c;x\u0007\u202e" }),
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/[\u001b\u0007\u202e]/);
     expect(r.stdout).toContain("hi\\x1b]52;c;x\\x07\\u202e");

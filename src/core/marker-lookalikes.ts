@@ -1,0 +1,222 @@
+import {
+  asciiWordPattern,
+  foldPacked,
+  foldWord,
+  MULTI,
+  multiUnits,
+  Shape,
+  shapeOf,
+  unitOf,
+} from "./lookalike-fold.js";
+
+// Finds what could pass for a fence marker of the untrusted-content wrapper. The text is folded code
+// point by code point (lookalike-fold.ts): look-alike letters become the letters they imitate, marks
+// and invisible characters disappear, and every run of anything else becomes one "_". Marker words are
+// then searched in the folded text, letters of a word may stand apart (`E X T E R N A L`), and each hit
+// is mapped back to the span of the original text it came from.
+//
+// What counts as a marker (after folding, "~" = nothing or any run of separators):
+//   external ~ untrusted                                     EXTERNAL_UNTRUSTED_CONTENT, ..._DATA
+//   begin|start|end ~ [of ~] [the ~] untrusted               END_UNTRUSTED_CONTENT, END OF UNTRUSTED
+//   begin|start|end ~ [of ~] [the ~] external, at a word start   END_EXTERNAL_CONTENT
+//   external|untrusted ~ content|data ~ begin|start|end      UNTRUSTED_CONTENT_END
+// each also spelled backwards (what a right-to-left override shows the right way round). A hit widens
+// over adjacent marker words, `<`-like brackets before it and an attribute tail up to `>` after it.
+// Everything runs in time linear in the text: one pass to fold, one regex scan whose alternatives are
+// fixed words (no nested quantifiers), and widening steps that never revisit a consumed span.
+
+const OPEN = ["begin", "start", "end"];
+const SUBJECT = ["external", "untrusted"];
+const NOUN = ["content", "data"];
+
+interface Part {
+  words: string[];
+  optional?: boolean;
+}
+
+const OF_THE: Part[] = [
+  { words: ["of"], optional: true },
+  { words: ["the"], optional: true },
+];
+const CORES: { parts: Part[]; wordStart?: boolean }[] = [
+  { parts: [{ words: ["external"] }, { words: ["untrusted"] }] },
+  { parts: [{ words: OPEN }, ...OF_THE, { words: ["untrusted"] }] },
+  // "end" and "external" are common words: "weekend external" is no marker.
+  { parts: [{ words: OPEN }, ...OF_THE, { words: ["external"] }], wordStart: true },
+  { parts: [{ words: SUBJECT }, { words: NOUN }, { words: OPEN }] },
+];
+
+const backwards = (s: string) => [...s].reverse().join("");
+/** A folded word whose letters may be separated: `e_?x_?t_?...`. */
+const spaced = (folded: string) => [...folded].join("_?");
+const anyOf = (words: string[], reverse: boolean) =>
+  `(?:${words.map((w) => spaced(reverse ? backwards(foldWord(w)) : foldWord(w))).join("|")})`;
+
+function pattern(parts: Part[], wordStart: boolean, reverse: boolean): string {
+  const ordered = reverse ? [...parts].reverse() : parts;
+  let out = "";
+  ordered.forEach((part, i) => {
+    const words = anyOf(part.words, reverse);
+    if (i === 0) out += words;
+    else out += part.optional ? `(?:_?${words})?` : `_?${words}`;
+  });
+  if (!wordStart) return out;
+  return reverse ? `${out}(?![a-z0-9])` : `(?<![a-z0-9])${out}`;
+}
+
+const CORE = new RegExp(
+  CORES.flatMap((c) => [false, true].map((rev) => pattern(c.parts, c.wordStart ?? false, rev))).join("|"),
+  "g",
+);
+const VOCABULARY = [...OPEN, ...SUBJECT, ...NOUN];
+const WORD_AFTER = new RegExp(`_?(?:${anyOf(VOCABULARY, false)}|${anyOf(VOCABULARY, true)})`, "y");
+const WORD_BEFORE = new RegExp(`(?:${anyOf(VOCABULARY, false)}|${anyOf(VOCABULARY, true)})_?$`);
+/** Longest text WORD_BEFORE can match: a spaced word plus one separator. */
+const WORD_BEFORE_MAX = 2 * Math.max(...VOCABULARY.map((w) => foldWord(w).length));
+/** Every marker contains one of these words: plain ASCII without them skips the per-character work. */
+const STEM = new RegExp(
+  SUBJECT.flatMap((w) => [foldWord(w), backwards(foldWord(w))])
+    .map(asciiWordPattern)
+    .join("|"),
+);
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+/** How far after the marker words an attribute tail (` id="…">>>`) may reach. */
+const TAIL_MAX = 80;
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+const GAP_UNIT = 0x5f; // "_"
+
+/** Spans of `text` (UTF-16 offsets, in order, not overlapping) that could pass for a fence marker. */
+export function findMarkerSpans(text: string): Span[] {
+  // Native passes only for plain ASCII without a marker word: the common case.
+  if (ASCII_ONLY.test(text) && !STEM.test(text.toLowerCase())) return [];
+  const { folded, from, to } = fold(text);
+
+  const spans: Span[] = [];
+  let floorUnit = 0;
+  let floorOffset = 0;
+  CORE.lastIndex = 0;
+  for (let m = CORE.exec(folded); m !== null; m = CORE.exec(folded)) {
+    let a = m.index;
+    let b = a + m[0].length;
+    for (WORD_AFTER.lastIndex = b; WORD_AFTER.test(folded); ) b = WORD_AFTER.lastIndex;
+    for (;;) {
+      const w = WORD_BEFORE.exec(folded.slice(Math.max(floorUnit, a - WORD_BEFORE_MAX), a));
+      if (w === null) break;
+      a -= w[0].length;
+    }
+    const start = widenBefore(text, from[a]!, floorOffset);
+    const end = widenAfter(text, to[b - 1]!);
+    spans.push({ start, end });
+    while (b < folded.length && from[b]! < end) b++;
+    floorUnit = b;
+    floorOffset = end;
+    CORE.lastIndex = b;
+  }
+  return spans;
+}
+
+/**
+ * The folded text, one unit per letter and one per run of separators, and for each unit the original
+ * code points it came from: [from, to). An invisible code point joins the unit before it, so a hit
+ * takes the marks on its last letter along.
+ */
+function fold(text: string): { folded: string; from: Int32Array; to: Int32Array } {
+  let units = new Uint8Array(text.length + 16);
+  let from = new Int32Array(units.length);
+  let to = new Int32Array(units.length);
+  let n = 0;
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    const next = i + (cp > 0xffff ? 2 : 1);
+    const packed = foldPacked(cp);
+    // Nearly every code point folds to one unit or none; the few that fold to more (`æ`) take the loop.
+    const several = packed & MULTI ? multiUnits(cp) : null;
+    const count = several === null ? 1 : several.length;
+    for (let k = 0; k < count; k++) {
+      const unit = several === null ? unitOf(packed) : several.charCodeAt(k);
+      if (unit === 0 || (unit === GAP_UNIT && n > 0 && units[n - 1] === GAP_UNIT)) {
+        if (n > 0) to[n - 1] = next;
+        continue;
+      }
+      if (n === units.length) {
+        ({ units, from, to } = grow(units, from, to));
+      }
+      units[n] = unit;
+      from[n] = i;
+      to[n] = next;
+      n++;
+    }
+    i = next;
+  }
+  const folded = Buffer.from(units.buffer, 0, n).toString("latin1");
+  return { folded, from: from.subarray(0, n), to: to.subarray(0, n) };
+}
+
+function grow(units: Uint8Array, from: Int32Array, to: Int32Array) {
+  const bigger = {
+    units: new Uint8Array(units.length * 2),
+    from: new Int32Array(units.length * 2),
+    to: new Int32Array(units.length * 2),
+  };
+  bigger.units.set(units);
+  bigger.from.set(from);
+  bigger.to.set(to);
+  return bigger;
+}
+
+const shapeAt = (text: string, i: number) => shapeOf(foldPacked(text.codePointAt(i)!));
+const widthAt = (text: string, i: number) => (text.codePointAt(i)! > 0xffff ? 2 : 1);
+/** Offset of the code point that ends at `i`. */
+function stepBack(text: string, i: number): number {
+  const low = text.charCodeAt(i - 1);
+  if (i >= 2 && low >= 0xdc00 && low <= 0xdfff) {
+    const high = text.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return i - 2;
+  }
+  return i - 1;
+}
+
+/** Takes in `<<<` (and `</`, `<< /`) standing right before the marker words. */
+function widenBefore(text: string, start: number, floor: number): number {
+  let i = start;
+  while (i > floor) {
+    const prev = stepBack(text, i);
+    const shape = shapeAt(text, prev);
+    if (shape !== Shape.Gap && shape !== Shape.Hidden) break;
+    i = prev;
+  }
+  let widened = start;
+  while (i > floor) {
+    const prev = stepBack(text, i);
+    const shape = shapeAt(text, prev);
+    if (shape !== Shape.Opening && shape !== Shape.Hidden) break;
+    i = prev;
+    if (shape === Shape.Opening) widened = i;
+  }
+  return widened;
+}
+
+/** Takes in an attribute tail up to the closing `>>>` on the same line (` id="0">>>`). */
+function widenAfter(text: string, end: number): number {
+  let i = end;
+  for (let seen = 0; i < text.length && seen < TAIL_MAX; seen++) {
+    const shape = shapeAt(text, i);
+    if (shape === Shape.LineBreak || shape === Shape.Opening) return end;
+    if (shape === Shape.Closing) {
+      let j = i;
+      while (j < text.length) {
+        const s = shapeAt(text, j);
+        if (s !== Shape.Closing && s !== Shape.Hidden) break;
+        j += widthAt(text, j);
+      }
+      return j;
+    }
+    i += widthAt(text, i);
+  }
+  return end;
+}

@@ -94,25 +94,31 @@ const GAP_UNIT = 0x5f; // "_"
 export function findMarkerSpans(text: string): Span[] {
   // Native passes only for plain ASCII without a marker word: the common case.
   if (ASCII_ONLY.test(text) && !STEM.test(text.toLowerCase())) return [];
-  const { folded, from, to } = fold(text);
+  const { shown, tagged } = fold(text);
+  const spans = scan(text, shown);
+  return tagged === null ? spans : merge(spans, scan(text, tagged));
+}
 
+function scan(text: string, folded: FoldedText): Span[] {
+  const units = folded.string();
+  const { from, to } = folded;
   const spans: Span[] = [];
   let floorUnit = 0;
   let floorOffset = 0;
   CORE.lastIndex = 0;
-  for (let m = CORE.exec(folded); m !== null; m = CORE.exec(folded)) {
+  for (let m = CORE.exec(units); m !== null; m = CORE.exec(units)) {
     let a = m.index;
     let b = a + m[0].length;
-    for (WORD_AFTER.lastIndex = b; WORD_AFTER.test(folded); ) b = WORD_AFTER.lastIndex;
+    for (WORD_AFTER.lastIndex = b; WORD_AFTER.test(units); ) b = WORD_AFTER.lastIndex;
     for (;;) {
-      const w = WORD_BEFORE.exec(folded.slice(Math.max(floorUnit, a - WORD_BEFORE_MAX), a));
+      const w = WORD_BEFORE.exec(units.slice(Math.max(floorUnit, a - WORD_BEFORE_MAX), a));
       if (w === null) break;
       a -= w[0].length;
     }
     const start = widenBefore(text, from[a]!, floorOffset);
     const end = widenAfter(text, to[b - 1]!);
     spans.push({ start, end });
-    while (b < folded.length && from[b]! < end) b++;
+    while (b < units.length && from[b]! < end) b++;
     floorUnit = b;
     floorOffset = end;
     CORE.lastIndex = b;
@@ -120,53 +126,96 @@ export function findMarkerSpans(text: string): Span[] {
   return spans;
 }
 
+/** Two ordered span lists as one, overlapping spans joined. */
+function merge(a: Span[], b: Span[]): Span[] {
+  const all = [...a, ...b].sort((x, y) => x.start - y.start);
+  const out: Span[] = [];
+  for (const span of all) {
+    const last = out[out.length - 1];
+    if (last !== undefined && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else out.push({ ...span });
+  }
+  return out;
+}
+
 /**
- * The folded text, one unit per letter and one per run of separators, and for each unit the original
- * code points it came from: [from, to). An invisible code point joins the unit before it, so a hit
- * takes the marks on its last letter along.
+ * Folded text: one unit per letter and one per run of separators, and for each unit the original code
+ * points it came from, [from, to).
  */
-function fold(text: string): { folded: string; from: Int32Array; to: Int32Array } {
-  let units = new Uint8Array(text.length + 16);
-  let from = new Int32Array(units.length);
-  let to = new Int32Array(units.length);
-  let n = 0;
+class FoldedText {
+  units: Uint8Array;
+  from: Int32Array;
+  to: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.units = new Uint8Array(capacity);
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+  }
+
+  /** An invisible unit (0), or a separator after a separator, only stretches the unit before it. */
+  add(unit: number, start: number, end: number): void {
+    const n = this.length;
+    if (unit === 0 || (unit === GAP_UNIT && n > 0 && this.units[n - 1] === GAP_UNIT)) {
+      if (n > 0) this.to[n - 1] = end;
+      return;
+    }
+    if (n === this.units.length) this.grow();
+    this.units[n] = unit;
+    this.from[n] = start;
+    this.to[n] = end;
+    this.length = n + 1;
+  }
+
+  /** Adds the fold of one code point; nearly all fold to one unit or none, a few (`æ`) to more. */
+  addFolded(cp: number, start: number, end: number): void {
+    const packed = foldPacked(cp);
+    if (packed & MULTI) {
+      for (const ch of multiUnits(cp)) this.add(ch.charCodeAt(0), start, end);
+    } else this.add(unitOf(packed), start, end);
+  }
+
+  string(): string {
+    return Buffer.from(this.units.buffer, 0, this.length).toString("latin1");
+  }
+
+  private grow(): void {
+    const size = this.units.length * 2;
+    const units = new Uint8Array(size);
+    const from = new Int32Array(size);
+    const to = new Int32Array(size);
+    units.set(this.units);
+    from.set(this.from);
+    to.set(this.to);
+    this.units = units;
+    this.from = from;
+    this.to = to;
+  }
+}
+
+// Tag characters (U+E0020-E007E) are invisible copies of ASCII that some models read as text: they are
+// dropped from what is shown, and read on their own as a second, hidden text.
+const TAG_FIRST = 0xe0020;
+const TAG_LAST = 0xe007e;
+const TAG_OFFSET = 0xe0000;
+
+/** What the text shows, folded, and what its tag characters spell, folded (null: there are none). */
+function fold(text: string): { shown: FoldedText; tagged: FoldedText | null } {
+  const shown = new FoldedText(text.length + 16);
+  let tagged: FoldedText | null = null;
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i)!;
     const next = i + (cp > 0xffff ? 2 : 1);
-    const packed = foldPacked(cp);
-    // Nearly every code point folds to one unit or none; the few that fold to more (`æ`) take the loop.
-    const several = packed & MULTI ? multiUnits(cp) : null;
-    const count = several === null ? 1 : several.length;
-    for (let k = 0; k < count; k++) {
-      const unit = several === null ? unitOf(packed) : several.charCodeAt(k);
-      if (unit === 0 || (unit === GAP_UNIT && n > 0 && units[n - 1] === GAP_UNIT)) {
-        if (n > 0) to[n - 1] = next;
-        continue;
-      }
-      if (n === units.length) {
-        ({ units, from, to } = grow(units, from, to));
-      }
-      units[n] = unit;
-      from[n] = i;
-      to[n] = next;
-      n++;
+    // An invisible code point joins the unit before it, so a hit takes the marks on its last letter.
+    shown.addFolded(cp, i, next);
+    if (cp >= TAG_FIRST && cp <= TAG_LAST) {
+      tagged ??= new FoldedText(64);
+      tagged.addFolded(cp - TAG_OFFSET, i, next);
     }
     i = next;
   }
-  const folded = Buffer.from(units.buffer, 0, n).toString("latin1");
-  return { folded, from: from.subarray(0, n), to: to.subarray(0, n) };
-}
-
-function grow(units: Uint8Array, from: Int32Array, to: Int32Array) {
-  const bigger = {
-    units: new Uint8Array(units.length * 2),
-    from: new Int32Array(units.length * 2),
-    to: new Int32Array(units.length * 2),
-  };
-  bigger.units.set(units);
-  bigger.from.set(from);
-  bigger.to.set(to);
-  return bigger;
+  return { shown, tagged };
 }
 
 const shapeAt = (text: string, i: number) => shapeOf(foldPacked(text.codePointAt(i)!));
@@ -181,16 +230,23 @@ function stepBack(text: string, i: number): number {
   return i - 1;
 }
 
-/** Takes in `<<<` (and `</`, `<< /`) standing right before the marker words. */
+/**
+ * Takes in `<<<` (and `</`, `<< /`) standing right before the marker words, or else the invisible
+ * characters right before them.
+ */
 function widenBefore(text: string, start: number, floor: number): number {
   let i = start;
+  let invisibleFrom = start;
+  let onlyInvisible = true;
   while (i > floor) {
     const prev = stepBack(text, i);
     const shape = shapeAt(text, prev);
     if (shape !== Shape.Gap && shape !== Shape.Hidden) break;
     i = prev;
+    onlyInvisible &&= shape === Shape.Hidden;
+    if (onlyInvisible) invisibleFrom = i;
   }
-  let widened = start;
+  let widened = invisibleFrom;
   while (i > floor) {
     const prev = stepBack(text, i);
     const shape = shapeAt(text, prev);
@@ -201,22 +257,28 @@ function widenBefore(text: string, start: number, floor: number): number {
   return widened;
 }
 
-/** Takes in an attribute tail up to the closing `>>>` on the same line (` id="0">>>`). */
+/**
+ * Takes in an attribute tail up to the closing `>>>` on the same line (` id="0">>>`), or else the
+ * invisible characters right after the marker words.
+ */
 function widenAfter(text: string, end: number): number {
   let i = end;
   for (let seen = 0; i < text.length && seen < TAIL_MAX; seen++) {
     const shape = shapeAt(text, i);
-    if (shape === Shape.LineBreak || shape === Shape.Opening) return end;
-    if (shape === Shape.Closing) {
-      let j = i;
-      while (j < text.length) {
-        const s = shapeAt(text, j);
-        if (s !== Shape.Closing && s !== Shape.Hidden) break;
-        j += widthAt(text, j);
-      }
-      return j;
-    }
+    if (shape === Shape.LineBreak || shape === Shape.Opening) break;
+    if (shape === Shape.Closing) return skip(text, i, Shape.Closing);
     i += widthAt(text, i);
   }
-  return end;
+  return skip(text, end, Shape.Hidden);
+}
+
+/** Offset after the run of `shape` (and invisible characters) that starts at `i`. */
+function skip(text: string, i: number, shape: Shape): number {
+  let j = i;
+  while (j < text.length) {
+    const s = shapeAt(text, j);
+    if (s !== shape && s !== Shape.Hidden) break;
+    j += widthAt(text, j);
+  }
+  return j;
 }

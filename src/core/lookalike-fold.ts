@@ -6,9 +6,10 @@ import { createRequire } from "node:module";
 // zero-width and default-ignorable characters). Each code point folds on its own, so a position in the
 // folded text always points back to one code point of the original.
 //
-// The fold is the confusable skeleton of UTS #39 (compatibility decomposition, confusables.txt
-// prototypes, repeated until nothing changes) with marks and format controls dropped and case folded,
-// plus the look-alikes confusables.txt leaves out because they differ in size or fill rather than shape.
+// The fold is the confusable skeleton of UTS #39 (decomposition, confusables.txt prototypes, repeated
+// until nothing changes) widened by compatibility decomposition where that reads as a letter, with marks
+// and format controls dropped and case folded, plus the look-alikes confusables.txt leaves out because
+// they differ in size or fill rather than shape.
 
 const require = createRequire(import.meta.url);
 /** confusables.txt as a map from a source character to its prototype string. */
@@ -89,21 +90,28 @@ interface Folded {
 }
 
 const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+const LETTER = /[a-z0-9]/;
 
 const dropHidden = (s: string) => (HIDDEN.test(s) ? s.replace(HIDDEN_ALL, "") : s);
 
 function skeleton(ch: string): string {
-  let s = ch;
   // As UTS #39: decompose, map to prototypes, decompose again; then also the compatibility forms, and
   // lower case. Prototypes can map again (Cherokee ꭼ → small capital ᴇ → e): a few rounds reach the end.
-  for (let round = 0; round < 6; round++) {
-    let next = "";
-    for (const c of dropHidden(s.normalize("NFD"))) next += prototypeOf(c) ?? c;
-    next = dropHidden(next.normalize("NFKD")).toLowerCase();
-    if (next === s) break;
-    s = next;
-  }
-  return s;
+  const rounds = (first: "NFD" | "NFKD") => {
+    let s = ch;
+    for (let round = 0; round < 6; round++) {
+      let next = "";
+      for (const c of dropHidden(s.normalize(first))) next += prototypeOf(c) ?? c;
+      next = dropHidden(next.normalize("NFKD")).toLowerCase();
+      if (next === s) break;
+      s = next;
+    }
+    return s;
+  };
+  // Where the compatibility form is a letter the prototype is not (Ⓡ is R, its prototype ®; ſ is s, its
+  // prototype f), the letter wins: a reader may see either.
+  const compatible = rounds("NFKD");
+  return LETTER.test(compatible) ? compatible : rounds("NFD");
 }
 
 function foldUncached(ch: string): Folded {

@@ -43,6 +43,9 @@ function lookalikes(letter: string): string[] {
     String.fromCodePoint(0xff21 + i), // full-width
     String.fromCodePoint(0x1d400 + i), // mathematical bold
     String.fromCodePoint(0x1f170 + i), // negative squared
+    String.fromCodePoint(0x24b6 + i), // circled
+    String.fromCodePoint(0x249c + i), // parenthesized
+    ...(letter === "S" ? ["\u017F"] : []), // long s
     ...(smallCapitals[letter] ? [smallCapitals[letter]] : []),
     ...fromData,
   ];

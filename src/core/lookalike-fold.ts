@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { DECORATED_LETTERS } from "./decorated-letters.js";
 
 // Folds one code point to what a reader (or a model) would take it for, in a small alphabet: the
 // Latin letters a-z and digits, "_" for anything else that shows (spaces, punctuation, symbols, letters
@@ -9,46 +10,15 @@ import { createRequire } from "node:module";
 // The fold is the confusable skeleton of UTS #39 (decomposition, confusables.txt prototypes, repeated
 // until nothing changes) widened by compatibility decomposition where that reads as a letter, with marks
 // and format controls dropped and case folded, plus the look-alikes confusables.txt leaves out because
-// they differ in size or fill rather than shape.
+// they differ in size, fill or decoration rather than shape: small capitals, enclosed letters, letters
+// with a hook or stroke.
 
 const require = createRequire(import.meta.url);
 /** confusables.txt as a map from a source character to its prototype string. */
 const CONFUSABLES_DATA = require("unhomoglyph/data.json") as Record<string, string>;
 
-const SUPPLEMENT_DATA: Record<string, string> = {
-  // Small capitals (ᴇɴᴅ): only a few of them are in confusables.txt.
-  "\u0262": "g",
-  "\u026A": "i",
-  "\u0274": "n",
-  "\u0280": "r",
-  "\u028F": "y",
-  "\u0299": "b",
-  "\u029C": "h",
-  "\u029F": "l",
-  "\u1D00": "a",
-  "\u1D04": "c",
-  "\u1D05": "d",
-  "\u1D07": "e",
-  "\u1D0A": "j",
-  "\u1D0B": "k",
-  "\u1D0C": "l",
-  "\u1D0D": "m",
-  "\u1D0F": "o",
-  "\u1D18": "p",
-  "\u1D1B": "t",
-  "\u1D1C": "u",
-  "\u1D20": "v",
-  "\u1D21": "w",
-  "\u1D22": "z",
-  "\u1D7B": "i",
-  "\u1D7E": "u",
-  "\uA730": "f",
-  "\uA731": "s",
-  "\uA7AE": "i",
-  "\uA7AF": "q",
-  "\u0276": "oe",
-  "\u1D01": "ae",
-};
+// Look-alikes confusables.txt leaves out because they differ in size or fill rather than shape.
+const SUPPLEMENT_DATA: Record<string, string> = { "\u0276": "oe", "\u1D01": "ae" };
 // Negative circled (🅐), negative squared (🅰) and regional-indicator (🇦) letters A-Z.
 for (const first of [0x1f150, 0x1f170, 0x1f1e6]) {
   for (let i = 0; i < 26; i++) SUPPLEMENT_DATA[String.fromCodePoint(first + i)] = String.fromCharCode(97 + i);
@@ -58,9 +28,15 @@ const byCodePoint = (data: Record<string, string>) =>
   new Map(Object.entries(data).map(([k, v]) => [k.codePointAt(0)!, v]));
 const CONFUSABLES = byCodePoint(CONFUSABLES_DATA);
 const SUPPLEMENT = byCodePoint(SUPPLEMENT_DATA);
+// Small capitals and letters with a hook, stroke or tail (ᴇ, ᶒ), from their Unicode names.
+const DECORATED = new Map(
+  Object.entries(DECORATED_LETTERS).flatMap(([letter, chars]) =>
+    [...chars].map((c) => [c.codePointAt(0)!, letter] as const),
+  ),
+);
 const prototypeOf = (c: string) => {
   const cp = c.codePointAt(0)!;
-  return SUPPLEMENT.get(cp) ?? CONFUSABLES.get(cp);
+  return SUPPLEMENT.get(cp) ?? CONFUSABLES.get(cp) ?? DECORATED.get(cp);
 };
 
 const HIDDEN = /[\p{M}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
@@ -109,9 +85,12 @@ function skeleton(ch: string): string {
     return s;
   };
   // Where the compatibility form is a letter the prototype is not (Ⓡ is R, its prototype ®; ſ is s, its
-  // prototype f), the letter wins: a reader may see either.
+  // prototype f), the letter wins: a reader may see either. So does the letter a name gives (ᴋ is K,
+  // its prototype the kra ĸ).
   const compatible = rounds("NFKD");
-  return LETTER.test(compatible) ? compatible : rounds("NFD");
+  if (LETTER.test(compatible)) return compatible;
+  const mapped = rounds("NFD");
+  return LETTER.test(mapped) ? mapped : (DECORATED.get(ch.codePointAt(0)!) ?? mapped);
 }
 
 function foldUncached(ch: string): Folded {

@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findMarkerSpans } from "../../src/core/marker-lookalikes.js";
 import { neutraliseMarkers, wrapExternalContent } from "../../src/core/untrusted-content.js";
+import { generateDecoratedLetters, tablePath } from "../tools/gen-decorated-letters.mjs";
 
 const require = createRequire(import.meta.url);
 /** confusables.txt as the package ships it: the source of look-alike letters for the attacks below. */
@@ -21,6 +23,24 @@ function lookalikes(letter: string): string[] {
   const fromData = Object.keys(CONFUSABLES).filter(
     (k) => prototypes.includes(CONFUSABLES[k]!) && [...k].length === 1 && !HIDDEN.test(k),
   );
+  // Letters with a hook, stroke, tail or belt.
+  const decorated: Record<string, string> = {
+    A: "\u2C65\u1D8F\u023A",
+    B: "\u0180\u0253",
+    C: "\u0188\u023C",
+    D: "\u1D81\u0256\u0257\u0111",
+    E: "\u1D92\u0246\u0247",
+    G: "\u0260\u01E5",
+    I: "\u0268\u1D96",
+    L: "\u026C\u026D\u0142",
+    N: "\u0272\u0273\u019E",
+    O: "\u00F8\u2C7A",
+    R: "\u027D\u024D\u1D89",
+    S: "\u0282\u1D8A\u023F",
+    T: "\u0288\u01AB\u0167",
+    U: "\u0289\u1D99",
+    X: "\u1D8D",
+  };
   const smallCapitals: Record<string, string> = {
     A: "\u1D00",
     B: "\u0299",
@@ -47,6 +67,7 @@ function lookalikes(letter: string): string[] {
     String.fromCodePoint(0x249c + i), // parenthesized
     ...(letter === "S" ? ["\u017F"] : []), // long s
     ...(smallCapitals[letter] ? [smallCapitals[letter]] : []),
+    ...(decorated[letter] ?? ""),
     ...fromData,
   ];
 }
@@ -211,6 +232,12 @@ describe("marker look-alikes", () => {
       { seed: 42, numRuns: 2000 },
     );
   });
+
+  it("reads letters with a hook or stroke by the table generated from the Unicode names, which is fresh", () => {
+    expect(readFileSync(tablePath, "utf8"), "run: node test/tools/gen-decorated-letters.mjs").toBe(
+      generateDecoratedLetters(),
+    );
+  }, 60_000);
 
   it("stays linear: 1 MB of adversarial text costs a small multiple of 1 MB of ordinary text", () => {
     const size = 1 << 20;

@@ -126,14 +126,16 @@ function scan(text: string, folded: FoldedText): Span[] {
   return spans;
 }
 
-/** Two ordered span lists as one, overlapping spans joined. */
+/** Two ordered span lists as one, overlapping spans joined (a linear merge). */
 function merge(a: Span[], b: Span[]): Span[] {
-  const all = [...a, ...b].sort((x, y) => x.start - y.start);
   const out: Span[] = [];
-  for (const span of all) {
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]!.start <= b[j]!.start) ? a[i++]! : b[j++]!;
     const last = out[out.length - 1];
-    if (last !== undefined && span.start < last.end) last.end = Math.max(last.end, span.end);
-    else out.push({ ...span });
+    if (last !== undefined && next.start < last.end) last.end = Math.max(last.end, next.end);
+    else out.push({ ...next });
   }
   return out;
 }

@@ -20,8 +20,10 @@ import {
 //   begin|start|end ~ [of ~] [the ~] untrusted               END_UNTRUSTED_CONTENT, END OF UNTRUSTED
 //   begin|start|end ~ [of ~] [the ~] external, at a word start   END_EXTERNAL_CONTENT
 //   external|untrusted ~ content|data ~ begin|start|end      UNTRUSTED_CONTENT_END
-// each also spelled backwards (what a right-to-left override shows the right way round). A hit widens
-// over adjacent marker words, `<`-like brackets before it and an attribute tail up to `>` after it.
+// each also spelled backwards (what a right-to-left override shows the right way round), and all of
+// them also searched in what the invisible tag characters spell. A hit widens over adjacent marker
+// words, `<`-like brackets before it and an attribute tail up to `>` after it (or else the invisible
+// characters next to it).
 // Everything runs in time linear in the text: one pass to fold, one regex scan whose alternatives are
 // fixed words (no nested quantifiers), and widening steps that never revisit a consumed span.
 

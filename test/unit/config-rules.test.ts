@@ -83,17 +83,6 @@ describe("hooks.rules", () => {
       "mapping pr-opened: an agent mapping needs messageTemplate or transform to build the agent's message",
     );
   });
-
-  it("warns about duplicate mapping ids across the config and rule files", async () => {
-    const { warnings } = await loadYaml(`hooks:\n  mappings:\n${wake("gh")}  rules: [r.yaml]\n`, {
-      extra: { "r.yaml": `mappings:\n${wake("gh")}` },
-    });
-    expect(issueAt(warnings, "mappings[0].id", "warning")).toMatchObject({
-      file: "r.yaml",
-      message:
-        'mapping id "gh" is also used by hooks.mappings[0]; give each mapping its own id so logs and traces are unambiguous',
-    });
-  });
 });
 
 describe("loadRulesFile", () => {

@@ -96,6 +96,19 @@ describe("hookgate validate", () => {
     );
   });
 
+  it("warns once about a mapping id used twice, at the second id", async () => {
+    const file = configFile(`hooks:\n  enabled: true\n  token: ${TOKEN}\n  rules: [r.yaml]\n`, {
+      "r.yaml":
+        "mappings:\n  - id: gh\n    match: { path: a }\n    action: wake\n    textTemplate: a\n  - id: gh\n    match: { path: b }\n    action: wake\n    textTemplate: b\n",
+    });
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(0);
+    const ruleFile = join(file, "..", "r.yaml");
+    expect(result.stderr).toBe(
+      `${ruleFile}:6:9: warning: ${ruleFile} mappings[1].id: mapping gh: id also used by ${ruleFile} mappings[0]; give each mapping its own id so logs and runs name one rule\n`,
+    );
+  });
+
   it("validates the complete example", async () => {
     for (const [name, value] of Object.entries({
       HOOKGATE_TOKEN: "example-token-5d0c8f2b9e1a4c7d",

@@ -135,7 +135,7 @@ describe("warnings", () => {
     expect(warnings).toEqual([
       {
         severity: "warning",
-        path: "hooks.mappings[1]",
+        path: "hooks.mappings[1].id",
         message:
           "mapping same: id also used by hooks.mappings[0]; give each mapping its own id so logs and runs name one rule",
       },

@@ -185,7 +185,7 @@ async function resolveMappings(
     });
   }
 
-  const firstById = new Map<string, string>();
+  // Duplicate ids are reported once, by the rule compiler, which also sees the presets' ids.
   for (const { mapping, path, source } of entries) {
     checkMappingPolicy(mapping, path, source, policy, ctx.issues);
     if (mapping.transform) {
@@ -196,16 +196,6 @@ async function resolveMappings(
         source,
         ctx,
       );
-    }
-    const first = firstById.get(mapping.id);
-    if (first !== undefined) {
-      ctx.issues.warn(
-        source,
-        [...path, "id"],
-        `mapping id "${mapping.id}" is also used by ${first}; give each mapping its own id so logs and traces are unambiguous`,
-      );
-    } else {
-      firstById.set(mapping.id, mapping.origin);
     }
   }
   return { mappings: entries.map((e) => e.mapping), ruleFiles: files.map((f) => f.loaded.file) };

@@ -54,7 +54,7 @@ describe("hooks.rules", () => {
 
   it("names a rule file that does not exist", async () => {
     const issues = await loadErrors(`hooks:\n  rules: ["rules/none.yaml"]\n`);
-    expect(formatIssue(issues[0]!)).toBe("rules/none.yaml: rule file not found");
+    expect(formatIssue(issueAt(issues, ""))).toBe("rules/none.yaml: rule file not found");
   });
 
   it("reports errors inside a rule file with that file's positions", async () => {

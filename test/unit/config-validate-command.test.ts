@@ -109,6 +109,17 @@ describe("hookgate validate", () => {
     );
   });
 
+  it("warns that hooks are off when rules are configured without hooks.enabled", async () => {
+    const file = configFile("hooks:\n  mappings:\n    - action: wake\n      textTemplate: hi\n");
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^${reEscape(file)}:2:3: warning: hooks\\.enabled: not set, so hooks are off: every request under hooks\\.path answers 404`,
+      ),
+    );
+  });
+
   it("validates the complete example", async () => {
     for (const [name, value] of Object.entries({
       HOOKGATE_TOKEN: "example-token-5d0c8f2b9e1a4c7d",

@@ -58,6 +58,7 @@ export async function resolveHooks(
     sessionKeyPrefixes: prefixes,
   };
   const { mappings, ruleFiles } = await resolveMappings(h, transformsDir, policy, ctx);
+  warnIfOff(raw.hooks?.enabled, h, mappings.length, ctx);
 
   const hooks: ResolvedHooks & { ruleFiles: string[] } = {
     enabled: h.enabled,
@@ -82,6 +83,31 @@ export async function resolveHooks(
   };
   if (h.defaultSessionKey !== undefined) hooks.defaultSessionKey = h.defaultSessionKey;
   return hooks;
+}
+
+/**
+ * Rules in a config whose hooks are off would never be reached: every request under hooks.path then
+ * answers 404. enabled stays required to turn hooks on (as in OpenClaw), but never silently.
+ */
+function warnIfOff(
+  enabled: boolean | undefined,
+  h: HooksConfig,
+  mappings: number,
+  ctx: ResolveContext,
+): void {
+  if (enabled === true) return;
+  const presets = h.presets?.length ?? 0;
+  if (mappings === 0 && presets === 0 && (h.rules?.length ?? 0) === 0) return;
+  const parts = [
+    ...(mappings > 0 ? [`${mappings} mapping${mappings === 1 ? "" : "s"}`] : []),
+    ...(presets > 0 ? [`presets: ${h.presets?.join(", ")}`] : []),
+  ];
+  const state = enabled === false ? "false" : "not set";
+  ctx.issues.warn(
+    ctx.source,
+    ["hooks", "enabled"],
+    `${state}, so hooks are off: every request under hooks.path answers 404, although rules are configured (${parts.join(", ") || "hooks.rules"}); add enabled: true under hooks to serve them`,
+  );
 }
 
 /** Leading `/` added, trailing and repeated `/` removed; `/` alone would swallow the whole server. */

@@ -1,12 +1,13 @@
 // Collects findings with their location, so loading reports every problem at once.
 import { formatKeyPath, type PathSegment } from "./source/key-path.js";
-import type { Locate } from "./source/parse.js";
+import type { Locate, LocateChar } from "./source/parse.js";
 import type { ConfigIssue } from "./types.js";
 
 /** Where issues point: the file as shown to the user and how to find a key path in it. */
 export interface SourceRef {
   file?: string;
   locate?: Locate;
+  locateChar?: LocateChar;
 }
 
 export class IssueList {

@@ -93,6 +93,11 @@ export interface ConfigIssue {
   file?: string;
   line?: number;
   column?: number;
+  /**
+   * For an issue inside a string value (a template's syntax error): the index of the character it is
+   * about. Placing the issue then points at that character rather than at the start of the value.
+   */
+  offset?: number;
 }
 
 export type { AgentPayload };

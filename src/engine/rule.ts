@@ -70,11 +70,12 @@ export function compileRule(
 ): CompiledRule | undefined {
   const { config, issues } = scope;
   const before = issues.length;
-  const error = (field: string, message: string) =>
+  const error = (field: string, message: string, offset?: number) =>
     issues.push({
       severity: "error",
       path: fieldPath(mapping, field),
       message: `mapping ${mapping.id}: ${message}`,
+      ...(offset !== undefined && { offset }),
     });
 
   let path: string | null = null;
@@ -111,7 +112,11 @@ export function compileRule(
       templates[key] = compiled;
     } catch (err) {
       const msg = err instanceof TemplateSyntaxError ? err.message : String(err);
-      error(field, `template error: ${oneLine(msg)}`);
+      error(
+        field,
+        `template error: ${oneLine(msg)}`,
+        err instanceof TemplateSyntaxError ? err.index : undefined,
+      );
     }
   }
 

@@ -76,9 +76,51 @@ describe("hookgate validate", () => {
     );
     const result = await run(["--config", file]);
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `${file}:7:25: hooks.mappings[0].messageTemplate: mapping mapping-1: template error: Parse error: {{#if}} is never closed; add {{/if}} where the block ends\n${file}: invalid — 1 error\n`,
+    );
+  });
+
+  it("points template errors at their line and column in the file, in every string style", async () => {
+    const wake = (path: string, template: string) =>
+      `    - match: { path: ${path} }\n      action: wake\n      textTemplate: ${template}\n`;
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n${[
+        wake("a", "|\n        line one\n        hello {{lowr name}}"),
+        wake("b", ">-\n        folded {{x}}\n        and {{items[0].y}} {{/if}}"),
+        wake("c", "'it''s {{jsn x}}'"),
+        wake("d", '"tab\\t {{#each list}}"'),
+      ].join("")}`,
+    );
+    const result = await run(["--config", file]);
+    const lines = result.stderr.split("\n").map((l) => l.slice(file.length));
+    expect(lines).toEqual([
+      ":9:15: hooks.mappings[0].textTemplate: mapping mapping-1: template error: unknown helper lowr; did you mean lower? helpers: json, default, truncate, lower, upper, join, eq, lookup, if, unless, each, with",
+      ":14:28: hooks.mappings[1].textTemplate: mapping mapping-2: template error: Parse error: unexpected {{/...}} (no block is open)",
+      ":17:28: hooks.mappings[2].textTemplate: mapping mapping-3: template error: unknown helper jsn; did you mean json? helpers: json, default, truncate, lower, upper, join, eq, lookup, if, unless, each, with",
+      ":20:28: hooks.mappings[3].textTemplate: mapping mapping-4: template error: Parse error: {{#each}} is never closed; add {{/each}} where the block ends",
+      ": invalid — 4 errors",
+      "",
+    ]);
+  });
+
+  it("points template errors inside a JSON config at their line and column", async () => {
+    const dir = tempDir();
+    const config = {
+      hooks: {
+        enabled: true,
+        token: TOKEN,
+        mappings: [
+          { match: { path: "a" }, action: "wake", textTemplate: 'say "hi"\n{{upper x}} {{uper y}}' },
+        ],
+      },
+    };
+    writeFiles(dir, { "hookgate.json": JSON.stringify(config, null, 2) });
+    const file = join(dir, "hookgate.json");
+    const result = await run(["--config", file]);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^${reEscape(file)}:7:24: hooks\\.mappings\\[0\\]\\.messageTemplate: .*\n${reEscape(file)}: invalid — 1 error\n$`,
+        `^${reEscape(file)}:11:50: hooks\\.mappings\\[0\\]\\.textTemplate: .*unknown helper uper; did you mean upper\\?`,
       ),
     );
   });
@@ -92,7 +134,7 @@ describe("hookgate validate", () => {
     expect(result.code).toBe(1);
     const ruleFile = join(file, "..", "gh.yaml");
     expect(result.stderr).toMatch(
-      new RegExp(`^${reEscape(ruleFile)}:5:19: ${reEscape(ruleFile)} mappings\\[1\\]\\.textTemplate: `),
+      new RegExp(`^${reEscape(ruleFile)}:5:20: ${reEscape(ruleFile)} mappings\\[1\\]\\.textTemplate: `),
     );
   });
 

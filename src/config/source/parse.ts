@@ -13,6 +13,7 @@ import {
 } from "yaml";
 import type { ConfigIssue } from "../types.js";
 import type { PathSegment } from "./key-path.js";
+import { scalarOffsets } from "./scalar-offsets.js";
 
 export interface Position {
   line: number;
@@ -23,9 +24,14 @@ export interface Position {
  * to the deepest ancestor that exists, so a missing key points at the object that lacks it. */
 export type Locate = (path: readonly PathSegment[], opts?: { key?: boolean }) => Position | undefined;
 
+/** Where character `index` of the string value at a key path sits; undefined when that cannot be told
+ * exactly (not a string, or `${ENV}` interpolation may have moved it). */
+export type LocateChar = (path: readonly PathSegment[], index: number) => Position | undefined;
+
 export interface ParsedSource {
   data: unknown;
   locate: Locate;
+  locateChar: LocateChar;
   /** Syntax errors; when not empty, `data` must not be used. */
   issues: ConfigIssue[];
 }
@@ -76,7 +82,12 @@ export function parseSource(text: string, format: SourceFormat, file: string): P
       issues.push({ severity: "error", path: "", file, message: (err as Error).message });
     }
   }
-  return { data, issues, locate: (path, opts) => locateIn(doc, path, opts?.key ?? false, at) };
+  return {
+    data,
+    issues,
+    locate: (path, opts) => locateIn(doc, path, opts?.key ?? false, at),
+    locateChar: (path, index) => locateCharIn(doc, text, path, index, at),
+  };
 }
 
 function strictJsonError(text: string): { offset: number; message: string } | undefined {
@@ -121,6 +132,23 @@ function locateIn(
     found = next;
   }
   return found ? pos(found, at) : undefined;
+}
+
+function locateCharIn(
+  doc: Document,
+  text: string,
+  path: readonly PathSegment[],
+  index: number,
+  at: (offset: number) => Position,
+): Position | undefined {
+  const node = doc.getIn(path, true);
+  if (!isScalar(node) || typeof node.value !== "string" || !node.range) return undefined;
+  // Past a `${`, the loaded value may differ from the file's text.
+  const interpolated = node.value.indexOf("${");
+  if (index < 0 || (interpolated !== -1 && index >= interpolated)) return undefined;
+  const offsets = scalarOffsets(text, node.range[0], node.range[1], node.type, node.value);
+  const offset = offsets?.[index];
+  return offset === undefined ? undefined : at(offset);
 }
 
 function pos(node: Node, at: (offset: number) => Position): Position | undefined {

@@ -68,7 +68,9 @@ describe("locateChar", () => {
     expect(text[found[value.indexOf("é")]!]).toBe("\\");
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
   it("gives up past a ${...}, where interpolation may have changed the text", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
     const text = 'a: "x ${HOME} {{y}}"\n';
     const parsed = parseSource(text, "yaml", "x");
     expect(parsed.locateChar(["a"], 1)).toEqual({ line: 1, column: 6 });

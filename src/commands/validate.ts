@@ -1,7 +1,13 @@
 // `hookgate validate`: load the config and compile the rule index without starting anything.
 
 import { ConfigError, formatIssue } from "../config/errors.js";
-import { configFileNames, findConfigFile, type LoadedConfig, loadConfig } from "../config/load.js";
+import {
+  configFileNames,
+  findConfigFile,
+  type LoadedConfig,
+  loadConfig,
+  sortIssues,
+} from "../config/load.js";
 import { displayPath } from "../config/source/source-file.js";
 import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
@@ -50,7 +56,7 @@ export const command: Command = {
       return report([...warnings, ...err.issues.map(loaded.placeIssue)], loaded.source);
     }
 
-    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
+    for (const w of sortIssues(warnings, loaded.source)) process.stderr.write(`${formatIssue(w)}\n`);
     process.stdout.write(`${loaded.source}: valid — ${summary(loaded.config)}\n`);
     return 0;
   },

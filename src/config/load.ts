@@ -134,7 +134,7 @@ function withoutTokenIssues(issues: ConfigIssue[], data: unknown): ConfigIssue[]
 }
 
 /** Reading order: the config file first, then rule files by name; within a file by position. */
-function sortIssues(issues: ConfigIssue[], mainFile: string): ConfigIssue[] {
+export function sortIssues(issues: ConfigIssue[], mainFile: string): ConfigIssue[] {
   const rank = (i: ConfigIssue) => (i.file === mainFile ? "" : (i.file ?? ""));
   return [...issues].sort(
     (a, b) =>

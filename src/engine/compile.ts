@@ -4,6 +4,7 @@ import { ConfigError } from "../config/errors.js";
 import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
 import { presetMappings } from "./presets.js";
 import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
+import { lintMapping } from "./rule-lint.js";
 import { ruleWarnings } from "./rule-warnings.js";
 import { createTransformLoader, type TransformLoader } from "./transform/loader.js";
 import type { TransformHandle } from "./transform/types.js";
@@ -57,6 +58,7 @@ export async function compileRules(
       const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
       const rule = compileRule(mapping, rules.length, transform, scope);
       if (rule) rules.push(rule);
+      issues.push(...lintMapping(mapping, config.hooks.path));
     }
     if (issues.some((i) => i.severity === "error")) throw new ConfigError(issues);
     return {

@@ -162,6 +162,23 @@ describe("hookgate validate", () => {
     );
   });
 
+  it("warns about when paths and header names that never match, at the var, in file order", async () => {
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n    - id: gh\n      match:\n        path: /hooks/gh\n        when: { and: [{ "==": [{ var: action }, opened] }, { var: headers.X-GitHub-Event }] }\n      action: wake\n      textTemplate: "{{headers.X-GitHub-Event}}"\n`,
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(0);
+    expect(
+      result.stderr.split("\n").map((l) => l.slice(file.length).replace(/: mapping gh: .*; write /, " → ")),
+    ).toEqual([
+      ":7:15: warning: hooks.mappings[0].match.path → path: gh",
+      ':8:39: warning: hooks.mappings[0].match.when.and[0]["=="][0].var → {"var":"payload.action"}',
+      ':8:67: warning: hooks.mappings[0].match.when.and[1].var → {"var":"headers.x-github-event"}',
+      ":10:24: warning: hooks.mappings[0].textTemplate → headers.x-github-event",
+      "",
+    ]);
+  });
+
   it("validates the complete example", async () => {
     for (const [name, value] of Object.entries({
       HOOKGATE_TOKEN: "example-token-5d0c8f2b9e1a4c7d",

@@ -14,6 +14,7 @@ import {
 import type { ConfigIssue } from "../types.js";
 import type { PathSegment } from "./key-path.js";
 import { scalarOffsets } from "./scalar-offsets.js";
+import { describeSyntaxError } from "./syntax-hints.js";
 
 export interface Position {
   line: number;
@@ -61,13 +62,23 @@ export function parseSource(text: string, format: SourceFormat, file: string): P
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  const issues: ConfigIssue[] = doc.errors.map((err) => ({
-    severity: "error",
-    path: "",
-    message: `${format === "json" ? "JSON" : "YAML"} syntax error: ${err.message}`,
-    file,
-    ...at(err.pos[0]),
-  }));
+  // Only the first error: the ones after it usually follow from it (one indentation slip can make
+  // the parser complain about every later line of its block).
+  const first = doc.errors[0];
+  const issues: ConfigIssue[] = [];
+  if (first) {
+    const { message, offset } =
+      format === "yaml"
+        ? describeSyntaxError(first, text, lineCounter)
+        : { message: first.message, offset: first.pos[0] };
+    issues.push({
+      severity: "error",
+      path: "",
+      message: `${format === "json" ? "JSON" : "YAML"} syntax error: ${message}`,
+      file,
+      ...at(offset),
+    });
+  }
   if (issues.length === 0 && format === "json") {
     // The YAML parser is lenient with JSON (trailing commas, comments); hold JSON files to JSON.
     const strict = strictJsonError(text);

@@ -60,3 +60,12 @@ export function issueAt(
   }
   return issue;
 }
+
+/** Whether an error sits at `path` or anywhere below it. */
+export function hasIssueAt(issues: readonly ConfigIssue[], path: readonly PathSegment[]): boolean {
+  const at = formatKeyPath(path);
+  return issues.some(
+    (i) =>
+      i.severity === "error" && (i.path === at || i.path.startsWith(`${at}.`) || i.path.startsWith(`${at}[`)),
+  );
+}

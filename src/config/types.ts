@@ -84,6 +84,12 @@ export interface ResolvedConfig {
   store: { kind: "sqlite"; path: string } | { kind: "redis"; url: string };
 }
 
+/** What the rule compiler reads of a configuration. */
+export type RulesConfig = Pick<
+  ResolvedConfig["hooks"],
+  "path" | "presets" | "mappings" | "transformsDir" | "transformLimits" | "mail"
+>;
+
 /** A finding of config loading; errors stop the load, warnings are printed. */
 export interface ConfigIssue {
   severity: "error" | "warning";

@@ -1,7 +1,7 @@
 // Compiles the configured mappings (hooks.mappings, then rule files, then presets) into a rule index
 // once at load. Routing then only looks up the request path in an index and runs what was prepared.
 import { ConfigError } from "../config/errors.js";
-import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
+import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
 import { presetMappings } from "./presets.js";
 import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
 import { lintMapping } from "./rule-lint.js";
@@ -34,7 +34,7 @@ export interface CompiledRules {
 
 /** Throws ConfigError with every problem found (template syntax, JsonLogic, transforms, presets). */
 export async function compileRules(
-  config: ResolvedConfig,
+  config: { hooks: RulesConfig },
   opts: CompileOptions = {},
 ): Promise<CompiledRules> {
   const presets = await presetMappings(config.hooks.presets, opts.presetsDir);

@@ -1,5 +1,5 @@
 // One mapping compiled for routing: predicates, templates, transform handle and action defaults.
-import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
+import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
 import { normaliseHookPath } from "./hook-path.js";
@@ -56,7 +56,7 @@ function oneLine(text: string): string {
 
 /** What the rules of one graph share while compiling: same template text, one compiled function. */
 export interface CompileScope {
-  config: ResolvedConfig;
+  config: { hooks: RulesConfig };
   templates: Map<string, CompiledTemplate>;
   issues: ConfigIssue[];
 }

@@ -125,6 +125,81 @@ describe("hookgate validate", () => {
     );
   });
 
+  it("lists schema errors and template, when and rule-file errors together, skipping invalid mappings", async () => {
+    const file = configFile(
+      [
+        "hooks:",
+        "  enabled: true",
+        `  token: ${TOKEN}`,
+        "  mapings: []",
+        "  rules: [r.yaml]",
+        "  mappings:",
+        "    - match: { path: a }",
+        "      action: wake",
+        '      textTemplate: "{{#if x}}open"',
+        "    - match: { path: b }",
+        "      action: wak",
+        '      textTemplate: "{{lowr x}}"',
+        "    - match: { path: c, when: { method: [{ var: payload }, keys] } }",
+        "      action: wake",
+        "      textTemplate: ok",
+        "server: { port: nope }",
+        "",
+      ].join("\n"),
+      {
+        "r.yaml":
+          'mappings:\n  - action: wake\n    textTemplate: "{{uper x}}"\n  - action: wake\n    textTemplat: x\n',
+      },
+    );
+    const ruleFile = join(file, "..", "r.yaml");
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    // Before: only the three schema errors; the mapping with the invalid action is not compiled.
+    expect(result.stderr.split("\n").map((l) => l.replace(/: mapping .*?: /, ": ").slice(0, 110))).toEqual(
+      [
+        `${file}:4:3: hooks.mapings: unknown key; did you mean hooks.mappings?`,
+        `${file}:9:22: hooks.mappings[0].textTemplate: template error: Parse error: {{#if}} is never closed; add {{/if}} where the block ends`,
+        `${file}:11:15: hooks.mappings[1].action: expected one of "wake", "agent" (did you mean "wake"?), found "wak"`,
+        `${file}:13:31: hooks.mappings[2].match.when: invalid JsonLogic: unknown or disallowed operator "method"; allowed: if ?: and or map filter reduce all some none == === != !== > >= < <= ! !! % in cat substr + * - / min max merge var missing missing_some`,
+        `${file}:16:17: server.port: expected an integer, found "nope"`,
+        `${ruleFile}:3:20: ${ruleFile} mappings[0].textTemplate: template error: unknown helper uper; did you mean upper? helpers: json, default, truncate, lower, upper, join, eq, lookup, if, unless, each, with`,
+        `${ruleFile}:5:5: mappings[1].textTemplat: unknown key; did you mean mappings[1].textTemplate?`,
+        `${file}: invalid — 7 errors`,
+        "",
+      ].map((l) => l.slice(0, 110)),
+    );
+  });
+
+  it("lists cross-check errors with template and transform errors, never loading a module that is refused", async () => {
+    const file = configFile(
+      [
+        "hooks:",
+        "  enabled: true",
+        `  token: ${TOKEN}`,
+        "  path: /",
+        "  mappings:",
+        "    - match: { path: a }",
+        "      action: wake",
+        '      textTemplate: "{{lowr x}}"',
+        "      transform: { module: broken.js }",
+        "    - match: { path: b }",
+        "      action: wake",
+        "      transform: { module: ../../outside.js }",
+        "",
+      ].join("\n"),
+      { "hooks/transforms/broken.js": "export default function () { return {\n", "outside.js": "throw 1;\n" },
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split("\n").map((l) => l.slice(file.length));
+    expect(lines.map((l) => l.replace(/: .*$/, ""))).toEqual([":4:9", ":8:22", ":9:28", ":12:28", "", ""]);
+    expect(lines[0]).toContain("hooks.path");
+    expect(lines[1]).toContain("unknown helper lowr");
+    expect(lines[2]).toContain("broken.js: Expected");
+    expect(lines[3]).toContain("outside hooks.transformsDir");
+    expect(lines[4]).toBe(": invalid — 4 errors");
+  });
+
   it("points compile errors inside rule files at the rule file's line", async () => {
     const file = configFile(`hooks:\n  enabled: true\n  token: ${TOKEN}\n  rules: [gh.yaml]\n`, {
       "gh.yaml":

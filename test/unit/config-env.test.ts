@@ -37,6 +37,24 @@ describe("${ENV} interpolation", () => {
     expect(config.heartbeat.prompt).toBe("Costs ${PRICE} and me");
   });
 
+  it("uses the default of ${NAME:-default} when NAME is unset or empty, the value otherwise", async () => {
+    const text = "heartbeat:\n  prompt: '${A:-first} ${B:-second} ${C:-} ${D:-a: b-c}'\n";
+    const { config } = await loadYaml(text, { env: { A: "set", B: "" } });
+    expect(config.heartbeat.prompt).toBe("set second  a: b-c");
+  });
+
+  it("keeps $${NAME:-x} literal and names NAME:-x in no error", async () => {
+    const { config } = await loadYaml("heartbeat:\n  prompt: '$${NAME:-x}'\n");
+    expect(config.heartbeat.prompt).toBe("${NAME:-x}");
+  });
+
+  it("rejects other shell forms, naming the two it accepts", async () => {
+    const issues = await loadErrors("heartbeat:\n  prompt: '${NAME-x}'\n");
+    expect(issueAt(issues, "heartbeat.prompt").message).toBe(
+      '"${NAME-x}" is not a valid environment variable reference (${NAME} or ${NAME:-default}; letters, digits and _ in NAME); write $${...} for a literal ${...}',
+    );
+  });
+
   it("rejects a reference that is not a variable name", async () => {
     const issues = await loadErrors("heartbeat:\n  prompt: '${not a name}'\n");
     expect(issueAt(issues, "heartbeat.prompt").message).toMatch(

@@ -69,3 +69,10 @@ export function hasIssueAt(issues: readonly ConfigIssue[], path: readonly PathSe
       i.severity === "error" && (i.path === at || i.path.startsWith(`${at}.`) || i.path.startsWith(`${at}[`)),
   );
 }
+
+/** `issues` without those at a key path that already has an error in `first` (a value that could not
+ * be interpolated fails the schema too, and saying so twice is noise). */
+export function afterErrors(first: readonly ConfigIssue[], issues: readonly ConfigIssue[]): ConfigIssue[] {
+  const taken = new Set(first.filter((i) => i.severity === "error").map((i) => i.path));
+  return issues.filter((i) => !taken.has(i.path));
+}

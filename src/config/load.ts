@@ -8,7 +8,7 @@ import { validateAgainst } from "./check/schema-issues.js";
 import { configValidator } from "./check/schemas.js";
 import { builtInConfig } from "./default.js";
 import { ConfigError } from "./errors.js";
-import { IssueList } from "./issues.js";
+import { afterErrors, IssueList } from "./issues.js";
 import type { ResolveContext } from "./resolve/context.js";
 import { partialRules } from "./resolve/partial-rules.js";
 import { resolveConfig } from "./resolve/resolve.js";
@@ -69,7 +69,7 @@ async function loadFile(
   const issues = new IssueList();
   issues.push(...(requireToken ? read.issues : withoutTokenIssues(read.issues, read.data)));
   if (!read.parsed) throw new ConfigError(issues.items);
-  issues.push(...validateAgainst(configValidator(), read.data, read.source));
+  issues.push(...afterErrors(issues.items, validateAgainst(configValidator(), read.data, read.source)));
   const sources = new SourceRegistry(read.source);
   const ctx: ResolveContext = {
     dir: dirname(file),

@@ -30,6 +30,13 @@ describe("${ENV} interpolation", () => {
     expect(issues.map((i) => i.path)).toEqual(["hooks.token", "hooks.enabeld"]);
   });
 
+  it("does not add a schema error for a value that could not be interpolated", async () => {
+    const issues = await loadErrors('channels:\n  msteams:\n    webhooks: { ops: "${TEAMS_URL}" }\n');
+    expect(issues.map(formatIssue)).toEqual([
+      "hookgate.yaml:3:22: channels.msteams.webhooks.ops: environment variable TEAMS_URL is not set; set it, or write $${TEAMS_URL} for a literal ${TEAMS_URL}",
+    ]);
+  });
+
   it("keeps $${X} as the literal text ${X}", async () => {
     const { config } = await loadYaml("heartbeat:\n  prompt: 'Costs $${PRICE} and ${WHO}'\n", {
       env: { WHO: "me" },

@@ -5,7 +5,7 @@ import { checkMapping } from "../check/mapping-checks.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { rulesFileValidator } from "../check/schemas.js";
 import { ConfigError } from "../errors.js";
-import { hasIssueAt, IssueList, type SourceRef } from "../issues.js";
+import { afterErrors, hasIssueAt, IssueList, type SourceRef } from "../issues.js";
 import type { ConfigIssue, ResolvedMapping } from "../types.js";
 import type { PathSegment } from "./key-path.js";
 import { displayPath, readSourceFile } from "./source-file.js";
@@ -69,7 +69,7 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
   const loaded: LoadedRulesFile = { file: absolute, aliases: [], mappings: [] };
   const result = { loaded, source: read.source, paths: [] as PathSegment[][], issues: issues.items };
   if (!read.parsed) return result;
-  issues.push(...validateAgainst(rulesFileValidator(), read.data, read.source));
+  issues.push(...afterErrors(issues.items, validateAgainst(rulesFileValidator(), read.data, read.source)));
   if (!isRulesFile(read.data)) return result;
 
   const raw = read.data as RawRulesFile;

@@ -254,17 +254,8 @@ describe("hookgate validate", () => {
     ]);
   });
 
-  it("validates the complete example", async () => {
-    for (const [name, value] of Object.entries({
-      HOOKGATE_TOKEN: "example-token-5d0c8f2b9e1a4c7d",
-      OPENAI_API_KEY: "sk-example",
-      TELEGRAM_BOT_TOKEN: "123456:example",
-      TELEGRAM_CHAT_ID: "4242",
-      SLACK_BOT_TOKEN: "xoxb-example",
-      TEAMS_OPS_WEBHOOK: "https://example.webhook.office.com/webhookb2/ops",
-    })) {
-      vi.stubEnv(name, value);
-    }
+  it("validates the complete example with only HOOKGATE_TOKEN set", async () => {
+    vi.stubEnv("HOOKGATE_TOKEN", "example-token-5d0c8f2b9e1a4c7d");
     const example = join(import.meta.dirname, "..", "..", "rules", "examples", "hookgate.example.yaml");
     const result = await run(["--config", example]);
     expect(result.stderr).toBe("");

@@ -101,3 +101,24 @@ describe("hookgate validate", () => {
     ]);
   });
 });
+
+describe("not a slip", () => {
+  it("a key of the parent written inside a flow mapping on one line is just an unknown key", async () => {
+    expect(
+      await errors(`${head}  mappings:\n    - match: { path: ci, action: wake }\n      textTemplate: hi\n`),
+    ).toEqual([
+      "hookgate.yaml:5:7: hooks.mappings[0].action: required key is missing; add it",
+      "hookgate.yaml:5:26: hooks.mappings[0].match.action: unknown key; known keys here: path, source, when",
+    ]);
+  });
+
+  it("JSON, where indentation means nothing", async () => {
+    const json = JSON.stringify(
+      { hooks: { mappings: [{ match: { path: "ci", action: "wake" } }] } },
+      null,
+      2,
+    );
+    const issues = await loadErrors(json, { file: "hookgate.json" });
+    expect(issues.map((i) => i.path)).toEqual(["hooks.mappings[0].action", "hooks.mappings[0].match.action"]);
+  });
+});

@@ -10,6 +10,7 @@
 //   missing key of the mapping.             in the mapping but keys of match.
 import { issueAt, type SourceRef } from "../issues.js";
 import { formatKeyPath, type PathSegment } from "../source/key-path.js";
+import { formatFromExtension } from "../source/parse.js";
 import type { ConfigIssue } from "../types.js";
 import type { JsonSchema } from "./schemas.js";
 
@@ -29,6 +30,8 @@ export function findIndentSlips(
   source: SourceRef,
 ): IndentSlip[] {
   const slips: IndentSlip[] = [];
+  // Indentation means nothing in JSON.
+  if (source.file === undefined || formatFromExtension(source.file) !== "yaml") return slips;
   const deref = (s: JsonSchema | undefined): JsonSchema | undefined => {
     let current = s;
     for (let i = 0; i < 10 && typeof current?.["$ref"] === "string"; i++) {
@@ -72,12 +75,20 @@ function slipAt(
   const childProps = keySchema?.["properties"] as Record<string, JsonSchema> | undefined;
   if (!childProps) return undefined;
   const at = [...parent, key];
-  const column = source.locate?.(at, { key: true })?.column;
-  const columnText = column !== undefined ? ` (column ${column})` : "";
+  const keyAt = source.locate?.(at, { key: true });
+  if (!keyAt) return undefined;
+  const columnText = ` (column ${keyAt.column})`;
   const owner = parent.length > 0 ? formatKeyPath(parent) : "the top level";
+  // Only keys on later lines, in the column the slip puts them (not `{ a: 1 }` flow style on one line).
+  const placed = (path: PathSegment[], column: (c: number) => boolean) => {
+    const pos = source.locate?.(path, { key: true });
+    return pos !== undefined && pos.line > keyAt.line && column(pos.column);
+  };
 
   if (value === null) {
-    const moved = Object.keys(node).filter((k) => !(k in props) && k in childProps);
+    const moved = Object.keys(node).filter(
+      (k) => !(k in props) && k in childProps && placed([...parent, k], (c) => c === keyAt.column),
+    );
     if (moved.length === 0) return undefined;
     return {
       issue: issueAt(
@@ -91,7 +102,9 @@ function slipAt(
     };
   }
   if (isObject(value) && keySchema?.["additionalProperties"] === false) {
-    const moved = Object.keys(value).filter((k) => !(k in childProps) && k in props && !(k in node));
+    const moved = Object.keys(value).filter(
+      (k) => !(k in childProps) && k in props && !(k in node) && placed([...at, k], (c) => c > keyAt.column),
+    );
     if (moved.length === 0) return undefined;
     return {
       issue: issueAt(

@@ -75,6 +75,9 @@ export const command: Command = {
       const loaded = await loadConfig({ file: values.config, requireToken: false });
       config = loaded.config;
       compiled = await compileRules(config);
+      // Warnings (hooks off, rules that never match) often explain a decision.
+      for (const w of [...loaded.warnings, ...compiled.warnings.map(loaded.placeIssue)])
+        process.stderr.write(`${formatIssue(w)}\n`);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);

@@ -1,7 +1,14 @@
 // `hookgate validate`: load the config and compile the rule index without starting anything.
 
-import { ConfigError, formatIssue } from "../config/errors.js";
-import { configFileNames, findConfigFile, type LoadedConfig, loadConfig } from "../config/load.js";
+import { resolve } from "node:path";
+import { ConfigError, formatIssue, type RulesToCheck } from "../config/errors.js";
+import {
+  configFileNames,
+  findConfigFile,
+  type LoadedConfig,
+  loadConfig,
+  sortIssues,
+} from "../config/load.js";
 import { displayPath } from "../config/source/source-file.js";
 import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
@@ -37,7 +44,10 @@ export const command: Command = {
       loaded = await loadConfig(values.config !== undefined ? { file: values.config } : {});
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
-      return report(err.issues, describeSource(values.config));
+      // The rules that could still be read are compiled too, so one run lists every problem.
+      const more = err.rules ? await compileErrors(err.rules) : [];
+      const name = describeSource(values.config);
+      return report(sortIssues([...err.issues, ...more], name), name);
     }
     const warnings = [...loaded.warnings];
     try {
@@ -47,14 +57,26 @@ export const command: Command = {
       compiled.dispose();
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
-      return report([...warnings, ...err.issues.map(loaded.placeIssue)], loaded.source);
+      const issues = [...warnings, ...err.issues.map(loaded.placeIssue)];
+      return report(sortIssues(issues, loaded.source), loaded.source);
     }
 
-    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
+    for (const w of sortIssues(warnings, loaded.source)) process.stderr.write(`${formatIssue(w)}\n`);
     process.stdout.write(`${loaded.source}: valid — ${summary(loaded.config)}\n`);
     return 0;
   },
 };
+
+/** The errors compiling the rules of a config that did not load adds (its warnings would be noise). */
+async function compileErrors(rules: RulesToCheck): Promise<ConfigIssue[]> {
+  try {
+    (await compileRules(rules)).dispose();
+    return [];
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.issues.filter((i) => i.severity === "error").map(rules.placeIssue);
+  }
+}
 
 function report(issues: ConfigIssue[], name: string): number {
   for (const issue of issues) process.stderr.write(`${formatIssue(issue)}\n`);
@@ -63,9 +85,9 @@ function report(issues: ConfigIssue[], name: string): number {
   return 1;
 }
 
+/** The config file as load names it in issues (relative to the working folder when below it). */
 function describeSource(file: string | undefined): string {
-  if (file !== undefined) return file;
-  const found = findConfigFile(process.cwd());
+  const found = file !== undefined ? resolve(file) : findConfigFile(process.cwd());
   return found !== undefined ? displayPath(found, process.cwd()) : "built-in default";
 }
 

@@ -1,12 +1,13 @@
 // Collects findings with their location, so loading reports every problem at once.
 import { formatKeyPath, type PathSegment } from "./source/key-path.js";
-import type { Locate } from "./source/parse.js";
+import type { Locate, LocateChar } from "./source/parse.js";
 import type { ConfigIssue } from "./types.js";
 
 /** Where issues point: the file as shown to the user and how to find a key path in it. */
 export interface SourceRef {
   file?: string;
   locate?: Locate;
+  locateChar?: LocateChar;
 }
 
 export class IssueList {
@@ -58,4 +59,20 @@ export function issueAt(
     issue.column = pos.column;
   }
   return issue;
+}
+
+/** Whether an error sits at `path` or anywhere below it. */
+export function hasIssueAt(issues: readonly ConfigIssue[], path: readonly PathSegment[]): boolean {
+  const at = formatKeyPath(path);
+  return issues.some(
+    (i) =>
+      i.severity === "error" && (i.path === at || i.path.startsWith(`${at}.`) || i.path.startsWith(`${at}[`)),
+  );
+}
+
+/** `issues` without those at a key path that already has an error in `first` (a value that could not
+ * be interpolated fails the schema too, and saying so twice is noise). */
+export function afterErrors(first: readonly ConfigIssue[], issues: readonly ConfigIssue[]): ConfigIssue[] {
+  const taken = new Set(first.filter((i) => i.severity === "error").map((i) => i.path));
+  return issues.filter((i) => !taken.has(i.path));
 }

@@ -1,5 +1,6 @@
 // Entry point of configuration loading: find the file (or use the built-in default), parse, interpolate,
-// validate against the schema, resolve and cross-check. Every problem is collected into one ConfigError.
+// validate against the schema, resolve and cross-check. Every problem is collected into one ConfigError,
+// which also carries the rules that could still be read, so validate can compile them too.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { HookgateConfig } from "../types/generated.js";
@@ -7,13 +8,14 @@ import { validateAgainst } from "./check/schema-issues.js";
 import { configValidator } from "./check/schemas.js";
 import { builtInConfig } from "./default.js";
 import { ConfigError } from "./errors.js";
-import { IssueList } from "./issues.js";
+import { afterErrors, IssueList } from "./issues.js";
 import type { ResolveContext } from "./resolve/context.js";
+import { partialRules } from "./resolve/partial-rules.js";
 import { resolveConfig } from "./resolve/resolve.js";
 import { displayPath, readSourceFile } from "./source/source-file.js";
 import { SourceRegistry } from "./source/sources.js";
 import { defaultToken } from "./token.js";
-import type { ConfigIssue, ResolvedConfig } from "./types.js";
+import type { ConfigIssue, ResolvedConfig, RulesConfig } from "./types.js";
 
 /** Looked for in the working folder, in this order, when no file is given. */
 export const configFileNames = ["hookgate.yaml", "hookgate.yml", "hookgate.json"] as const;
@@ -67,8 +69,7 @@ async function loadFile(
   const issues = new IssueList();
   issues.push(...(requireToken ? read.issues : withoutTokenIssues(read.issues, read.data)));
   if (!read.parsed) throw new ConfigError(issues.items);
-  issues.push(...validateAgainst(configValidator(), read.data, read.source));
-  if (issues.hasErrors) throw new ConfigError(sortIssues(issues.items, display));
+  issues.push(...afterErrors(issues.items, validateAgainst(configValidator(), read.data, read.source)));
   const sources = new SourceRegistry(read.source);
   const ctx: ResolveContext = {
     dir: dirname(file),
@@ -80,13 +81,18 @@ async function loadFile(
     sources,
     requireToken,
   };
+  const placeIssue = (issue: ConfigIssue) => sources.place(issue);
+  const fail = (hooks: RulesConfig) =>
+    new ConfigError(sortIssues(issues.items, display), { hooks, placeIssue });
+  // With errors, the rules that can still be read go with the error, for validate to compile.
+  if (issues.hasErrors) throw fail(await partialRules(read.data, [...issues.items], ctx));
   const config = await resolveConfig(read.data as HookgateConfig, ctx);
-  if (issues.hasErrors) throw new ConfigError(sortIssues(issues.items, display));
+  if (issues.hasErrors) throw fail(config.hooks);
   return {
     config,
     warnings: sortIssues(issues.warnings, display),
     source: display,
-    placeIssue: (issue) => sources.place(issue),
+    placeIssue,
   };
 }
 
@@ -134,7 +140,7 @@ function withoutTokenIssues(issues: ConfigIssue[], data: unknown): ConfigIssue[]
 }
 
 /** Reading order: the config file first, then rule files by name; within a file by position. */
-function sortIssues(issues: ConfigIssue[], mainFile: string): ConfigIssue[] {
+export function sortIssues(issues: ConfigIssue[], mainFile: string): ConfigIssue[] {
   const rank = (i: ConfigIssue) => (i.file === mainFile ? "" : (i.file ?? ""));
   return [...issues].sort(
     (a, b) =>

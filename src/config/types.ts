@@ -84,6 +84,12 @@ export interface ResolvedConfig {
   store: { kind: "sqlite"; path: string } | { kind: "redis"; url: string };
 }
 
+/** What the rule compiler reads of a configuration. */
+export type RulesConfig = Pick<
+  ResolvedConfig["hooks"],
+  "path" | "presets" | "mappings" | "transformsDir" | "transformLimits" | "mail"
+>;
+
 /** A finding of config loading; errors stop the load, warnings are printed. */
 export interface ConfigIssue {
   severity: "error" | "warning";
@@ -93,6 +99,11 @@ export interface ConfigIssue {
   file?: string;
   line?: number;
   column?: number;
+  /**
+   * For an issue inside a string value (a template's syntax error): the index of the character it is
+   * about. Placing the issue then points at that character rather than at the start of the value.
+   */
+  offset?: number;
 }
 
 export type { AgentPayload };

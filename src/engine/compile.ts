@@ -1,10 +1,11 @@
 // Compiles the configured mappings (hooks.mappings, then rule files, then presets) into a rule index
 // once at load. Routing then only looks up the request path in an index and runs what was prepared.
 import { ConfigError } from "../config/errors.js";
-import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
+import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
 import { type DispatchStep, dispatchPlan } from "./dispatch.js";
 import { presetMappings } from "./presets.js";
 import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
+import { lintMapping } from "./rule-lint.js";
 import { ruleWarnings } from "./rule-warnings.js";
 import { createTransformLoader, type TransformLoader } from "./transform/loader.js";
 import type { TransformHandle } from "./transform/types.js";
@@ -37,7 +38,7 @@ export interface CompiledRules {
 
 /** Throws ConfigError with every problem found (template syntax, JsonLogic, transforms, presets). */
 export async function compileRules(
-  config: ResolvedConfig,
+  config: { hooks: RulesConfig },
   opts: CompileOptions = {},
 ): Promise<CompiledRules> {
   const presets = await presetMappings(config.hooks.presets, opts.presetsDir);
@@ -61,6 +62,7 @@ export async function compileRules(
       const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
       const rule = compileRule(mapping, rules.length, transform, scope);
       if (rule) rules.push(rule);
+      issues.push(...lintMapping(mapping, config.hooks.path));
     }
     if (issues.some((i) => i.severity === "error")) throw new ConfigError(issues);
     return {

@@ -10,8 +10,12 @@ function unconditional(rule: CompiledRule): boolean {
 
 export function ruleWarnings(rules: readonly CompiledRule[]): ConfigIssue[] {
   const warnings: ConfigIssue[] = [];
-  const warn = (rule: CompiledRule, message: string) =>
-    warnings.push({ severity: "warning", path: rule.origin, message: `mapping ${rule.id}: ${message}` });
+  const warn = (rule: CompiledRule, message: string, field?: string) =>
+    warnings.push({
+      severity: "warning",
+      path: field ? `${rule.origin}.${field}` : rule.origin,
+      message: `mapping ${rule.id}: ${message}`,
+    });
 
   let catchAll: CompiledRule | undefined;
   const pathOwners = new Map<string, CompiledRule>();
@@ -23,6 +27,7 @@ export function ruleWarnings(rules: readonly CompiledRule[]): ConfigIssue[] {
       warn(
         rule,
         `id also used by ${first.origin}; give each mapping its own id so logs and runs name one rule`,
+        "id",
       );
     } else {
       seenIds.set(rule.id, rule);

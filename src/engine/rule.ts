@@ -1,5 +1,5 @@
 // One mapping compiled for routing: predicates, templates, transform handle and action defaults.
-import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../config/types.js";
+import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
 import { type EqualityKey, equalityKey } from "./dispatch.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
@@ -77,7 +77,7 @@ function oneLine(text: string): string {
 
 /** What the rules of one graph share while compiling: same template text, one compiled function. */
 export interface CompileScope {
-  config: ResolvedConfig;
+  config: { hooks: RulesConfig };
   templates: Map<string, CompiledTemplate>;
   issues: ConfigIssue[];
 }
@@ -91,11 +91,12 @@ export function compileRule(
 ): CompiledRule | undefined {
   const { config, issues } = scope;
   const before = issues.length;
-  const error = (field: string, message: string) =>
+  const error = (field: string, message: string, offset?: number) =>
     issues.push({
       severity: "error",
       path: fieldPath(mapping, field),
       message: `mapping ${mapping.id}: ${message}`,
+      ...(offset !== undefined && { offset }),
     });
 
   let path: string | null = null;
@@ -128,7 +129,11 @@ export function compileRule(
       templates[key] = compiled;
     } catch (err) {
       const msg = err instanceof TemplateSyntaxError ? err.message : String(err);
-      error(field, `template error: ${oneLine(msg)}`);
+      error(
+        field,
+        `template error: ${oneLine(msg)}`,
+        err instanceof TemplateSyntaxError ? err.index : undefined,
+      );
     }
   }
 

@@ -6,6 +6,7 @@
 // prototype-access checks, so only own data of the payload is ever visible.
 import Handlebars from "handlebars";
 import { BLOCKED_SEGMENTS } from "./logic.js";
+import { compileProblem, helperSuggestions, parseProblem, type TemplateProblem } from "./template-errors.js";
 import { FORMAT_HELPER, formatValue, templateHelpers, withoutBlockedKeys } from "./template-helpers.js";
 import { rewriteIndexSyntax } from "./template-source.js";
 import type { HookRequest } from "./types.js";
@@ -47,10 +48,26 @@ const runtimeOptions = {
 } as const;
 
 export class TemplateSyntaxError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** 0-based index into the template as written of what the error is about, when known. */
+  readonly index: number | undefined;
+
+  constructor(problem: string | TemplateProblem) {
+    super(typeof problem === "string" ? problem : problem.message);
     this.name = "TemplateSyntaxError";
+    this.index = typeof problem === "string" ? undefined : problem.index;
   }
+}
+
+const suggestedHelpers = helperSuggestions(Object.keys(templateHelpers));
+
+/** Where Handlebars' lexer stopped: the token a parse error is about (the thrown Error has no position). */
+function lexerPosition(): { line: number; column: number } | undefined {
+  // Handlebars 4 exposes its (synchronous, shared) parser as `Parser`; the typings leave it out.
+  const parser = (hb as unknown as { Parser?: { lexer?: { yylloc?: Record<string, unknown> } } }).Parser;
+  const loc = parser?.lexer?.yylloc;
+  return typeof loc?.["first_line"] === "number" && typeof loc["first_column"] === "number"
+    ? { line: loc["first_line"], column: loc["first_column"] }
+    : undefined;
 }
 
 /** The data one request offers to templates; built once per request and shared by a rule's templates. */
@@ -95,22 +112,27 @@ export function templateData(req: HookRequest, now: Date): TemplateData {
   return data;
 }
 
-/** Compiles a template; throws TemplateSyntaxError with Handlebars' message (line and column). */
+/** Compiles a template; throws TemplateSyntaxError with the message and where in `source` it is. */
 export function compileTemplate(source: string): CompiledTemplate {
+  const rewritten = rewriteIndexSyntax(source);
   let program: hbs.AST.Program;
   try {
-    program = hb.parse(rewriteIndexSyntax(source));
+    program = hb.parse(rewritten);
   } catch (err) {
-    throw new TemplateSyntaxError(err instanceof Error ? err.message : String(err));
+    throw new TemplateSyntaxError(parseProblem(err, lexerPosition(), source, rewritten));
   }
-  rewriteProgram(program);
+  try {
+    rewriteProgram(program);
+  } catch (err) {
+    throw new TemplateSyntaxError(compileProblem(err, source, rewritten, suggestedHelpers));
+  }
   const render = hb.compile(program, compileOptions);
   // Handlebars compiles on first use; do it now so unknown helpers and misuse of built-ins
   // (`{{#each}}` without a list) are load errors, not request errors.
   try {
     render(Object.create(null), runtimeOptions);
   } catch (err) {
-    throw new TemplateSyntaxError(err instanceof Error ? err.message : String(err));
+    throw new TemplateSyntaxError(compileProblem(err, source, rewritten, suggestedHelpers));
   }
   return (data) => render(data, runtimeOptions);
 }
@@ -189,17 +211,20 @@ function rewriteStatement(stmt: hbs.AST.Statement): hbs.AST.Statement {
     }
     case "PartialStatement":
     case "PartialBlockStatement":
-      throw new TemplateSyntaxError(`partials ({{> name}}) are not supported ${at(stmt)}`);
+      throw located("partials ({{> name}}) are not supported", stmt);
     case "DecoratorBlock":
     case "Decorator":
-      throw new TemplateSyntaxError(`decorators ({{* name}}) are not supported ${at(stmt)}`);
+      throw located("decorators ({{* name}}) are not supported", stmt);
     default:
       return stmt;
   }
 }
 
-function at(node: AST): string {
-  return node.loc ? `(line ${node.loc.start.line}, column ${node.loc.start.column + 1})` : "";
+/** An error carrying the node's position the way Handlebars' own exceptions do. */
+function located(message: string, node: AST): Error {
+  return Object.assign(new Error(message), {
+    ...(node.loc && { lineNumber: node.loc.start.line, column: node.loc.start.column }),
+  });
 }
 
 function rewriteArgs(node: { params: hbs.AST.Expression[]; hash?: hbs.AST.Hash }): void {

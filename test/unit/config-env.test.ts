@@ -30,11 +30,36 @@ describe("${ENV} interpolation", () => {
     expect(issues.map((i) => i.path)).toEqual(["hooks.token", "hooks.enabeld"]);
   });
 
+  it("does not add a schema error for a value that could not be interpolated", async () => {
+    const issues = await loadErrors('channels:\n  msteams:\n    webhooks: { ops: "${TEAMS_URL}" }\n');
+    expect(issues.map(formatIssue)).toEqual([
+      "hookgate.yaml:3:22: channels.msteams.webhooks.ops: environment variable TEAMS_URL is not set; set it, or write $${TEAMS_URL} for a literal ${TEAMS_URL}",
+    ]);
+  });
+
   it("keeps $${X} as the literal text ${X}", async () => {
     const { config } = await loadYaml("heartbeat:\n  prompt: 'Costs $${PRICE} and ${WHO}'\n", {
       env: { WHO: "me" },
     });
     expect(config.heartbeat.prompt).toBe("Costs ${PRICE} and me");
+  });
+
+  it("uses the default of ${NAME:-default} when NAME is unset or empty, the value otherwise", async () => {
+    const text = "heartbeat:\n  prompt: '${A:-first} ${B:-second} ${C:-} ${D:-a: b-c}'\n";
+    const { config } = await loadYaml(text, { env: { A: "set", B: "" } });
+    expect(config.heartbeat.prompt).toBe("set second  a: b-c");
+  });
+
+  it("keeps $${NAME:-x} literal and names NAME:-x in no error", async () => {
+    const { config } = await loadYaml("heartbeat:\n  prompt: '$${NAME:-x}'\n");
+    expect(config.heartbeat.prompt).toBe("${NAME:-x}");
+  });
+
+  it("rejects other shell forms, naming the two it accepts", async () => {
+    const issues = await loadErrors("heartbeat:\n  prompt: '${NAME-x}'\n");
+    expect(issueAt(issues, "heartbeat.prompt").message).toBe(
+      '"${NAME-x}" is not a valid environment variable reference (${NAME} or ${NAME:-default}; letters, digits and _ in NAME); write $${...} for a literal ${...}',
+    );
   });
 
   it("rejects a reference that is not a variable name", async () => {

@@ -197,3 +197,35 @@ describe("hooks defaults", () => {
     expect(config.heartbeat).toMatchObject({ everyMs: 90_000, prompt: "Check." });
   });
 });
+
+describe("hooks.enabled", () => {
+  const ruleLines = `  mappings:\n    - match: { path: ci }\n      action: wake\n      textTemplate: hi\n`;
+
+  it("warns when rules are configured but hooks are not turned on, since every request would get 404", async () => {
+    const { warnings } = await loadYaml(`hooks:\n  presets: [mail]\n${ruleLines}`);
+    expect(issueAt(warnings, "hooks.enabled", "warning")).toMatchObject({
+      line: 2,
+      column: 3,
+      message:
+        "not set, so hooks are off: every request under hooks.path answers 404, although rules are configured (1 mapping, presets: mail); add enabled: true under hooks to serve them",
+    });
+  });
+
+  it("says so too when enabled is false, and counts rule-file mappings", async () => {
+    const { warnings } = await loadYaml(`hooks:\n  enabled: false\n  rules: [r.yaml]\n`, {
+      extra: {
+        "r.yaml": `mappings:\n  - action: wake\n    textTemplate: a\n  - action: wake\n    textTemplate: b\n`,
+      },
+    });
+    expect(issueAt(warnings, "hooks.enabled", "warning")).toMatchObject({
+      line: 2,
+      column: 12,
+      message: expect.stringMatching(/^false, so hooks are off: .*\(2 mappings\);/),
+    });
+  });
+
+  it("is quiet when hooks are on, or when there are no rules at all", async () => {
+    expect((await loadYaml(`${enabled}${ruleLines}`)).warnings).toEqual([]);
+    expect((await loadYaml("server: { port: 18790 }\n")).warnings).toEqual([]);
+  });
+});

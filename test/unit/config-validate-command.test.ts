@@ -76,11 +76,128 @@ describe("hookgate validate", () => {
     );
     const result = await run(["--config", file]);
     expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `${file}:7:25: hooks.mappings[0].messageTemplate: mapping mapping-1: template error: Parse error: {{#if}} is never closed; add {{/if}} where the block ends\n${file}: invalid — 1 error\n`,
+    );
+  });
+
+  it("points template errors at their line and column in the file, in every string style", async () => {
+    const wake = (path: string, template: string) =>
+      `    - match: { path: ${path} }\n      action: wake\n      textTemplate: ${template}\n`;
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n${[
+        wake("a", "|\n        line one\n        hello {{lowr name}}"),
+        wake("b", ">-\n        folded {{x}}\n        and {{items[0].y}} {{/if}}"),
+        wake("c", "'it''s {{jsn x}}'"),
+        wake("d", '"tab\\t {{#each list}}"'),
+      ].join("")}`,
+    );
+    const result = await run(["--config", file]);
+    const lines = result.stderr.split("\n").map((l) => l.slice(file.length));
+    expect(lines).toEqual([
+      ":9:15: hooks.mappings[0].textTemplate: mapping mapping-1: template error: unknown helper lowr; did you mean lower? helpers: json, default, truncate, lower, upper, join, eq, lookup, if, unless, each, with",
+      ":14:28: hooks.mappings[1].textTemplate: mapping mapping-2: template error: Parse error: unexpected {{/...}} (no block is open)",
+      ":17:28: hooks.mappings[2].textTemplate: mapping mapping-3: template error: unknown helper jsn; did you mean json? helpers: json, default, truncate, lower, upper, join, eq, lookup, if, unless, each, with",
+      ":20:28: hooks.mappings[3].textTemplate: mapping mapping-4: template error: Parse error: {{#each}} is never closed; add {{/each}} where the block ends",
+      ": invalid — 4 errors",
+      "",
+    ]);
+  });
+
+  it("points template errors inside a JSON config at their line and column", async () => {
+    const dir = tempDir();
+    const config = {
+      hooks: {
+        enabled: true,
+        token: TOKEN,
+        mappings: [
+          { match: { path: "a" }, action: "wake", textTemplate: 'say "hi"\n{{upper x}} {{uper y}}' },
+        ],
+      },
+    };
+    writeFiles(dir, { "hookgate.json": JSON.stringify(config, null, 2) });
+    const file = join(dir, "hookgate.json");
+    const result = await run(["--config", file]);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^${reEscape(file)}:7:24: hooks\\.mappings\\[0\\]\\.messageTemplate: .*\n${reEscape(file)}: invalid — 1 error\n$`,
+        `^${reEscape(file)}:11:50: hooks\\.mappings\\[0\\]\\.textTemplate: .*unknown helper uper; did you mean upper\\?`,
       ),
     );
+  });
+
+  it("lists schema errors and template, when and rule-file errors together, skipping invalid mappings", async () => {
+    const file = configFile(
+      [
+        "hooks:",
+        "  enabled: true",
+        `  token: ${TOKEN}`,
+        "  mapings: []",
+        "  rules: [r.yaml]",
+        "  mappings:",
+        "    - match: { path: a }",
+        "      action: wake",
+        '      textTemplate: "{{#if x}}open"',
+        "    - match: { path: b }",
+        "      action: wak",
+        '      textTemplate: "{{lowr x}}"',
+        "    - match: { path: c, when: { method: [{ var: payload }, keys] } }",
+        "      action: wake",
+        "      textTemplate: ok",
+        "server: { port: nope }",
+        "",
+      ].join("\n"),
+      {
+        "r.yaml":
+          'mappings:\n  - action: wake\n    textTemplate: "{{uper x}}"\n  - action: wake\n    textTemplat: x\n',
+      },
+    );
+    const ruleFile = join(file, "..", "r.yaml");
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    // Before: only the three schema errors; the mapping with the invalid action is not compiled.
+    expect(result.stderr.split("\n").map((l) => l.replace(/: mapping .*?: /, ": ").slice(0, 110))).toEqual(
+      [
+        `${file}:4:3: hooks.mapings: unknown key; did you mean hooks.mappings?`,
+        `${file}:9:22: hooks.mappings[0].textTemplate: template error: Parse error: {{#if}} is never closed; add {{/if}} where the block ends`,
+        `${file}:11:15: hooks.mappings[1].action: expected one of "wake", "agent" (did you mean "wake"?), found "wak"`,
+        `${file}:13:31: hooks.mappings[2].match.when: invalid JsonLogic: unknown or disallowed operator "method"; allowed: if ?: and or map filter reduce all some none == === != !== > >= < <= ! !! % in cat substr + * - / min max merge var missing missing_some`,
+        `${file}:16:17: server.port: expected an integer, found "nope"`,
+        `${ruleFile}:3:20: ${ruleFile} mappings[0].textTemplate: template error: unknown helper uper; did you mean upper? helpers: json, default, truncate, lower, upper, join, eq, lookup, if, unless, each, with`,
+        `${ruleFile}:5:5: mappings[1].textTemplat: unknown key; did you mean mappings[1].textTemplate?`,
+        `${file}: invalid — 7 errors`,
+        "",
+      ].map((l) => l.slice(0, 110)),
+    );
+  });
+
+  it("lists cross-check errors with template and transform errors, never loading a module that is refused", async () => {
+    const file = configFile(
+      [
+        "hooks:",
+        "  enabled: true",
+        `  token: ${TOKEN}`,
+        "  path: /",
+        "  mappings:",
+        "    - match: { path: a }",
+        "      action: wake",
+        '      textTemplate: "{{lowr x}}"',
+        "      transform: { module: broken.js }",
+        "    - match: { path: b }",
+        "      action: wake",
+        "      transform: { module: ../../outside.js }",
+        "",
+      ].join("\n"),
+      { "hooks/transforms/broken.js": "export default function () { return {\n", "outside.js": "throw 1;\n" },
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split("\n").map((l) => l.slice(file.length));
+    expect(lines.map((l) => l.replace(/: .*$/, ""))).toEqual([":4:9", ":8:22", ":9:28", ":12:28", "", ""]);
+    expect(lines[0]).toContain("hooks.path");
+    expect(lines[1]).toContain("unknown helper lowr");
+    expect(lines[2]).toContain("broken.js: Expected");
+    expect(lines[3]).toContain("outside hooks.transformsDir");
+    expect(lines[4]).toBe(": invalid — 4 errors");
   });
 
   it("points compile errors inside rule files at the rule file's line", async () => {
@@ -92,21 +209,53 @@ describe("hookgate validate", () => {
     expect(result.code).toBe(1);
     const ruleFile = join(file, "..", "gh.yaml");
     expect(result.stderr).toMatch(
-      new RegExp(`^${reEscape(ruleFile)}:5:19: ${reEscape(ruleFile)} mappings\\[1\\]\\.textTemplate: `),
+      new RegExp(`^${reEscape(ruleFile)}:5:20: ${reEscape(ruleFile)} mappings\\[1\\]\\.textTemplate: `),
     );
   });
 
-  it("validates the complete example", async () => {
-    for (const [name, value] of Object.entries({
-      HOOKGATE_TOKEN: "example-token-5d0c8f2b9e1a4c7d",
-      OPENAI_API_KEY: "sk-example",
-      TELEGRAM_BOT_TOKEN: "123456:example",
-      TELEGRAM_CHAT_ID: "4242",
-      SLACK_BOT_TOKEN: "xoxb-example",
-      TEAMS_OPS_WEBHOOK: "https://example.webhook.office.com/webhookb2/ops",
-    })) {
-      vi.stubEnv(name, value);
-    }
+  it("warns once about a mapping id used twice, at the second id", async () => {
+    const file = configFile(`hooks:\n  enabled: true\n  token: ${TOKEN}\n  rules: [r.yaml]\n`, {
+      "r.yaml":
+        "mappings:\n  - id: gh\n    match: { path: a }\n    action: wake\n    textTemplate: a\n  - id: gh\n    match: { path: b }\n    action: wake\n    textTemplate: b\n",
+    });
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(0);
+    const ruleFile = join(file, "..", "r.yaml");
+    expect(result.stderr).toBe(
+      `${ruleFile}:6:9: warning: ${ruleFile} mappings[1].id: mapping gh: id also used by ${ruleFile} mappings[0]; give each mapping its own id so logs and runs name one rule\n`,
+    );
+  });
+
+  it("warns that hooks are off when rules are configured without hooks.enabled", async () => {
+    const file = configFile("hooks:\n  mappings:\n    - action: wake\n      textTemplate: hi\n");
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^${reEscape(file)}:2:3: warning: hooks\\.enabled: not set, so hooks are off: every request under hooks\\.path answers 404`,
+      ),
+    );
+  });
+
+  it("warns about when paths and header names that never match, at the var, in file order", async () => {
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n    - id: gh\n      match:\n        path: /hooks/gh\n        when: { and: [{ "==": [{ var: action }, opened] }, { var: headers.X-GitHub-Event }] }\n      action: wake\n      textTemplate: "{{headers.X-GitHub-Event}}"\n`,
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(0);
+    expect(
+      result.stderr.split("\n").map((l) => l.slice(file.length).replace(/: mapping gh: .*; write /, " → ")),
+    ).toEqual([
+      ":7:15: warning: hooks.mappings[0].match.path → path: gh",
+      ':8:39: warning: hooks.mappings[0].match.when.and[0]["=="][0].var → {"var":"payload.action"}',
+      ':8:67: warning: hooks.mappings[0].match.when.and[1].var → {"var":"headers.x-github-event"}',
+      ":10:24: warning: hooks.mappings[0].textTemplate → headers.x-github-event",
+      "",
+    ]);
+  });
+
+  it("validates the complete example with only HOOKGATE_TOKEN set", async () => {
+    vi.stubEnv("HOOKGATE_TOKEN", "example-token-5d0c8f2b9e1a4c7d");
     const example = join(import.meta.dirname, "..", "..", "rules", "examples", "hookgate.example.yaml");
     const result = await run(["--config", example]);
     expect(result.stderr).toBe("");

@@ -29,7 +29,11 @@ describe("load errors", () => {
     );
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ severity: "error", path: "hooks.mappings[1].messageTemplate" });
-    expect(issues[0]!.message).toMatch(/^mapping github: template error: Parse error on line 1/);
+    expect(issues[0]!.message).toBe(
+      "mapping github: template error: Parse error: {{ is never closed with }}",
+    );
+    // The index of the unclosed `{{`, so the config loader can point at it in the file.
+    expect(issues[0]!.offset).toBe(3);
   });
 
   test("every broken field is reported, not only the first", async () => {
@@ -135,7 +139,7 @@ describe("warnings", () => {
     expect(warnings).toEqual([
       {
         severity: "warning",
-        path: "hooks.mappings[1]",
+        path: "hooks.mappings[1].id",
         message:
           "mapping same: id also used by hooks.mappings[0]; give each mapping its own id so logs and runs name one rule",
       },

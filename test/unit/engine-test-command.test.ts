@@ -216,6 +216,23 @@ describe("hookgate test", () => {
     expect(r.stdout).toContain("decision: wake (system event for the main session), by mapping github-push");
   });
 
+  test("warns on stderr that hooks are off when the config does not enable them", async () => {
+    const s = setup(CONFIG.replace("  enabled: true\n", ""));
+    const r = await run([
+      "-c",
+      s.config,
+      "github",
+      "-p",
+      s.payload("push.json", push),
+      "-H",
+      "x-github-event: push",
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      `${s.config}:2:3: warning: hooks.enabled: not set, so hooks are off: every request under hooks.path answers 404, although rules are configured (2 mappings, presets: mail); add enabled: true under hooks to serve them\n`,
+    );
+  });
+
   test("usage errors: no name, no payload, bad JSON, bad header", async () => {
     const s = setup();
     expect((await run(["-c", s.config, "-p", s.payload("p.json", {})])).stderr).toContain(

@@ -38,7 +38,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     "server",
     "version",
   ],
-  cli: ["commands", "version"],
+  cli: ["commands", "version", "config"],
 };
 
 function files(dir: string): string[] {

@@ -3,13 +3,22 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { issueAt, type SourceRef } from "../issues.js";
 import { maxTimerMs, maxTimerText } from "../resolve/duration.js";
-import { formatKeyPath, type PathSegment, pointerToSegments } from "../source/key-path.js";
+import { formatKeyPath, type PathSegment, parseKeyPath, pointerToSegments } from "../source/key-path.js";
 import type { ConfigIssue } from "../types.js";
 import { closest } from "./closest.js";
+import { explainedBy, findIndentSlips } from "./indent-slips.js";
+import { configSchema, type JsonSchema } from "./schemas.js";
 
 export function validateAgainst(validate: ValidateFunction, data: unknown, source: SourceRef): ConfigIssue[] {
   if (validate(data)) return [];
-  const issues: ConfigIssue[] = [];
+  // One indentation slip makes many schema errors; each slip becomes one error instead.
+  const slips = findIndentSlips(
+    data,
+    validate.schema as JsonSchema,
+    resolveRef(validate.schema as JsonSchema),
+    source,
+  );
+  const issues: ConfigIssue[] = slips.map((slip) => slip.issue);
   const seen = new Set<string>();
   for (const err of validate.errors ?? []) {
     const issue = toIssue(err, data, source);
@@ -17,9 +26,28 @@ export function validateAgainst(validate: ValidateFunction, data: unknown, sourc
     const id = `${issue.path}\0${issue.message}`;
     if (seen.has(id)) continue;
     seen.add(id);
+    const path = parseKeyPath(issue.path);
+    if (path && explainedBy(slips, path)) continue;
     issues.push(issue);
   }
   return issues;
+}
+
+/** `#/...` in the schema being used, else in the config schema (the rule-file schema refers into it). */
+function resolveRef(root: JsonSchema): (ref: string) => JsonSchema | undefined {
+  return (ref) => {
+    const [file, pointer = ""] = ref.split("#");
+    const docs = file === "" ? [root, configSchema()] : [configSchema()];
+    for (const doc of docs) {
+      let node: unknown = doc;
+      for (const raw of pointer.split("/").slice(1)) {
+        const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+        node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+      }
+      if (node !== null && typeof node === "object") return node as JsonSchema;
+    }
+    return undefined;
+  };
 }
 
 function toIssue(err: ErrorObject, data: unknown, source: SourceRef): ConfigIssue | undefined {

@@ -6,13 +6,16 @@ import type { PathSegment } from "../source/key-path.js";
 import { checkContained } from "./paths.js";
 
 /** The effective transforms folder (absolute). When the configured one is rejected, the default root is
- * returned so that module checks still run against something sensible. */
-export function resolveTransformsDir(configured: string | undefined, ctx: ResolveContext): string {
+ * returned with ok false, so that the config still resolves (and fails). */
+export function resolveTransformsDir(
+  configured: string | undefined,
+  ctx: ResolveContext,
+): { dir: string; ok: boolean } {
   const root = join(ctx.dir, "hooks", "transforms");
-  if (configured === undefined) return root;
+  if (configured === undefined) return { dir: root, ok: true };
   const dir = resolve(ctx.dir, configured);
   const verdict = checkContained(root, dir);
-  if (verdict.ok) return dir;
+  if (verdict.ok) return { dir, ok: true };
   ctx.issues.error(
     ctx.source,
     ["hooks", "transformsDir"],
@@ -20,19 +23,20 @@ export function resolveTransformsDir(configured: string | undefined, ctx: Resolv
       ? `"${configured}" resolves to ${dir}, outside ${root}; transforms must live in that folder or below it`
       : `"${configured}" leads through a symbolic link to ${verdict.real}, outside ${root}; transforms must live in that folder or below it`,
   );
-  return root;
+  return { dir: root, ok: false };
 }
 
+/** Reports a module outside the transforms folder; false when it is. */
 export function checkTransformModule(
   module: string,
   transformsDir: string,
   path: PathSegment[],
   source: SourceRef,
   ctx: ResolveContext,
-): void {
+): boolean {
   const target = resolve(transformsDir, module);
   const verdict = checkContained(transformsDir, target);
-  if (verdict.ok) return;
+  if (verdict.ok) return true;
   ctx.issues.error(
     source,
     path,
@@ -40,4 +44,5 @@ export function checkTransformModule(
       ? `"${module}" resolves to ${target}, outside hooks.transformsDir (${transformsDir}); put the module in that folder and name it relative to it`
       : `"${module}" leads through a symbolic link to ${verdict.real}, outside hooks.transformsDir (${transformsDir}); copy the module into that folder instead of linking it`,
   );
+  return false;
 }

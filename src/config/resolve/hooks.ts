@@ -2,15 +2,12 @@
 
 import { hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
 import type { HookgateConfig, HooksConfig, MailConfig } from "../../types/generated.js";
-import { checkMapping } from "../check/mapping-checks.js";
 import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { schemaDefaults } from "../check/schemas.js";
-import { checkTransformModule, resolveTransformsDir } from "../check/transforms.js";
-import type { SourceRef } from "../issues.js";
-import type { PathSegment } from "../source/key-path.js";
-import { loadRuleFiles } from "../source/rule-file-list.js";
+import { resolveTransformsDir } from "../check/transforms.js";
 import type { ResolvedConfig, ResolvedMapping } from "../types.js";
 import type { ResolveContext } from "./context.js";
+import { collectMappings } from "./mappings.js";
 import type { ModelCatalog } from "./models.js";
 
 type ResolvedHooks = ResolvedConfig["hooks"];
@@ -50,14 +47,20 @@ export async function resolveHooks(
   }
   const prefixes = sessionKeyPrefixes(h, ctx);
   const agentIds = allowedAgentIds(h.allowedAgentIds, agents.ids, ctx);
-  const transformsDir = resolveTransformsDir(h.transformsDir, ctx);
+  const transforms = resolveTransformsDir(h.transformsDir, ctx);
   const policy: MappingPolicy = {
     models: agents.models,
     allowedAgentIds: agentIds,
     channels: Object.keys(raw.channels ?? {}),
     sessionKeyPrefixes: prefixes,
   };
-  const { mappings, ruleFiles } = await resolveMappings(h, transformsDir, policy, ctx);
+  const { mappings, ruleFiles } = await resolveMappings(
+    h,
+    transforms.ok ? transforms.dir : null,
+    policy,
+    ctx,
+  );
+  warnIfOff(raw.hooks?.enabled, h, mappings.length, ctx);
 
   const hooks: ResolvedHooks & { ruleFiles: string[] } = {
     enabled: h.enabled,
@@ -69,7 +72,7 @@ export async function resolveHooks(
     presets: h.presets ?? [],
     mappings,
     ruleFiles,
-    transformsDir,
+    transformsDir: transforms.dir,
     transformLimits: {
       ...schemaDefaults("transformLimits"),
       ...h.transformLimits,
@@ -82,6 +85,31 @@ export async function resolveHooks(
   };
   if (h.defaultSessionKey !== undefined) hooks.defaultSessionKey = h.defaultSessionKey;
   return hooks;
+}
+
+/**
+ * Rules in a config whose hooks are off would never be reached: every request under hooks.path then
+ * answers 404. enabled stays required to turn hooks on (as in OpenClaw), but never silently.
+ */
+function warnIfOff(
+  enabled: boolean | undefined,
+  h: HooksConfig,
+  mappings: number,
+  ctx: ResolveContext,
+): void {
+  if (enabled === true) return;
+  const presets = h.presets?.length ?? 0;
+  if (mappings === 0 && presets === 0 && (h.rules?.length ?? 0) === 0) return;
+  const parts = [
+    ...(mappings > 0 ? [`${mappings} mapping${mappings === 1 ? "" : "s"}`] : []),
+    ...(presets > 0 ? [`presets: ${h.presets?.join(", ")}`] : []),
+  ];
+  const state = enabled === false ? "false" : "not set";
+  ctx.issues.warn(
+    ctx.source,
+    ["hooks", "enabled"],
+    `${state}, so hooks are off: every request under hooks.path answers 404, although rules are configured (${parts.join(", ") || "hooks.rules"}); add enabled: true under hooks to serve them`,
+  );
 }
 
 /** Leading `/` added, trailing and repeated `/` removed; `/` alone would swallow the whole server. */
@@ -167,46 +195,13 @@ function allowedAgentIds(
 
 async function resolveMappings(
   h: HooksConfig,
-  transformsDir: string,
+  transformsDir: string | null,
   policy: MappingPolicy,
   ctx: ResolveContext,
 ): Promise<{ mappings: ResolvedMapping[]; ruleFiles: string[] }> {
-  const entries: { mapping: ResolvedMapping; path: PathSegment[]; source: SourceRef }[] = [];
-  for (const [i, m] of (h.mappings ?? []).entries()) {
-    const mapping: ResolvedMapping = { ...m, id: m.id ?? `mapping-${i + 1}`, origin: `hooks.mappings[${i}]` };
-    const path = ["hooks", "mappings", i];
-    checkMapping(mapping, path, ctx.source, ctx.issues);
-    entries.push({ mapping, path, source: ctx.source });
-  }
-  const files = await loadRuleFiles(h.rules ?? [], ctx);
-  for (const file of files) {
-    file.loaded.mappings.forEach((mapping, i) => {
-      entries.push({ mapping, path: file.paths[i]!, source: file.source });
-    });
-  }
-
-  const firstById = new Map<string, string>();
-  for (const { mapping, path, source } of entries) {
+  const { entries, ruleFiles } = await collectMappings(h, transformsDir, ctx);
+  // Duplicate ids are reported once, by the rule compiler, which also sees the presets' ids.
+  for (const { mapping, path, source } of entries)
     checkMappingPolicy(mapping, path, source, policy, ctx.issues);
-    if (mapping.transform) {
-      checkTransformModule(
-        mapping.transform.module,
-        transformsDir,
-        [...path, "transform", "module"],
-        source,
-        ctx,
-      );
-    }
-    const first = firstById.get(mapping.id);
-    if (first !== undefined) {
-      ctx.issues.warn(
-        source,
-        [...path, "id"],
-        `mapping id "${mapping.id}" is also used by ${first}; give each mapping its own id so logs and traces are unambiguous`,
-      );
-    } else {
-      firstById.set(mapping.id, mapping.origin);
-    }
-  }
-  return { mappings: entries.map((e) => e.mapping), ruleFiles: files.map((f) => f.loaded.file) };
+  return { mappings: entries.map((e) => e.mapping), ruleFiles };
 }

@@ -1,4 +1,5 @@
-// `${NAME}` in any string value is replaced by the environment variable NAME; `$${NAME}` stays as the
+// `${NAME}` in any string value is replaced by the environment variable NAME, `${NAME:-default}` by
+// NAME or, when it is unset or empty, by `default` (as in a POSIX shell); `$${NAME}` stays as the
 // literal text `${NAME}`. Keys are left alone: they are structure, not settings.
 import type { PathSegment } from "./key-path.js";
 
@@ -8,7 +9,8 @@ export interface InterpolationProblem {
 }
 
 const reference = /\$(\$?)\{([^}]*)\}/g;
-const validName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** NAME, or NAME:-default (the default may be empty, and holds anything but `}`). */
+const validReference = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
 
 export function interpolateEnv(
   data: unknown,
@@ -35,16 +37,20 @@ function interpolateString(
   problems: InterpolationProblem[],
 ): string {
   if (!text.includes("${")) return text;
-  return text.replace(reference, (whole, escaped: string, name: string) => {
+  return text.replace(reference, (whole, escaped: string, inner: string) => {
     if (escaped) return whole.slice(1);
-    if (!validName.test(name)) {
+    const ref = validReference.exec(inner);
+    if (!ref) {
       problems.push({
         path,
-        message: `"\${${name}}" is not a valid environment variable reference (letters, digits and _ only); write $\${...} for a literal \${...}`,
+        message: `"\${${inner}}" is not a valid environment variable reference (\${NAME} or \${NAME:-default}; letters, digits and _ in NAME); write $\${...} for a literal \${...}`,
       });
       return whole;
     }
+    const name = ref[1]!;
+    const fallback = ref[2];
     const value = env[name];
+    if (fallback !== undefined) return value === undefined || value === "" ? fallback : value;
     if (value === undefined) {
       problems.push({
         path,

@@ -13,6 +13,8 @@ import {
 } from "yaml";
 import type { ConfigIssue } from "../types.js";
 import type { PathSegment } from "./key-path.js";
+import { scalarOffsets } from "./scalar-offsets.js";
+import { describeSyntaxError } from "./syntax-hints.js";
 
 export interface Position {
   line: number;
@@ -23,9 +25,14 @@ export interface Position {
  * to the deepest ancestor that exists, so a missing key points at the object that lacks it. */
 export type Locate = (path: readonly PathSegment[], opts?: { key?: boolean }) => Position | undefined;
 
+/** Where character `index` of the string value at a key path sits; undefined when that cannot be told
+ * exactly (not a string, or `${ENV}` interpolation may have moved it). */
+export type LocateChar = (path: readonly PathSegment[], index: number) => Position | undefined;
+
 export interface ParsedSource {
   data: unknown;
   locate: Locate;
+  locateChar: LocateChar;
   /** Syntax errors; when not empty, `data` must not be used. */
   issues: ConfigIssue[];
 }
@@ -55,13 +62,23 @@ export function parseSource(text: string, format: SourceFormat, file: string): P
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  const issues: ConfigIssue[] = doc.errors.map((err) => ({
-    severity: "error",
-    path: "",
-    message: `${format === "json" ? "JSON" : "YAML"} syntax error: ${err.message}`,
-    file,
-    ...at(err.pos[0]),
-  }));
+  // Only the first error: the ones after it usually follow from it (one indentation slip can make
+  // the parser complain about every later line of its block).
+  const first = doc.errors[0];
+  const issues: ConfigIssue[] = [];
+  if (first) {
+    const { message, offset } =
+      format === "yaml"
+        ? describeSyntaxError(first, text, lineCounter)
+        : { message: first.message, offset: first.pos[0] };
+    issues.push({
+      severity: "error",
+      path: "",
+      message: `${format === "json" ? "JSON" : "YAML"} syntax error: ${message}`,
+      file,
+      ...at(offset),
+    });
+  }
   if (issues.length === 0 && format === "json") {
     // The YAML parser is lenient with JSON (trailing commas, comments); hold JSON files to JSON.
     const strict = strictJsonError(text);
@@ -76,7 +93,12 @@ export function parseSource(text: string, format: SourceFormat, file: string): P
       issues.push({ severity: "error", path: "", file, message: (err as Error).message });
     }
   }
-  return { data, issues, locate: (path, opts) => locateIn(doc, path, opts?.key ?? false, at) };
+  return {
+    data,
+    issues,
+    locate: (path, opts) => locateIn(doc, path, opts?.key ?? false, at),
+    locateChar: (path, index) => locateCharIn(doc, text, path, index, at),
+  };
 }
 
 function strictJsonError(text: string): { offset: number; message: string } | undefined {
@@ -121,6 +143,23 @@ function locateIn(
     found = next;
   }
   return found ? pos(found, at) : undefined;
+}
+
+function locateCharIn(
+  doc: Document,
+  text: string,
+  path: readonly PathSegment[],
+  index: number,
+  at: (offset: number) => Position,
+): Position | undefined {
+  const node = doc.getIn(path, true);
+  if (!isScalar(node) || typeof node.value !== "string" || !node.range) return undefined;
+  // Past a `${`, the loaded value may differ from the file's text.
+  const interpolated = node.value.indexOf("${");
+  if (index < 0 || (interpolated !== -1 && index >= interpolated)) return undefined;
+  const offsets = scalarOffsets(text, node.range[0], node.range[1], node.type, node.value);
+  const offset = offsets?.[index];
+  return offset === undefined ? undefined : at(offset);
 }
 
 function pos(node: Node, at: (offset: number) => Position): Position | undefined {

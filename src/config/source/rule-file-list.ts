@@ -1,6 +1,5 @@
 // hooks.rules: expand each entry (globs in sorted order) and load every file once.
 import { resolve } from "node:path";
-import { ConfigError } from "../errors.js";
 import type { ResolveContext } from "../resolve/context.js";
 import { expandGlob, hasGlob } from "./glob.js";
 import { type RulesFileWithSource, readRulesFile } from "./rule-file.js";
@@ -24,15 +23,10 @@ export async function loadRuleFiles(
   }
   const loaded: RulesFileWithSource[] = [];
   for (const file of new Set(files)) {
-    try {
-      const result = await readRulesFile(file, { env: ctx.env, baseDir: ctx.cwd });
-      ctx.issues.push(...result.warnings);
-      if (result.source.file !== undefined) ctx.sources.addRuleFile(result.source.file, result.source);
-      loaded.push(result);
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      ctx.issues.push(...err.issues);
-    }
+    const result = await readRulesFile(file, { env: ctx.env, baseDir: ctx.cwd });
+    ctx.issues.push(...result.issues);
+    if (result.source.file !== undefined) ctx.sources.addRuleFile(result.source.file, result.source);
+    loaded.push(result);
   }
   return loaded;
 }

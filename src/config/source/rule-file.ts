@@ -5,7 +5,7 @@ import { checkMapping } from "../check/mapping-checks.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { rulesFileValidator } from "../check/schemas.js";
 import { ConfigError } from "../errors.js";
-import { IssueList, type SourceRef } from "../issues.js";
+import { afterErrors, hasIssueAt, IssueList, type SourceRef } from "../issues.js";
 import type { ConfigIssue, ResolvedMapping } from "../types.js";
 import type { PathSegment } from "./key-path.js";
 import { displayPath, readSourceFile } from "./source-file.js";
@@ -34,20 +34,29 @@ interface RawRulesFile {
   mappings: Mapping[];
 }
 
-/** A loaded rule file plus what the config loader needs to point further issues into it. */
+/** A rule file as read for a config: what loaded, every problem found, and how to place more issues. */
 export interface RulesFileWithSource {
+  /** Its mappings without problems of their own (all of them when `issues` has no errors). */
   loaded: LoadedRulesFile;
   source: SourceRef;
   /** Key path of each mapping inside the file, parallel to `loaded.mappings`. */
   paths: PathSegment[][];
-  warnings: ConfigIssue[];
+  /** Errors and warnings. */
+  issues: ConfigIssue[];
 }
 
+/** Loads a rule file; throws ConfigError with every problem found. */
 export async function loadRulesFile(file: string, opts?: RulesFileOptions): Promise<LoadedRulesFile> {
-  return (await readRulesFile(file, opts)).loaded;
+  const read = await readRulesFile(file, opts);
+  if (read.issues.some((i) => i.severity === "error")) throw new ConfigError(read.issues);
+  return read.loaded;
 }
 
-/** Like loadRulesFile, keeping positions for later checks. Throws ConfigError with every problem found. */
+/**
+ * Like loadRulesFile, keeping positions for later checks, and returning its problems instead of
+ * throwing: a mapping with a problem of its own is left out, the others are kept, so that the rule
+ * compiler can still check them and one `hookgate validate` run reports everything.
+ */
 export async function readRulesFile(file: string, opts: RulesFileOptions = {}): Promise<RulesFileWithSource> {
   const absolute = resolve(file);
   const display = displayPath(absolute, opts.baseDir ?? process.cwd());
@@ -57,8 +66,11 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
   });
   const issues = new IssueList();
   issues.push(...read.issues);
-  if (read.parsed) issues.push(...validateAgainst(rulesFileValidator(), read.data, read.source));
-  if (issues.hasErrors) throw new ConfigError(issues.items);
+  const loaded: LoadedRulesFile = { file: absolute, aliases: [], mappings: [] };
+  const result = { loaded, source: read.source, paths: [] as PathSegment[][], issues: issues.items };
+  if (!read.parsed) return result;
+  issues.push(...afterErrors(issues.items, validateAgainst(rulesFileValidator(), read.data, read.source)));
+  if (!isRulesFile(read.data)) return result;
 
   const raw = read.data as RawRulesFile;
   if (!opts.allowPresetKeys) {
@@ -73,23 +85,31 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
       }
     }
   }
-  const prefix = raw.preset ?? basename(absolute, extname(absolute));
-  const paths: PathSegment[][] = [];
-  const mappings = raw.mappings.map((m, i): ResolvedMapping => {
+  const preset =
+    typeof raw.preset === "string" && !hasIssueAt(issues.items, ["preset"]) ? raw.preset : undefined;
+  const prefix = preset ?? basename(absolute, extname(absolute));
+  for (const [i, m] of raw.mappings.entries()) {
+    if (hasIssueAt(issues.items, ["mappings", i])) continue;
     const mapping: ResolvedMapping = {
       ...m,
       id: m.id ?? `${prefix}-${i + 1}`,
-      origin: raw.preset ? `preset ${raw.preset} mappings[${i}]` : `${display} mappings[${i}]`,
+      origin: preset ? `preset ${preset} mappings[${i}]` : `${display} mappings[${i}]`,
     };
-    if (raw.preset) mapping.preset = raw.preset;
-    paths.push(["mappings", i]);
+    if (preset) mapping.preset = preset;
+    // A missing message is reported, but the mapping is kept: its `when` and templates can still be checked.
     checkMapping(mapping, ["mappings", i], read.source, issues);
-    return mapping;
-  });
-  if (issues.hasErrors) throw new ConfigError(issues.items);
+    result.paths.push(["mappings", i]);
+    loaded.mappings.push(mapping);
+  }
+  if (preset !== undefined) loaded.preset = preset;
+  if (Array.isArray(raw.aliases) && !hasIssueAt(issues.items, ["aliases"])) loaded.aliases = raw.aliases;
+  if (typeof raw.description === "string") loaded.description = raw.description;
+  return result;
+}
 
-  const loaded: LoadedRulesFile = { file: absolute, aliases: raw.aliases ?? [], mappings };
-  if (raw.preset !== undefined) loaded.preset = raw.preset;
-  if (raw.description !== undefined) loaded.description = raw.description;
-  return { loaded, source: read.source, paths, warnings: issues.warnings };
+/** Enough of the expected shape to read mappings from (the schema reports the rest). */
+function isRulesFile(data: unknown): boolean {
+  return (
+    data !== null && typeof data === "object" && Array.isArray((data as { mappings?: unknown }).mappings)
+  );
 }

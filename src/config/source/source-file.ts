@@ -4,11 +4,11 @@ import { isAbsolute, relative } from "node:path";
 import { issueAt, type SourceRef } from "../issues.js";
 import type { ConfigIssue } from "../types.js";
 import { interpolateEnv } from "./interpolate.js";
-import { formatFromExtension, type Locate, parseSource } from "./parse.js";
+import { formatFromExtension, type Locate, type LocateChar, parseSource } from "./parse.js";
 
 export interface SourceFile {
   data: unknown;
-  source: SourceRef & { file: string; locate: Locate };
+  source: SourceRef & { file: string; locate: Locate; locateChar?: LocateChar };
   /** Read, syntax and interpolation errors. */
   issues: ConfigIssue[];
   /** false when the file could not be read or parsed: `data` is then meaningless. */
@@ -45,7 +45,7 @@ export async function readSourceFile(
     );
   }
   const parsed = parseSource(text, format, display);
-  const source = { file: display, locate: parsed.locate };
+  const source = { file: display, locate: parsed.locate, locateChar: parsed.locateChar };
   if (parsed.issues.length > 0) return { data: null, source, issues: parsed.issues, parsed: false };
   if (!opts.env) return { data: parsed.data, source, issues: [], parsed: true };
   const { value, problems } = interpolateEnv(parsed.data, opts.env);

@@ -29,7 +29,9 @@ export class SourceRegistry {
     const segments = parseKeyPath(keyPath);
     if (source.file === undefined || segments === undefined) return issue;
     const placed: ConfigIssue = { ...issue, file: source.file };
-    const pos = source.locate?.(segments);
+    const pos =
+      (issue.offset !== undefined ? source.locateChar?.(segments, issue.offset) : undefined) ??
+      source.locate?.(segments);
     if (pos) {
       placed.line = pos.line;
       placed.column = pos.column;

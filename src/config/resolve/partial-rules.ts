@@ -1,0 +1,50 @@
+// The rules of a config whose syntax is fine but which has schema (or ${ENV}) errors elsewhere: the
+// parts of hooks without errors of their own, read as the full resolution would read them. Nothing
+// else is resolved — cross-checks on invalid data would only add errors that follow from the first.
+import type { HooksConfig, MailConfig, Mapping } from "../../types/generated.js";
+import { schemaDefaults } from "../check/schemas.js";
+import { resolveTransformsDir } from "../check/transforms.js";
+import { hasIssueAt } from "../issues.js";
+import type { PathSegment } from "../source/key-path.js";
+import type { ConfigIssue, RulesConfig } from "../types.js";
+import type { ResolveContext } from "./context.js";
+import { collectMappings } from "./mappings.js";
+
+export async function partialRules(
+  raw: unknown,
+  found: readonly ConfigIssue[],
+  ctx: ResolveContext,
+): Promise<RulesConfig> {
+  const h = (isObject(raw) && isObject(raw["hooks"]) ? raw["hooks"] : {}) as Record<string, unknown>;
+  const clean = (...path: PathSegment[]) =>
+    h[path[0] as string] !== undefined && !hasIssueAt(found, ["hooks", ...path]);
+  const mappings = Array.isArray(h["mappings"]) ? (h["mappings"] as Mapping[]) : [];
+  const rules = clean("rules") ? (h["rules"] as string[]) : [];
+  const transforms =
+    h["transformsDir"] === undefined || clean("transformsDir")
+      ? resolveTransformsDir(h["transformsDir"] as string | undefined, ctx)
+      : undefined;
+  const { entries } = await collectMappings(
+    { mappings, rules },
+    transforms?.ok ? transforms.dir : null,
+    ctx,
+    (i) => isObject(mappings[i]) && !hasIssueAt(found, ["hooks", "mappings", i]),
+  );
+  const defaults = (name: string) => schemaDefaults(name);
+  return {
+    // Only the rule compiler's warnings read the path, and they are not shown for a failed load.
+    path: "",
+    presets: clean("presets") ? (h["presets"] as string[]) : [],
+    mappings: entries.map((e) => e.mapping),
+    transformsDir: transforms?.dir ?? "",
+    transformLimits: {
+      ...defaults("transformLimits"),
+      ...(clean("transformLimits") ? (h["transformLimits"] as HooksConfig["transformLimits"]) : {}),
+    } as RulesConfig["transformLimits"],
+    mail: { ...defaults("mailConfig"), ...(clean("mail") ? (h["mail"] as MailConfig) : {}) } as MailConfig,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

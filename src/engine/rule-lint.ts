@@ -1,0 +1,146 @@
+// Load-time warnings about rules that load fine but silently never match or render nothing: a `var`
+// in match.when outside the data it sees, header names with capitals (headers arrive lower-cased),
+// and a match.path that repeats hooks.path. Each names the mapping and field and suggests the fix.
+import { closest } from "../config/check/closest.js";
+import { formatKeyPath, type PathSegment } from "../config/source/key-path.js";
+import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
+import { normaliseHookPath } from "./hook-path.js";
+import { fieldPath } from "./rule.js";
+
+/** What match.when sees; `path` is the hook name itself. */
+const WHEN_ROOTS = ["payload", "headers", "query", "path"] as const;
+
+const TEMPLATE_FIELDS = [
+  "textTemplate",
+  "messageTemplate",
+  "name",
+  "sessionKey",
+  "to",
+  "model",
+  "thinking",
+] as const;
+
+export function lintMapping(mapping: ResolvedMapping, hooksPath: string): ConfigIssue[] {
+  const warnings: ConfigIssue[] = [];
+  const warn = (field: string, message: string, offset?: number) =>
+    warnings.push({
+      severity: "warning",
+      path: fieldPath(mapping, field),
+      message: `mapping ${mapping.id}: ${message}`,
+      ...(offset !== undefined && { offset }),
+    });
+
+  const when = mapping.match?.when;
+  if (when !== undefined && typeof when !== "boolean") {
+    for (const { path, at } of requestVars(when, [])) {
+      const fix = whenPathFix(path);
+      if (!fix) continue;
+      const or = fix.or !== undefined && fix.or !== fix.path ? ` (or ${varText(fix.or)})` : "";
+      // The key path runs down to the `var` itself, so the warning points at it.
+      warn(
+        formatKeyPath(["match", "when", ...at]),
+        `${varText(path)} ${fix.why}; write ${varText(fix.path)}${or}`,
+      );
+    }
+  }
+
+  for (const field of TEMPLATE_FIELDS) {
+    const source = mapping[field];
+    if (source === undefined) continue;
+    for (const { name, index } of templateHeaderNames(source)) {
+      if (name === name.toLowerCase()) continue;
+      warn(
+        field,
+        `headers.${name} always renders empty: header names are lower-case; write headers.${name.toLowerCase()}`,
+        index,
+      );
+    }
+  }
+
+  // `path: /hooks/github` under hooks.path /hooks would need a request to /hooks/hooks/github.
+  const path = mapping.match?.path;
+  const prefix = normaliseHookPath(hooksPath);
+  if (path !== undefined && prefix !== "") {
+    const normal = normaliseHookPath(path);
+    if (normal.startsWith(`${prefix}/`)) {
+      const meant = normal.slice(prefix.length + 1);
+      warn(
+        "match.path",
+        `"${path}" repeats hooks.path, so it matches only POST ${hooksPath}/${normal} (match.path is the part after ${hooksPath}); write path: ${meant}`,
+      );
+    }
+  }
+  return warnings;
+}
+
+const ITERATORS = new Set(["map", "filter", "reduce", "all", "some", "none"]);
+
+/**
+ * Every `var` with a fixed path that reads the request (not an item inside map/filter/...), with the
+ * key path from the expression down to the `var`'s path.
+ */
+function requestVars(expr: unknown, at: PathSegment[]): { path: string; at: PathSegment[] }[] {
+  if (Array.isArray(expr)) return expr.flatMap((e, i) => requestVars(e, [...at, i]));
+  if (expr === null || typeof expr !== "object") return [];
+  const found: { path: string; at: PathSegment[] }[] = [];
+  for (const [op, raw] of Object.entries(expr)) {
+    const here = [...at, op];
+    if (op === "var") {
+      const key = Array.isArray(raw) ? raw[0] : raw;
+      const keyAt = Array.isArray(raw) ? [...here, 0] : here;
+      if (typeof key === "string" || typeof key === "number") found.push({ path: String(key), at: keyAt });
+      else found.push(...requestVars(key, keyAt));
+    } else if (ITERATORS.has(op)) {
+      // Only the iterated input (and reduce's initial value) reads the request; the body reads items.
+      const args = Array.isArray(raw) ? raw : [raw];
+      const argAt = (i: number) => (Array.isArray(raw) ? [...here, i] : here);
+      found.push(...requestVars(args[0], argAt(0)));
+      if (op === "reduce") found.push(...requestVars(args[2], argAt(2)));
+    } else {
+      found.push(...requestVars(raw, here));
+    }
+  }
+  return found;
+}
+
+function varText(path: string): string {
+  return JSON.stringify({ var: path });
+}
+
+/** Why a `var` path of match.when reads nothing, and the path it likely meant; undefined when fine. */
+function whenPathFix(path: string): { why: string; path: string; or?: string } | undefined {
+  if (path === "") return undefined;
+  const dot = path.indexOf(".");
+  const first = dot === -1 ? path : path.slice(0, dot);
+  const rest = dot === -1 ? "" : path.slice(dot);
+  if ((WHEN_ROOTS as readonly string[]).includes(first)) {
+    if (first === "headers" && rest !== rest.toLowerCase()) {
+      return { why: "is always null: header names are lower-case", path: `headers${rest.toLowerCase()}` };
+    }
+    return undefined;
+  }
+  const why = "is always null: match.when sees only payload, headers, query and path";
+  const payloadPath = `payload.${path}`;
+  const root = closest(first, WHEN_ROOTS);
+  if (root === undefined) return { why, path: payloadPath };
+  const rootPath = `${root}${root === "headers" ? rest.toLowerCase() : rest}`;
+  // `Payload.x` is a slip of case; `paths.x` may as well be a payload field.
+  return { why, path: root === first.toLowerCase() ? rootPath : payloadPath, or: rootPath };
+}
+
+/**
+ * Header names a template reads as `headers.<name>` (also `../headers.<name>` inside blocks), with the
+ * index of each reference. Only inside mustaches, leaving string literals out; a rough scan is enough
+ * for a warning.
+ */
+function templateHeaderNames(source: string): { name: string; index: number }[] {
+  const names: { name: string; index: number }[] = [];
+  for (const mustache of source.matchAll(/\{\{([^}]*)\}\}/g)) {
+    // Blank out string literals, keeping the length so indexes stay right.
+    const code = mustache[1]!.replace(/"[^"]*"|'[^']*'/g, (lit) => " ".repeat(lit.length));
+    for (const m of code.matchAll(/(?<![\w.@\]-])headers\.([A-Za-z0-9_-]+)/g)) {
+      names.push({ name: m[1]!, index: mustache.index + 2 + m.index });
+    }
+  }
+  return names;
+}

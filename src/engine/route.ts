@@ -2,6 +2,7 @@
 // action. Synchronous and total: every failure becomes a decision, never an exception.
 import type { TransformResult } from "../types/generated.js";
 import { buildAction } from "./action.js";
+import { BudgetExceededError } from "./budget.js";
 import type { RuleIndex } from "./compile.js";
 import { seenAt, seenSource, shortValue } from "./explain.js";
 import { normaliseHookPath } from "./hook-path.js";
@@ -28,7 +29,12 @@ export function route(graph: RuleIndex, req: HookRequest, opts?: RouteOptions): 
   const explain: ExplainTrace = { path, steps, totalRules: graph.rules.length };
 
   for (const rule of candidates) {
-    const miss = firstFailure(rule, context);
+    let miss: ExplainStep | undefined;
+    try {
+      miss = firstFailure(rule, context);
+    } catch (err) {
+      return overBudget(rule.id, err, explain);
+    }
     if (miss) {
       steps.push(miss);
       continue;
@@ -60,6 +66,7 @@ function firstFailure(rule: CompiledRule, ctx: LogicContext): ExplainStep | unde
     if (truthy(result)) return undefined;
     outcome = shortValue(result);
   } catch (err) {
+    if (err instanceof BudgetExceededError) throw err;
     outcome = `error: ${describeEngineError(err)}`;
   }
   // What the expression read, so an author sees why it came out false.
@@ -106,9 +113,17 @@ function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainT
       ? { kind: "wake", action: built.action, mappingId, explain }
       : { kind: "agent", action: built.action, mappingId, explain };
   } catch (err) {
+    if (err instanceof BudgetExceededError) return overBudget(mappingId, err, explain);
     // Templates and helpers are written not to throw; this keeps route() total if one ever does.
     const message = err instanceof Error ? err.message : String(err);
     const error = `mapping ${mappingId}: building the action failed: ${message}`;
     return { kind: "invalid", mappingId, cause: "transform", code: "MAPPING_FAILED", error, explain };
   }
+}
+
+/** A `when` or templates over the per-request budget: the payload is too much for this mapping (422). */
+function overBudget(mappingId: string, err: unknown, explain: ExplainTrace): Decision {
+  if (!(err instanceof BudgetExceededError)) throw err;
+  const error = `mapping ${mappingId}: ${err.message}`;
+  return { kind: "invalid", mappingId, cause: "action", code: err.code, error, explain };
 }

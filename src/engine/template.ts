@@ -5,7 +5,9 @@
 // replaced by one that resolves to nothing. Inherited members are blocked by Handlebars' own
 // prototype-access checks, so only own data of the payload is ever visible.
 import Handlebars from "handlebars";
+import type { WorkBudget } from "./budget.js";
 import { BLOCKED_SEGMENTS } from "./logic.js";
+import { BUDGET_KEY, budgetedEach, charged, templateBudget } from "./template-budget.js";
 import { FORMAT_HELPER, formatValue, templateHelpers, withoutBlockedKeys } from "./template-helpers.js";
 import { rewriteIndexSyntax } from "./template-source.js";
 import type { HookRequest } from "./types.js";
@@ -20,9 +22,11 @@ const hb = Handlebars.create();
 // `log` would write to the console from a template; the built-in `lookup` is replaced by a safe one.
 hb.unregisterHelper("log");
 for (const [name, fn] of Object.entries(templateHelpers)) hb.registerHelper(name, fn);
-hb.registerHelper(FORMAT_HELPER, (value: unknown) => formatValue(value));
-// `{{#each obj}}` walks own keys; skip the blocked names there too.
-const builtInEach = hb.helpers["each"] as (this: unknown, context: unknown, options: unknown) => unknown;
+hb.registerHelper(FORMAT_HELPER, (value: unknown, options: unknown) => charged(options, formatValue(value)));
+// `{{#each obj}}` walks own keys; skip the blocked names there too. Each loop charges the budget.
+const builtInEach = budgetedEach(
+  hb.helpers["each"] as (this: unknown, context: unknown, options: unknown) => unknown,
+);
 hb.registerHelper("each", function (this: unknown, context: unknown, options: unknown) {
   return builtInEach.call(this, withoutBlockedKeys(context), options);
 });
@@ -56,7 +60,11 @@ export class TemplateSyntaxError extends Error {
 /** The data one request offers to templates; built once per request and shared by a rule's templates. */
 export type TemplateData = Record<string, unknown>;
 
-export type CompiledTemplate = (data: TemplateData) => string;
+/**
+ * Renders over one request's data. Pass the same budget to every template of one mapping (the
+ * per-request budget); without one, the render gets its own. Throws BudgetExceededError past it.
+ */
+export type CompiledTemplate = (data: TemplateData, budget?: WorkBudget) => string;
 
 const ROOT_NAMES: ReadonlySet<string> = new Set(TEMPLATE_ROOTS);
 
@@ -107,12 +115,14 @@ export function compileTemplate(source: string): CompiledTemplate {
   const render = hb.compile(program, compileOptions);
   // Handlebars compiles on first use; do it now so unknown helpers and misuse of built-ins
   // (`{{#each}}` without a list) are load errors, not request errors.
+  const run: CompiledTemplate = (data, budget = templateBudget()) =>
+    render(data, { ...runtimeOptions, data: { [BUDGET_KEY]: budget } });
   try {
-    render(Object.create(null), runtimeOptions);
+    run(Object.create(null));
   } catch (err) {
     throw new TemplateSyntaxError(err instanceof Error ? err.message : String(err));
   }
-  return (data) => render(data, runtimeOptions);
+  return run;
 }
 
 /** A path that always resolves to nothing: a private @data name that is never set. */
@@ -128,7 +138,10 @@ function nothing(loc: hbs.AST.SourceLocation): Path {
 }
 
 function isBlocked(node: AST): boolean {
-  return node.type === "PathExpression" && (node as Path).parts.some((p) => BLOCKED_SEGMENTS.has(p));
+  if (node.type !== "PathExpression") return false;
+  const path = node as Path;
+  // `@hookgateBudget` (or `@_parent.hookgateBudget`) is the render's budget, not data for output.
+  return path.parts.some((p) => BLOCKED_SEGMENTS.has(p) || (path.data && p === BUDGET_KEY));
 }
 
 function isHelperName(path: hbs.AST.Expression): boolean {

@@ -44,13 +44,23 @@ const number = (n: number): string => n.toLocaleString("en");
 export class WorkBudget {
   #iterations = 0;
   #size = 0;
+  #limits: BudgetLimits;
 
   constructor(
     private readonly code: BudgetCode,
     /** Names the work in messages: "templates" or "match.when". */
     private readonly what: string,
-    private readonly limits: BudgetLimits = BUDGET_LIMITS,
-  ) {}
+    limits: BudgetLimits = BUDGET_LIMITS,
+  ) {
+    this.#limits = limits;
+  }
+
+  /** Starts over with nothing charged (lets a hot path reuse one budget instead of allocating). */
+  restart(limits: BudgetLimits): void {
+    this.#iterations = 0;
+    this.#size = 0;
+    this.#limits = limits;
+  }
 
   /** Size charged so far (lets a block subtract what its body already charged). */
   get size(): number {
@@ -59,16 +69,16 @@ export class WorkBudget {
 
   /** Size still allowed before the budget is exceeded. */
   get sizeLeft(): number {
-    return this.limits.size - this.#size;
+    return this.#limits.size - this.#size;
   }
 
   /** Charges `n` loop iterations; throws before the loop runs when they do not fit. */
   iterate(n: number): void {
     this.#iterations += n;
-    if (this.#iterations > this.limits.iterations) {
+    if (this.#iterations > this.#limits.iterations) {
       throw new BudgetExceededError(
         this.code,
-        `${this.what} went over the per-request budget of ${number(this.limits.iterations)} loop iterations on this payload`,
+        `${this.what} went over the per-request budget of ${number(this.#limits.iterations)} loop iterations on this payload`,
       );
     }
   }
@@ -76,10 +86,10 @@ export class WorkBudget {
   /** Charges `n` characters or elements produced. */
   produce(n: number): void {
     this.#size += n;
-    if (this.#size > this.limits.size) {
+    if (this.#size > this.#limits.size) {
       throw new BudgetExceededError(
         this.code,
-        `${this.what} went over the per-request budget of ${number(this.limits.size)} characters and elements built on this payload`,
+        `${this.what} went over the per-request budget of ${number(this.#limits.size)} characters and elements built on this payload`,
       );
     }
   }

@@ -5,6 +5,8 @@
 import { BUDGET_LIMITS, type BudgetLimits, WorkBudget } from "./budget.js";
 
 let current: WorkBudget | undefined;
+// Evaluations do not nest, so one budget restarted per evaluation spares an allocation each time.
+const reused = new WorkBudget("WHEN_BUDGET_EXCEEDED", "match.when");
 
 /** Runs `fn(context)` with a fresh budget for its operators to charge. */
 export function withWhenBudget<C, R>(
@@ -13,7 +15,9 @@ export function withWhenBudget<C, R>(
   limits: BudgetLimits = BUDGET_LIMITS,
 ): R {
   const outer = current;
-  current = new WorkBudget("WHEN_BUDGET_EXCEEDED", "match.when", limits);
+  const budget = outer === undefined ? reused : new WorkBudget("WHEN_BUDGET_EXCEEDED", "match.when");
+  budget.restart(limits);
+  current = budget;
   try {
     return fn(context);
   } finally {

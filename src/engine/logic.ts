@@ -184,7 +184,9 @@ const isLiteral = (v: unknown) =>
   v === null || ["string", "number", "boolean", "undefined"].includes(typeof v);
 
 /** `coerced` as a function compiled code may call inline (the engine awaits functions not marked sync). */
-const coercedInline = Object.assign((v: unknown) => coerced(v), { [Constants.Sync]: true });
+const coercedInline = Object.assign((v: unknown) => (Array.isArray(v) ? coerced(v) : v), {
+  [Constants.Sync]: true,
+});
 
 const binary =
   (op: string): Compile =>

@@ -44,11 +44,18 @@ const compileOptions = {
   preventIndent: true,
 } as const;
 
-const runtimeOptions = {
-  // Explicit false (rather than the default) also silences Handlebars' console warning per property.
-  allowProtoPropertiesByDefault: false,
-  allowProtoMethodsByDefault: false,
-} as const;
+/**
+ * Options of one render. Explicit false (rather than the default) for prototype access also silences
+ * Handlebars' console warning per property. @data carries `root` already, so Handlebars uses it as
+ * it is instead of copying it into a new frame.
+ */
+function runtimeOptions(data: TemplateData, budget: WorkBudget) {
+  return {
+    allowProtoPropertiesByDefault: false,
+    allowProtoMethodsByDefault: false,
+    data: { root: data, [BUDGET_KEY]: budget },
+  };
+}
 
 export class TemplateSyntaxError extends Error {
   constructor(message: string) {
@@ -116,7 +123,7 @@ export function compileTemplate(source: string): CompiledTemplate {
   // Handlebars compiles on first use; do it now so unknown helpers and misuse of built-ins
   // (`{{#each}}` without a list) are load errors, not request errors.
   const run: CompiledTemplate = (data, budget = templateBudget()) =>
-    render(data, { ...runtimeOptions, data: { [BUDGET_KEY]: budget } });
+    render(data, runtimeOptions(data, budget));
   try {
     run(Object.create(null));
   } catch (err) {

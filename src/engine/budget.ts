@@ -1,8 +1,8 @@
 // Per-request work limits for templates and `when`. A rule's templates and expressions are compiled
 // once, but how much work one render or evaluation does depends on the payload: nested `{{#each}}`
 // over a long list, or a `reduce` that doubles an array with `merge`, grows far faster than the body.
-// Each render of a mapping's templates and each evaluation of a `when` gets one WorkBudget; running
-// past it stops the work at once with a BudgetExceededError naming the limit.
+// Per request, each `when` evaluated gets a WorkBudget, and the matched mapping's templates share one;
+// running past it stops the work at once with a BudgetExceededError naming the limit.
 //
 // Status: the sender's payload is what pushes a rule past its budget, and the same payload always
 // will, so the answer is 422 (the request is well formed but this mapping cannot process it), never

@@ -41,6 +41,16 @@ export const ERRORS = {
     status: 400,
     error: "the payload could not be handed to the mapping's transform",
   },
+  // The sender's payload pushed a rule past its per-request work budget (src/engine/budget.ts). 422,
+  // not 5xx: the same payload always would, so a retry cannot help and must not be invited.
+  WHEN_BUDGET_EXCEEDED: {
+    status: 422,
+    error: "the mapping's match.when went over its per-request budget on this payload",
+  },
+  TEMPLATE_BUDGET_EXCEEDED: {
+    status: 422,
+    error: "the mapping's templates went over their per-request budget on this payload",
+  },
   STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },
   // A mapping that failed on our side: the client learns the kind, the details stay in the server log.
   TRANSFORM_THREW: { status: 500, error: "hook mapping failed" },

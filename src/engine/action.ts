@@ -1,9 +1,12 @@
 // Builds the action of a matched mapping: templates first, then the transform's partial result over
-// them (it may switch the kind), then validation against the wake / agent payload schemas.
+// them (it may switch the kind), then validation against the wake / agent payload schemas. All
+// templates of one action share one budget; running past it throws BudgetExceededError (budget.ts).
 
 import { checkAgent, checkWake } from "../schemas/payloads.js";
 import type { MailConfig, TransformResult } from "../types/generated.js";
+import type { WorkBudget } from "./budget.js";
 import type { CompiledTemplate, TemplateData } from "./template.js";
+import { templateBudget } from "./template-budget.js";
 import type { AgentAction, WakeAction } from "./types.js";
 
 /** Template fields of a mapping, compiled at load. */
@@ -39,10 +42,16 @@ export type BuiltAction =
   | { ok: true; kind: "agent"; action: AgentAction }
   | { ok: false; error: string };
 
+/** One request's template data and the budget all its renders share. */
+interface RenderScope {
+  data: TemplateData;
+  budget: WorkBudget;
+}
+
 /** Rendered and trimmed; empty means absent. */
-function render(template: CompiledTemplate | undefined, data: TemplateData | undefined): string | undefined {
-  if (!template || !data) return undefined;
-  const text = template(data).trim();
+function render(template: CompiledTemplate | undefined, scope: RenderScope | undefined): string | undefined {
+  if (!template || !scope) return undefined;
+  const text = template(scope.data, scope.budget).trim();
   return text === "" ? undefined : text;
 }
 
@@ -62,17 +71,18 @@ function defined<T extends object>(obj: T): T {
  */
 export function buildAction(
   spec: ActionSpec,
-  data: TemplateData | undefined,
+  templateData: TemplateData | undefined,
   result?: TransformResult,
 ): BuiltAction {
   const kind = result?.kind ?? spec.kind;
   const sameKind = kind === spec.kind;
   const t = spec.templates;
+  const scope = templateData ? { data: templateData, budget: templateBudget() } : undefined;
   if (kind === "wake") {
     const action: WakeAction = defined({
-      text: (result?.text ?? (sameKind ? render(t.text, data) : undefined)) as string,
+      text: (result?.text ?? (sameKind ? render(t.text, scope) : undefined)) as string,
       mode: result?.mode ?? spec.wakeMode ?? "now",
-      name: result?.name ?? render(t.name, data),
+      name: result?.name ?? render(t.name, scope),
     });
     const checked = checkWake({ text: action.text, mode: action.mode });
     return checked.ok
@@ -81,16 +91,16 @@ export function buildAction(
   }
   const mail = spec.mail ?? {};
   const payload = defined({
-    message: (result?.message ?? (sameKind ? render(t.message, data) : undefined)) as string,
-    name: result?.name ?? render(t.name, data),
+    message: (result?.message ?? (sameKind ? render(t.message, scope) : undefined)) as string,
+    name: result?.name ?? render(t.name, scope),
     agentId: result?.agentId ?? spec.agentId,
-    sessionKey: result?.sessionKey ?? render(t.sessionKey, data),
+    sessionKey: result?.sessionKey ?? render(t.sessionKey, scope),
     wakeMode: result?.wakeMode ?? spec.wakeMode ?? "now",
     deliver: result?.deliver ?? spec.deliver ?? true,
     channel: result?.channel ?? spec.channel ?? "last",
-    to: result?.to ?? render(t.to, data),
-    model: result?.model ?? mail.model ?? render(t.model, data),
-    thinking: result?.thinking ?? mail.thinking ?? render(t.thinking, data),
+    to: result?.to ?? render(t.to, scope),
+    model: result?.model ?? mail.model ?? render(t.model, scope),
+    thinking: result?.thinking ?? mail.thinking ?? render(t.thinking, scope),
     timeoutSeconds: result?.timeoutSeconds ?? spec.timeoutSeconds,
   });
   const checked = checkAgent(payload);

@@ -3,7 +3,12 @@
 // Left out: operators that call methods on values or write logs (`method`, `log`), and the engine's
 // extensions (`val`, `get`, `try`, `throw`, `pipe`, `eachKey`, `preserve`, `??`, scope traversal).
 // `var` never walks through `__proto__`, `constructor` or `prototype`, and never returns a function.
-import { defaultMethods, LogicEngine } from "json-logic-engine";
+// Every evaluation runs on a budget (logic-budget.ts): iterators charge the items they walk, and
+// operators charge what they build (merge, cat) or read (in, and every operand turned into a number
+// or text: an array becomes text by reading all of it).
+import { Constants, defaultMethods, LogicEngine } from "json-logic-engine";
+import { BUDGET_LIMITS, type BudgetLimits } from "./budget.js";
+import { chargeIterations, chargeSize, coerced, withWhenBudget } from "./logic-budget.js";
 
 /** Path segments that resolve to nothing, in `var` paths and template paths alike. */
 export const BLOCKED_SEGMENTS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
@@ -21,10 +26,12 @@ const INTERNAL = new Set([ARRAY_OF, NOTHING]);
 
 type Eager = (args: unknown[], context: unknown) => unknown;
 
-const num = (v: unknown): number => Number.parseFloat(v as string);
-// Comparisons keep JavaScript's coercions (JsonLogic defines them that way).
-const lt = (a: unknown, b: unknown): boolean => (a as number) < (b as number);
-const le = (a: unknown, b: unknown): boolean => (a as number) <= (b as number);
+const num = (v: unknown): number => Number.parseFloat(coerced(v) as string);
+// Comparisons keep JavaScript's coercions (JsonLogic defines them that way); `coerced` charges them.
+const lt = (a: unknown, b: unknown): boolean => (coerced(a) as number) < (coerced(b) as number);
+const le = (a: unknown, b: unknown): boolean => (coerced(a) as number) <= (coerced(b) as number);
+/** Arithmetic operand: the value, its conversion to a number charged. */
+const arith = (v: unknown): number => coerced(v) as number;
 
 /** Reads a dotted path from data the way JsonLogic's `var` does, minus prototype segments and functions. */
 export function readPath(data: unknown, key: unknown, notFound: unknown = null): unknown {
@@ -62,10 +69,10 @@ export function pathReader(path: string, notFound: unknown = null): (data: unkno
 
 const eager: Record<string, Eager> = {
   // biome-ignore lint/suspicious/noDoubleEquals: JsonLogic `==` is loose equality by definition.
-  "==": ([a, b]) => a == b,
+  "==": ([a, b]) => coerced(a) == coerced(b),
   "===": ([a, b]) => a === b,
   // biome-ignore lint/suspicious/noDoubleEquals: JsonLogic `!=` is loose inequality by definition.
-  "!=": ([a, b]) => a != b,
+  "!=": ([a, b]) => coerced(a) != coerced(b),
   "!==": ([a, b]) => a !== b,
   ">": ([a, b]) => lt(b, a),
   ">=": ([a, b]) => le(b, a),
@@ -74,49 +81,81 @@ const eager: Record<string, Eager> = {
   "<=": ([a, b, c]) => (c === undefined ? le(a, b) : le(a, b) && le(b, c)),
   "!": ([a]) => !truthy(a),
   "!!": ([a]) => truthy(a),
-  "%": ([a, b]) => (a as number) % (b as number),
+  "%": ([a, b]) => arith(a) % arith(b),
+  // A search reads the whole string or array.
   in: ([a, b]) => {
     if (!b) return false;
-    if (typeof b === "string") return b.indexOf(a as string) !== -1;
-    if (Array.isArray(b)) return b.indexOf(a) !== -1;
+    if (typeof b === "string") {
+      chargeSize(b.length);
+      return b.indexOf(coerced(a) as string) !== -1;
+    }
+    if (Array.isArray(b)) {
+      chargeSize(b.length);
+      return b.indexOf(a) !== -1;
+    }
     return false;
   },
-  cat: (args) => args.map((a) => (a === null || a === undefined ? "" : String(a))).join(""),
+  cat: (args) =>
+    args
+      .map((a) => {
+        if (a === null || a === undefined) return "";
+        const text = String(coerced(a));
+        // Arrays were charged as they were read; strings are charged as the text they add.
+        if (!Array.isArray(a)) chargeSize(text.length);
+        return text;
+      })
+      .join(""),
+  // Start and length are converted to numbers once (as substr itself would), charged like the source.
   substr: ([source, start, end]) => {
-    const s = String(source);
-    const from = start as number;
+    const s = String(coerced(source));
+    const from = Number(coerced(start));
+    if (end === undefined) return s.substr(from);
+    const length = Number(coerced(end));
     // A negative length counts from the end, as in PHP.
-    if ((end as number) < 0) {
+    if (length < 0) {
       const rest = s.substr(from);
-      return rest.substr(0, rest.length + (end as number));
+      return rest.substr(0, rest.length + length);
     }
-    return s.substr(from, end as number);
+    return s.substr(from, length);
   },
   "+": (args) => args.reduce<number>((acc, v) => acc + num(v), 0),
   "*": (args) => {
     if (args.length === 0) throw new Error("* needs at least one argument");
     return args.length === 1 ? args[0] : args.slice(1).reduce<number>((acc, v) => acc * num(v), num(args[0]));
   },
-  "-": ([a, b]) => (b === undefined ? -(a as number) : (a as number) - (b as number)),
-  "/": ([a, b]) => (a as number) / (b as number),
-  min: (args) => Math.min(...(args as number[])),
-  max: (args) => Math.max(...(args as number[])),
-  merge: (args) => args.reduce<unknown[]>((acc, v) => acc.concat(v), []),
-  var: ([key, fallback], context) => readPath(context, key, fallback === undefined ? null : fallback),
+  "-": ([a, b]) => (b === undefined ? -arith(a) : arith(a) - arith(b)),
+  "/": ([a, b]) => arith(a) / arith(b),
+  min: (args) => Math.min(...args.map(arith)),
+  max: (args) => Math.max(...args.map(arith)),
+  // The result's length is charged before it is built: doubling an array in a loop stops in time.
+  merge: (args) => {
+    let length = 0;
+    for (const v of args) length += Array.isArray(v) ? v.length : 1;
+    chargeSize(length);
+    return args.reduce<unknown[]>((acc, v) => acc.concat(v), []);
+  },
+  var: ([key, fallback], context) =>
+    readPath(context, coerced(key), fallback === undefined ? null : fallback),
   missing: (args, context) => missingKeys(Array.isArray(args[0]) ? (args[0] as unknown[]) : args, context),
   missing_some: ([need, options], context) => {
     const keys = Array.isArray(options) ? options : [];
     const missing = missingKeys(keys, context);
-    return keys.length - missing.length >= (need as number) ? [] : missing;
+    return keys.length - missing.length >= arith(need) ? [] : missing;
   },
-  [ARRAY_OF]: ([v]) => (Array.isArray(v) ? v : []),
+  // Every iterator's input goes through here (see normalise): its items are charged before the loop.
+  [ARRAY_OF]: ([v]) => {
+    if (!Array.isArray(v)) return [];
+    chargeIterations(v.length);
+    return v;
+  },
   [NOTHING]: () => undefined,
 };
 
 function missingKeys(keys: unknown[], context: unknown): unknown[] {
+  chargeSize(keys.length);
   const out: unknown[] = [];
   for (const key of keys) {
-    const v = readPath(context, key);
+    const v = readPath(context, coerced(key));
     if (v === null || v === "") out.push(key);
   }
   return out;
@@ -141,33 +180,39 @@ type BuildState = {
 };
 type Compile = (args: unknown, state: BuildState) => unknown;
 
+const isLiteral = (v: unknown) =>
+  v === null || ["string", "number", "boolean", "undefined"].includes(typeof v);
+
+/** `coerced` as a function compiled code may call inline (the engine awaits functions not marked sync). */
+const coercedInline = Object.assign((v: unknown) => (Array.isArray(v) ? coerced(v) : v), {
+  [Constants.Sync]: true,
+});
+
 const binary =
   (op: string): Compile =>
   (args, state) => {
     if (!Array.isArray(args) || args.length !== 2) return false;
     const [a, b] = args;
+    if (op === "===") return state.compile`((${a}) === (${b}))`;
+    if (op === "!==") return state.compile`((${a}) !== (${b}))`;
+    // Loose comparisons may turn an array into text: such operands are charged (logic-budget.ts).
+    const operand = (v: unknown) => (isLiteral(v) ? v : state.compile`${coercedInline}(${v})`);
+    const [x, y] = [operand(a), operand(b)];
     switch (op) {
       case "==":
-        return state.compile`((${a}) == (${b}))`;
-      case "===":
-        return state.compile`((${a}) === (${b}))`;
+        return state.compile`((${x}) == (${y}))`;
       case "!=":
-        return state.compile`((${a}) != (${b}))`;
-      case "!==":
-        return state.compile`((${a}) !== (${b}))`;
+        return state.compile`((${x}) != (${y}))`;
       case ">":
-        return state.compile`((${a}) > (${b}))`;
+        return state.compile`((${x}) > (${y}))`;
       case ">=":
-        return state.compile`((${a}) >= (${b}))`;
+        return state.compile`((${x}) >= (${y}))`;
       case "<":
-        return state.compile`((${a}) < (${b}))`;
+        return state.compile`((${x}) < (${y}))`;
       default:
-        return state.compile`((${a}) <= (${b}))`;
+        return state.compile`((${x}) <= (${y}))`;
     }
   };
-
-const isLiteral = (v: unknown) =>
-  v === null || ["string", "number", "boolean", "undefined"].includes(typeof v);
 
 const compiled: Record<string, Compile> = {
   "==": binary("=="),
@@ -196,7 +241,10 @@ const compiled: Record<string, Compile> = {
 function createEngine(): LogicEngine {
   const chosen: Record<string, unknown> = {};
   for (const name of LAZY) chosen[name] = defaultMethods[name as keyof typeof defaultMethods];
-  const engine = new LogicEngine(chosen);
+  // maxDepth Infinity: the engine's own accumulator check walks the whole accumulator on every step
+  // of a reduce (quadratic in the list) and rejects accumulators the reference accepts; the budget
+  // bounds accumulator sizes instead.
+  const engine = new LogicEngine(chosen, { maxDepth: Number.POSITIVE_INFINITY });
   // JsonLogic truthiness (the engine's own treats {} as false and breaks on null-prototype objects).
   engine.truthy = truthy;
   for (const [name, fn] of Object.entries(eager)) {
@@ -270,8 +318,11 @@ function normalise(expr: unknown, where: string): unknown {
 
 export type CompiledLogic = (context: unknown) => unknown;
 
-/** Compiles a `when` expression once; throws LogicSyntaxError for unknown operators or bad shapes. */
-export function compileLogic(expr: unknown): CompiledLogic {
+/**
+ * Compiles a `when` expression once; throws LogicSyntaxError for unknown operators or bad shapes.
+ * Each call of the result runs on its own budget and throws BudgetExceededError past it.
+ */
+export function compileLogic(expr: unknown, limits: BudgetLimits = BUDGET_LIMITS): CompiledLogic {
   if (typeof expr === "boolean") return () => expr;
   const normalised = normalise(expr, "");
   shared ??= createEngine();
@@ -282,7 +333,8 @@ export function compileLogic(expr: unknown): CompiledLogic {
     throw new LogicSyntaxError(describeEngineError(err), "");
   }
   if (typeof fn !== "function") return () => fn;
-  return fn as CompiledLogic;
+  const run = fn as CompiledLogic;
+  return (context) => withWhenBudget(run, context, limits);
 }
 
 /** The engine throws plain objects and NaN as well as Errors; make every one a sentence. */

@@ -4,6 +4,7 @@
 // that test one field for a string by that field's value (dispatch.ts).
 import type { TransformResult } from "../types/generated.js";
 import { type BuiltAction, buildAction } from "./action.js";
+import { BudgetExceededError } from "./budget.js";
 import type { RuleIndex } from "./compile.js";
 import type { DispatchStep } from "./dispatch.js";
 import { failedClauses, seenByWhen, seenSource } from "./explain.js";
@@ -28,21 +29,42 @@ export function route(index: RuleIndex, req: HookRequest, opts?: RouteOptions): 
   const path = normaliseHookPath(req.path);
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
   const now = opts?.now ?? new Date();
-  if (!opts?.explain) {
-    const rule = firstMatch(index.plans.get(path) ?? index.pathlessPlan, context);
-    return rule ? act(rule, context, now, undefined) : { kind: "no-match", path };
-  }
-  // With a trace every candidate is evaluated in order, so the trace lists each rule looked at.
-  const explain: ExplainTrace = { path, steps: [], totalRules: index.rules.length };
-  for (const rule of index.byPath.get(path) ?? index.pathless) {
-    if (!matches(rule, context)) {
-      explain.steps.push(explainMiss(rule, context));
-      continue;
+  try {
+    if (!opts?.explain) {
+      const rule = firstMatch(index.plans.get(path) ?? index.pathlessPlan, context);
+      return rule ? act(rule, context, now, undefined) : { kind: "no-match", path };
     }
-    explain.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
-    return act(rule, context, now, explain);
+    // With a trace every candidate is evaluated in order, so the trace lists each rule looked at.
+    const explain: ExplainTrace = { path, steps: [], totalRules: index.rules.length };
+    try {
+      for (const rule of index.byPath.get(path) ?? index.pathless) {
+        if (!matches(rule, context)) {
+          explain.steps.push(explainMiss(rule, context));
+          continue;
+        }
+        explain.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
+        return act(rule, context, now, explain);
+      }
+    } catch (err) {
+      if (err instanceof WhenOverBudget) return overBudget(err.rule.id, err.cause, explain);
+      throw err;
+    }
+    return { kind: "no-match", path, explain };
+  } catch (err) {
+    // A `when` that blew its budget owns the request: later rules are not tried (422 naming it).
+    if (err instanceof WhenOverBudget) return overBudget(err.rule.id, err.cause, undefined);
+    throw err;
   }
-  return { kind: "no-match", path, explain };
+}
+
+/** A rule's `when` went over its per-request budget; carries the rule to name it. */
+class WhenOverBudget extends Error {
+  constructor(
+    readonly rule: CompiledRule,
+    override readonly cause: BudgetExceededError,
+  ) {
+    super(cause.message);
+  }
 }
 
 /** The first rule whose predicates hold, looking up groups of equality rules by value. */
@@ -69,7 +91,8 @@ function matches(rule: CompiledRule, ctx: LogicContext): boolean {
   if (!rule.when) return true;
   try {
     return truthy(rule.when.evaluate(ctx));
-  } catch {
+  } catch (err) {
+    if (err instanceof BudgetExceededError) throw new WhenOverBudget(rule, err);
     // An expression that throws on this payload does not hold; explain shows the error.
     return false;
   }
@@ -131,6 +154,7 @@ function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainT
       ? { kind: "wake", action: built.action, mappingId, ...trace }
       : { kind: "agent", action: built.action, mappingId, ...trace };
   } catch (err) {
+    if (err instanceof BudgetExceededError) return overBudget(mappingId, err, explain);
     // Templates and helpers are written not to throw; this keeps route() total if one ever does.
     const message = err instanceof Error ? err.message : String(err);
     const error = `mapping ${mappingId}: building the action failed: ${message}`;
@@ -154,4 +178,11 @@ function transformEffect(module: string, before: BuiltAction, after: BuiltAction
     });
   }
   return { module, outcome: changes.length > 0 ? "changed" : "unchanged", changes };
+}
+
+/** A `when` or templates over the per-request budget: the payload is too much for this mapping (422). */
+function overBudget(mappingId: string, err: unknown, explain: ExplainTrace | undefined): Decision {
+  if (!(err instanceof BudgetExceededError)) throw err;
+  const error = `mapping ${mappingId}: ${err.message}`;
+  return { kind: "invalid", mappingId, cause: "action", code: err.code, error, ...(explain && { explain }) };
 }

@@ -1,6 +1,8 @@
 // Template output formatting and the helpers templates may call. Every function here is total:
-// whatever the payload holds, it returns a string or a value and never throws.
+// whatever the payload holds, it returns a string or a value and never throws, except that text
+// it makes is charged to the render's budget (template-budget.ts), which throws when it runs out.
 import { BLOCKED_SEGMENTS } from "./logic.js";
+import { budgetOf, charged } from "./template-budget.js";
 
 // Own keys named like prototype members are left out of output, as they are from path lookups.
 const dropBlocked = (key: string, value: unknown): unknown => (BLOCKED_SEGMENTS.has(key) ? undefined : value);
@@ -29,6 +31,57 @@ function values(args: unknown[]): unknown[] {
   return args.slice(0, -1);
 }
 
+/** The options object Handlebars passes last (it carries the render's budget). */
+function optionsOf(args: unknown[]): unknown {
+  return args[args.length - 1];
+}
+
+const [QUOTE, BACKSLASH, COMMA, COLON] = [0x22, 0x5c, 0x2c, 0x3a];
+const [OPEN_LIST, CLOSE_LIST, OPEN_OBJECT, CLOSE_OBJECT] = [0x5b, 0x5d, 0x7b, 0x7d];
+
+/**
+ * Length of JSON.stringify(value, replacer, indent) worked out from the compact text, so a deeply
+ * nested payload cannot make an indented copy many times its size before the budget sees it.
+ * Indenting adds a line break and the depth's indent after `[`, `{` and `,` and before `]`, `}`
+ * (empty `[]` and `{}` stay as they are), and a space after `:`.
+ */
+export function indentedLength(compact: string, indent: number): number {
+  let extra = 0;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < compact.length; i++) {
+    const c = compact.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+      continue;
+    }
+    if (c === QUOTE) {
+      inString = true;
+    } else if (c === OPEN_LIST || c === OPEN_OBJECT) {
+      const next = compact.charCodeAt(i + 1);
+      if (next === CLOSE_LIST || next === CLOSE_OBJECT) i++;
+      else extra += 1 + ++depth * indent;
+    } else if (c === CLOSE_LIST || c === CLOSE_OBJECT) {
+      extra += 1 + --depth * indent;
+    } else if (c === COMMA) {
+      extra += 1 + depth * indent;
+    } else if (c === COLON) {
+      extra += 1;
+    }
+  }
+  return compact.length + extra;
+}
+
+/** JSON text of a value, charged to the budget; indented only when the indented size fits it. */
+function chargedJson(options: unknown, value: unknown, indent?: number): string {
+  const compact = safeJson(value);
+  const spaces = indent === undefined ? 0 : Math.floor(indent);
+  if (spaces <= 0) return charged(options, compact);
+  budgetOf(options)?.produce(indentedLength(compact, spaces));
+  return safeJson(value, spaces);
+}
+
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === "";
 }
@@ -49,7 +102,7 @@ export const templateHelpers: Record<string, (...args: unknown[]) => unknown> = 
   json: (...args) => {
     const [value, indent] = values(args);
     const spaces = typeof indent === "number" && indent >= 0 && indent <= 10 ? indent : undefined;
-    return safeJson(value, spaces);
+    return chargedJson(optionsOf(args), value, spaces);
   },
   /** `{{default subject "(no subject)"}}`: the first argument that is not missing or empty. */
   default: (...args) => {
@@ -59,19 +112,27 @@ export const templateHelpers: Record<string, (...args: unknown[]) => unknown> = 
   /** `{{truncate body 200}}`: at most 200 characters, `…` marking a cut. */
   truncate: (...args) => {
     const [value, max] = values(args);
-    return truncateText(formatValue(value), typeof max === "number" ? max : Number(max));
+    // The whole value is turned into text first (JSON for objects): that is the work to charge.
+    const text = charged(optionsOf(args), formatValue(value));
+    return truncateText(text, typeof max === "number" ? max : Number(max));
   },
-  lower: (...args) => formatValue(values(args)[0]).toLowerCase(),
-  upper: (...args) => formatValue(values(args)[0]).toUpperCase(),
+  lower: (...args) => charged(optionsOf(args), formatValue(values(args)[0]).toLowerCase()),
+  upper: (...args) => charged(optionsOf(args), formatValue(values(args)[0]).toUpperCase()),
   /** `{{join labels ", "}}`; the separator defaults to `, `. */
   join: (...args) => {
     const [list, sep] = values(args);
-    if (!Array.isArray(list)) return formatValue(list);
-    return list.map(formatValue).join(typeof sep === "string" ? sep : ", ");
+    const text = Array.isArray(list)
+      ? list.map(formatValue).join(typeof sep === "string" ? sep : ", ")
+      : formatValue(list);
+    return charged(optionsOf(args), text);
   },
   /** `{{#if (eq action "opened")}}`: equal values; a number equals its decimal string (headers are text). */
   eq: (...args) => {
     const [a, b] = values(args);
+    // Comparing two long strings of one length reads them: a loop of such tests is work to charge.
+    if (typeof a === "string" && typeof b === "string" && a.length === b.length) {
+      budgetOf(optionsOf(args))?.produce(a.length);
+    }
     if (a === b) return true;
     const numeric = (x: unknown) => typeof x === "number" || typeof x === "string";
     return numeric(a) && numeric(b) && typeof a !== typeof b && String(a) === String(b);

@@ -5,7 +5,9 @@
 // replaced by one that resolves to nothing. Inherited members are blocked by Handlebars' own
 // prototype-access checks, so only own data of the payload is ever visible.
 import Handlebars from "handlebars";
+import type { WorkBudget } from "./budget.js";
 import { BLOCKED_SEGMENTS } from "./logic.js";
+import { BUDGET_KEY, budgetedEach, charged, templateBudget } from "./template-budget.js";
 import { compileProblem, helperSuggestions, parseProblem, type TemplateProblem } from "./template-errors.js";
 import { FORMAT_HELPER, formatValue, templateHelpers, withoutBlockedKeys } from "./template-helpers.js";
 import { rewriteIndexSyntax } from "./template-source.js";
@@ -21,9 +23,11 @@ const hb = Handlebars.create();
 // `log` would write to the console from a template; the built-in `lookup` is replaced by a safe one.
 hb.unregisterHelper("log");
 for (const [name, fn] of Object.entries(templateHelpers)) hb.registerHelper(name, fn);
-hb.registerHelper(FORMAT_HELPER, (value: unknown) => formatValue(value));
-// `{{#each obj}}` walks own keys; skip the blocked names there too.
-const builtInEach = hb.helpers["each"] as (this: unknown, context: unknown, options: unknown) => unknown;
+hb.registerHelper(FORMAT_HELPER, (value: unknown, options: unknown) => charged(options, formatValue(value)));
+// `{{#each obj}}` walks own keys; skip the blocked names there too. Each loop charges the budget.
+const builtInEach = budgetedEach(
+  hb.helpers["each"] as (this: unknown, context: unknown, options: unknown) => unknown,
+);
 hb.registerHelper("each", function (this: unknown, context: unknown, options: unknown) {
   return builtInEach.call(this, withoutBlockedKeys(context), options);
 });
@@ -41,11 +45,18 @@ const compileOptions = {
   preventIndent: true,
 } as const;
 
-const runtimeOptions = {
-  // Explicit false (rather than the default) also silences Handlebars' console warning per property.
-  allowProtoPropertiesByDefault: false,
-  allowProtoMethodsByDefault: false,
-} as const;
+/**
+ * Options of one render. Explicit false (rather than the default) for prototype access also silences
+ * Handlebars' console warning per property. @data carries `root` already, so Handlebars uses it as
+ * it is instead of copying it into a new frame.
+ */
+function runtimeOptions(data: TemplateData, budget: WorkBudget) {
+  return {
+    allowProtoPropertiesByDefault: false,
+    allowProtoMethodsByDefault: false,
+    data: { root: data, [BUDGET_KEY]: budget },
+  };
+}
 
 export class TemplateSyntaxError extends Error {
   /** 0-based index into the template as written of what the error is about, when known. */
@@ -73,7 +84,11 @@ function lexerPosition(): { line: number; column: number } | undefined {
 /** The data one request offers to templates; built once per request and shared by a rule's templates. */
 export type TemplateData = Record<string, unknown>;
 
-export type CompiledTemplate = (data: TemplateData) => string;
+/**
+ * Renders over one request's data. Pass the same budget to every template of one mapping (the
+ * per-request budget); without one, the render gets its own. Throws BudgetExceededError past it.
+ */
+export type CompiledTemplate = (data: TemplateData, budget?: WorkBudget) => string;
 
 const ROOT_NAMES: ReadonlySet<string> = new Set(TEMPLATE_ROOTS);
 
@@ -129,12 +144,14 @@ export function compileTemplate(source: string): CompiledTemplate {
   const render = hb.compile(program, compileOptions);
   // Handlebars compiles on first use; do it now so unknown helpers and misuse of built-ins
   // (`{{#each}}` without a list) are load errors, not request errors.
+  const run: CompiledTemplate = (data, budget = templateBudget()) =>
+    render(data, runtimeOptions(data, budget));
   try {
-    render(Object.create(null), runtimeOptions);
+    run(Object.create(null));
   } catch (err) {
     throw new TemplateSyntaxError(compileProblem(err, source, rewritten, suggestedHelpers));
   }
-  return (data) => render(data, runtimeOptions);
+  return run;
 }
 
 /** A path that always resolves to nothing: a private @data name that is never set. */
@@ -150,7 +167,10 @@ function nothing(loc: hbs.AST.SourceLocation): Path {
 }
 
 function isBlocked(node: AST): boolean {
-  return node.type === "PathExpression" && (node as Path).parts.some((p) => BLOCKED_SEGMENTS.has(p));
+  if (node.type !== "PathExpression") return false;
+  const path = node as Path;
+  // `@hookgateBudget` (or `@_parent.hookgateBudget`) is the render's budget, not data for output.
+  return path.parts.some((p) => BLOCKED_SEGMENTS.has(p) || (path.data && p === BUDGET_KEY));
 }
 
 function isHelperName(path: hbs.AST.Expression): boolean {

@@ -71,7 +71,10 @@ export type Decision =
   | {
       kind: "invalid";
       mappingId: string;
-      /** transform: the transform threw or broke a limit (HTTP 500); action: the built action is invalid (HTTP 400). */
+      /**
+       * transform: the transform threw or broke a limit (HTTP 500); action: the payload cannot make a
+       * valid action here: the built action is invalid, or a work budget ran out (HTTP 4xx, the code's status).
+       */
       cause: "transform" | "action";
       /** Stable upper-case code, e.g. TRANSFORM_TIMEOUT, INVALID_ACTION. */
       code: ErrorCode;

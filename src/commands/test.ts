@@ -78,7 +78,7 @@ export const command: Command = {
     }
 
     try {
-      const decision = route(compiled.graph, req, { now });
+      const decision = await route(compiled.graph, req, { now });
       // The ingress applies these next; a rejection here is the server's 400.
       const policy = decision.kind === "agent" ? agentPolicy(config)(decision.action) : undefined;
       if (values.json) {

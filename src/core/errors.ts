@@ -47,6 +47,7 @@ export const ERRORS = {
   TRANSFORM_OUT_OF_MEMORY: { status: 500, error: "hook mapping failed" },
   TRANSFORM_RESULT_TOO_LARGE: { status: 500, error: "hook mapping failed" },
   TRANSFORM_INVALID_RESULT: { status: 500, error: "hook mapping failed" },
+  TRANSFORM_BUSY: { status: 500, error: "hook mapping failed" },
   MAPPING_FAILED: { status: 500, error: "hook mapping failed" },
   INTERNAL: { status: 500, error: "internal error" },
 } as const satisfies Record<string, { status: number; error: string }>;

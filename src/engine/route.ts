@@ -1,5 +1,5 @@
 // Per request: look up the rules for the path, try them in order, let the first match build the
-// action. Synchronous and total: every failure becomes a decision, never an exception.
+// action. Total: every failure becomes a decision, never an exception.
 import type { TransformResult } from "../types/generated.js";
 import { buildAction } from "./action.js";
 import type { RuleIndex } from "./compile.js";
@@ -19,7 +19,7 @@ export interface RouteOptions {
 /** What `when` expressions, templates and transforms see of a request (path normalised). */
 type LogicContext = TransformInput;
 
-export function route(graph: RuleIndex, req: HookRequest, opts?: RouteOptions): Decision {
+export async function route(graph: RuleIndex, req: HookRequest, opts?: RouteOptions): Promise<Decision> {
   const path = normaliseHookPath(req.path);
   // The index holds only the rules that can apply; the trace lists exactly those.
   const candidates = graph.byPath.get(path) ?? graph.pathless;
@@ -75,12 +75,17 @@ function firstFailure(rule: CompiledRule, ctx: LogicContext): ExplainStep | unde
   };
 }
 
-function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainTrace): Decision {
+async function act(
+  rule: CompiledRule,
+  ctx: LogicContext,
+  now: Date,
+  explain: ExplainTrace,
+): Promise<Decision> {
   const mappingId = rule.id;
   try {
     let result: TransformResult | undefined;
     if (rule.transform) {
-      const outcome = rule.transform.call(ctx);
+      const outcome = await rule.transform.call(ctx);
       if (!outcome.ok) {
         const error = `mapping ${mappingId}: transform ${rule.transform.module} failed: ${outcome.error}`;
         // A payload the sandbox cannot take in is the sender's mistake (400), not a failed transform.

@@ -89,7 +89,7 @@ export function hookRoute(opts: HookRouteOptions) {
     const direct = dispatchDirect(name, payload);
     if (direct) return send(reply, req, await accept(acceptor, direct, name, idem));
 
-    const decision = route(graph, {
+    const decision = await route(graph, {
       path: name,
       payload,
       headers: requestHeaders(req.headers),

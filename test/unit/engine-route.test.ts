@@ -21,9 +21,9 @@ describe("path index and order", () => {
       wake({ id: "any-github", match: { path: "github" } }),
       wake({ id: "catch-all" }),
     ]);
-    const push = route(graph, request("github", {}, { "x-github-event": "push" }));
-    const issue = route(graph, request("github", {}, { "x-github-event": "issues" }));
-    const other = route(graph, request("stripe"));
+    const push = await route(graph, request("github", {}, { "x-github-event": "push" }));
+    const issue = await route(graph, request("github", {}, { "x-github-event": "issues" }));
+    const other = await route(graph, request("stripe"));
     expect([push, issue, other].map((d) => (d.kind === "wake" ? d.mappingId : d.kind))).toEqual([
       "push",
       "any-github",
@@ -34,9 +34,9 @@ describe("path index and order", () => {
   test("match.path is compared after trimming spaces and slashes and collapsing repeated slashes", async () => {
     const { graph } = await compile([wake({ id: "ci", match: { path: " /ci//build/ " } })]);
     for (const path of ["ci/build", "/ci/build/", "ci//build", " ci/build "]) {
-      expect(route(graph, request(path)).kind, path).toBe("wake");
+      expect((await route(graph, request(path))).kind, path).toBe("wake");
     }
-    expect(route(graph, request("ci")).kind).toBe("no-match");
+    expect((await route(graph, request("ci"))).kind).toBe("no-match");
     expect(normaliseHookPath("//a///b//")).toBe("a/b");
   });
 
@@ -48,21 +48,20 @@ describe("path index and order", () => {
       wake({ id: "a2", match: { path: "a", source: "x" } }),
       wake({ id: "any2", match: { source: "x" } }),
     ]);
-    const decision = route(graph, request("a", { source: "nope" }));
+    const decision = await route(graph, request("a", { source: "nope" }));
     expect(decision.kind).toBe("no-match");
     expect(decision.explain.steps.map((s) => s.mappingId)).toEqual(["a1", "any1", "a2", "any2"]);
     expect(decision.explain.totalRules).toBe(5);
-    expect(route(graph, request("zzz", { source: "nope" })).explain.steps.map((s) => s.mappingId)).toEqual([
-      "any1",
-      "any2",
-    ]);
+    expect(
+      (await route(graph, request("zzz", { source: "nope" }))).explain.steps.map((s) => s.mappingId),
+    ).toEqual(["any1", "any2"]);
   });
 
   test("match.source holds only when payload.source is that exact string", async () => {
     const { graph } = await compile([wake({ id: "ci", match: { source: "ci" } })]);
-    expect(route(graph, request("ingest", { source: "ci" })).kind).toBe("wake");
+    expect((await route(graph, request("ingest", { source: "ci" }))).kind).toBe("wake");
     for (const payload of [{ source: "CI" }, { source: ["ci"] }, {}, "ci", null, [1]]) {
-      const d = route(graph, request("ingest", payload));
+      const d = await route(graph, request("ingest", payload));
       expect(d.kind, JSON.stringify(payload)).toBe("no-match");
     }
   });
@@ -72,7 +71,7 @@ describe("path index and order", () => {
       wake({ id: "bad", match: { when: { "*": [] } } }),
       wake({ id: "next" }),
     ]);
-    const d = route(graph, request("x"));
+    const d = await route(graph, request("x"));
     expect(d.kind === "wake" && d.mappingId).toBe("next");
     expect(d.explain.steps[0]).toMatchObject({ mappingId: "bad", matched: false, failed: "when" });
     expect(d.explain.steps[0]!.saw).toMatch(/^error: /);
@@ -89,8 +88,8 @@ describe("path index and order", () => {
       {},
       { transforms },
     );
-    expect(route(graph, request("s"))).toMatchObject({ kind: "skip", mappingId: "skipper" });
-    expect(route(graph, request("b"))).toMatchObject({
+    expect(await route(graph, request("s"))).toMatchObject({ kind: "skip", mappingId: "skipper" });
+    expect(await route(graph, request("b"))).toMatchObject({
       kind: "invalid",
       mappingId: "broken",
       cause: "action",
@@ -108,7 +107,7 @@ describe("explain", () => {
       }),
       wake({ id: "both", match: { path: "gh", source: "other", when: false } }),
     ]);
-    const d = route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }));
+    const d = await route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }));
     expect(d.kind).toBe("no-match");
     expect(d.explain).toEqual({
       path: "gh",
@@ -165,7 +164,10 @@ describe("explain", () => {
       wake({ match: { when: { "==": [{ var: "payload.long" }, "x"] } } }),
     ]);
     const headers = Object.fromEntries(headerNames.map((h) => [h, `SECRET-${h}`]));
-    const d = route(graph, request("p", { long: "y".repeat(500) }, { ...headers, "user-agent": "curl" }));
+    const d = await route(
+      graph,
+      request("p", { long: "y".repeat(500) }, { ...headers, "user-agent": "curl" }),
+    );
     const text = JSON.stringify(d.explain);
     expect(text).not.toContain("SECRET");
     expect(d.explain.steps[0]!.saw).toContain("headers.authorization = [redacted]");
@@ -177,7 +179,7 @@ describe("explain", () => {
 
   test("a match is the last step, marked matched", async () => {
     const { graph } = await compile([wake({ id: "one", match: { path: "a" } })]);
-    expect(route(graph, request("a")).explain.steps).toEqual([
+    expect((await route(graph, request("a"))).explain.steps).toEqual([
       { mappingId: "one", origin: "hooks.mappings[0]", matched: true },
     ]);
   });
@@ -252,7 +254,7 @@ describe("indexed routing", () => {
           const compiled = await compileRules(configWith(rules));
           for (const req of reqs) {
             const expected = linearScan(rules, req, evalWhen);
-            const d = route(compiled.graph, req);
+            const d = await route(compiled.graph, req);
             expect(d.kind === "wake" ? d.mappingId : "no-match").toBe(
               expected === -1 ? "no-match" : `r${expected}`,
             );
@@ -275,8 +277,8 @@ describe("indexed routing", () => {
         }));
         const compiled = await compileRules(configWith(rules));
         const now = new Date(0);
-        const first: Decision = route(compiled.graph, req, { now });
-        expect(route(compiled.graph, structuredClone(req), { now })).toEqual(first);
+        const first: Decision = await route(compiled.graph, req, { now });
+        expect(await route(compiled.graph, structuredClone(req), { now })).toEqual(first);
         compiled.dispose();
       }),
       { seed: 42, numRuns: 200 },

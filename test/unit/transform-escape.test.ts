@@ -295,12 +295,12 @@ const corpus: Array<{ name: string; attack: string; check: Check; limits?: Parti
     limits: ROOMY,
   },
   {
-    // Reported as out of memory only after hundreds of milliseconds of allocation and garbage
-    // collection that never reach the interrupt handler: past cpuMs, so a timeout.
+    // 512 MiB filled in a few hundred large allocations, too few to reach the interrupt handler:
+    // out of memory only long after cpuMs, so a timeout.
     name: "filling the memory with a small CPU limit",
-    attack: `const keep = []; for (;;) keep.push(new Array(4096).fill({ n: keep.length }));`,
+    attack: `const keep = []; for (;;) keep.push(new Float64Array(1 << 17));`,
     check: failed("TRANSFORM_TIMEOUT"),
-    limits: { cpuMs: 50, memoryMiB: 128 },
+    limits: { cpuMs: 50, memoryMiB: 512 },
   },
   {
     name: "returning a function",

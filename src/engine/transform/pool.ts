@@ -348,7 +348,8 @@ export class TransformPool {
     };
     let worker: Worker;
     try {
-      worker = new Worker(workerScript(), { workerData: start, transferList: [port2] });
+      // No Node options of the main process: some are refused in workers (--input-type), none is needed.
+      worker = new Worker(workerScript(), { workerData: start, transferList: [port2], execArgv: [] });
     } catch (err) {
       port1.close();
       this.startFailed(slot, err instanceof Error ? err.message : String(err));

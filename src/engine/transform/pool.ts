@@ -65,6 +65,8 @@ interface Slot {
   worker: Worker | null;
   /** Requests go out and answers come back on this port (receiveMessageOnPort reads it synchronously). */
   port: MessagePort | null;
+  /** Whether the worker and its port keep the process alive (they do while work waits for them). */
+  held: boolean;
   stamps: Stamps | null;
   ready: boolean;
   job: Job | null;
@@ -86,6 +88,8 @@ export class TransformPool {
   private readonly maxQueued: number;
   private started = false;
   private closed = false;
+  /** An unref of idle workers is scheduled (updateHolds). */
+  private releasing = false;
 
   constructor(private readonly options: PoolOptions) {
     const count = Math.max(1, Math.floor(options.workers || 1));
@@ -94,6 +98,7 @@ export class TransformPool {
       spawning: false,
       worker: null,
       port: null,
+      held: true,
       stamps: null,
       ready: false,
       job: null,
@@ -197,14 +202,43 @@ export class TransformPool {
         const job = slot.directed.shift() ?? this.queue.shift();
         if (job) this.send(slot, job);
       }
-      // A caller awaiting an answer must keep the process alive; an idle pool must not.
-      if (slot.job || slot.directed.length > 0 || this.queue.length > 0) {
-        slot.worker?.ref();
-        slot.port?.ref();
-      } else {
-        slot.worker?.unref();
-        slot.port?.unref();
-      }
+    }
+    this.updateHolds();
+  }
+
+  /**
+   * A caller awaiting an answer must keep the process alive; an idle pool must not. Letting go waits
+   * for the next turn of the event loop: a caller that awaits one call and makes the next one at once
+   * would otherwise toggle it on every call.
+   */
+  private updateHolds(): void {
+    let idle = false;
+    for (const slot of this.slots) {
+      if (slot.job !== null || slot.directed.length > 0 || this.queue.length > 0) this.hold(slot, true);
+      else idle ||= slot.held;
+    }
+    if (idle && !this.releasing) {
+      this.releasing = true;
+      setImmediate(() => {
+        this.releasing = false;
+        for (const slot of this.slots) {
+          if (slot.job === null && slot.directed.length === 0 && this.queue.length === 0)
+            this.hold(slot, false);
+        }
+      });
+    }
+  }
+
+  /** Refs or unrefs the worker and its port, only on a change (each call costs several microseconds). */
+  private hold(slot: Slot, held: boolean): void {
+    if (slot.held === held || !slot.worker || !slot.port) return;
+    slot.held = held;
+    if (held) {
+      slot.worker.ref();
+      slot.port.ref();
+    } else {
+      slot.worker.unref();
+      slot.port.unref();
     }
   }
 
@@ -357,6 +391,8 @@ export class TransformPool {
     }
     slot.worker = worker;
     slot.port = port1;
+    // A new worker and port keep the process alive until dispatch() finds nothing waiting for them.
+    slot.held = true;
     slot.stamps = stamps;
     slot.ready = false;
     port1.on("message", (message: WorkerReply | typeof READY) => this.onMessage(slot, port1, message));

@@ -137,6 +137,8 @@ export class TransformPool {
   probe(module: string, factorySource: string): Promise<ProbeReply> {
     if (this.closed) return Promise.resolve({ ok: false, error: unloaded().error });
     this.start();
+    const broken = this.allBroken();
+    if (broken) return Promise.resolve({ ok: false, error: broken.error });
     const request: WorkerRequest = { t: "probe", seq: 0, module, factorySource };
     return this.submit<ProbeReply>(request, SETUP_BUDGET_MS, false, () => ({
       ok: false,
@@ -150,8 +152,10 @@ export class TransformPool {
     // Workers started from now on build it before they take requests; the running ones are asked to.
     this.specs.set(spec.id, spec);
     this.start();
+    // A worker waiting to be retried after a failed start gets the transform when it starts.
+    const running = this.slots.filter((slot) => slot.worker !== null || slot.spawning);
     const replies = await Promise.all(
-      this.slots.map((slot) =>
+      running.map((slot) =>
         this.submit<AddReply>(
           { t: "add", seq: 0, spec },
           SETUP_BUDGET_MS,

@@ -293,8 +293,8 @@ export class TransformPool {
     if (Atomics.load(stamps.seq, 0) === slot.seq) {
       deadline = stamps.startedAt[0]! + job.budgetMs + WATCHDOG_MARGIN_MS;
     } else {
-      // Not started yet: the worker is still cleaning up after its last request (bounded by the setup
-      // budget) or not scheduled at all.
+      // Not started yet: the worker is still building a sandbox or cleaning up after its last request
+      // (each bounded by the setup budget), or it is not scheduled at all.
       deadline = slot.sentAt + SETUP_BUDGET_MS + job.budgetMs + WATCHDOG_MARGIN_MS;
     }
     if (t < deadline) {

@@ -56,7 +56,14 @@ export interface ResolvedConfig {
     ruleFiles?: string[];
     /** Absolute, effective transforms folder (default <dir>/hooks/transforms). */
     transformsDir: string;
-    transformLimits: { cpuMs: number; memoryMiB: number; maxResultBytes: number; maxStackBytes: number };
+    transformLimits: {
+      cpuMs: number;
+      memoryMiB: number;
+      maxResultBytes: number;
+      maxStackBytes: number;
+      workers: number;
+      maxQueued: number;
+    };
     mail: MailConfig;
     maxBodyBytes: number;
     bodyTimeoutSeconds: number;

@@ -51,6 +51,8 @@ export const ERRORS = {
     status: 422,
     error: "the mapping's templates went over their per-request budget on this payload",
   },
+  // Every transform worker busy and the queue full: ours, and temporary.
+  TRANSFORM_BUSY: { status: 503, error: "transforms are busy; the request was not accepted, retry later" },
   STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },
   // A mapping that failed on our side: the client learns the kind, the details stay in the server log.
   TRANSFORM_THREW: { status: 500, error: "hook mapping failed" },

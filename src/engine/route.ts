@@ -1,5 +1,5 @@
 // Per request: look up the rules for the path, try them in order, let the first match build the
-// action. Synchronous and total: every failure becomes a decision, never an exception. The explain
+// action. Total: every failure becomes a decision, never an exception. The explain
 // trace is built only when asked for: a live request only evaluates predicates, and looks up rules
 // that test one field for a string by that field's value (dispatch.ts).
 import type { TransformResult } from "../types/generated.js";
@@ -25,14 +25,14 @@ export interface RouteOptions {
 /** What `when` expressions, templates and transforms see of a request (path normalised). */
 type LogicContext = TransformInput;
 
-export function route(index: RuleIndex, req: HookRequest, opts?: RouteOptions): Decision {
+export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOptions): Promise<Decision> {
   const path = normaliseHookPath(req.path);
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
   const now = opts?.now ?? new Date();
   try {
     if (!opts?.explain) {
       const rule = firstMatch(index.plans.get(path) ?? index.pathlessPlan, context);
-      return rule ? act(rule, context, now, undefined) : { kind: "no-match", path };
+      return rule ? await act(rule, context, now, undefined) : { kind: "no-match", path };
     }
     // With a trace every candidate is evaluated in order, so the trace lists each rule looked at.
     const explain: ExplainTrace = { path, steps: [], totalRules: index.rules.length };
@@ -43,7 +43,7 @@ export function route(index: RuleIndex, req: HookRequest, opts?: RouteOptions): 
           continue;
         }
         explain.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
-        return act(rule, context, now, explain);
+        return await act(rule, context, now, explain);
       }
     } catch (err) {
       if (err instanceof WhenOverBudget) return overBudget(err.rule.id, err.cause, explain);
@@ -115,13 +115,18 @@ function explainMiss(rule: CompiledRule, ctx: LogicContext): ExplainStep {
   };
 }
 
-function act(rule: CompiledRule, ctx: LogicContext, now: Date, explain: ExplainTrace | undefined): Decision {
+async function act(
+  rule: CompiledRule,
+  ctx: LogicContext,
+  now: Date,
+  explain: ExplainTrace | undefined,
+): Promise<Decision> {
   const mappingId = rule.id;
   const trace = explain ? { explain } : {};
   try {
     let result: TransformResult | undefined;
     if (rule.transform) {
-      const outcome = rule.transform.call(ctx);
+      const outcome = await rule.transform.call(ctx);
       if (!outcome.ok) {
         if (explain) explain.transform = { module: rule.transform.module, outcome: "failed" };
         const error = `mapping ${mappingId}: transform ${rule.transform.module} failed: ${outcome.error}`;

@@ -111,6 +111,9 @@ export function hookRoute(opts: HookRouteOptions) {
       case "agent":
         return acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId);
       case "refused":
+        if (decision.code === "TRANSFORM_BUSY") {
+          throw new HttpError(decision.code, undefined, { headers: { "retry-after": "1" } });
+        }
         if (decision.detail !== undefined) {
           // The client learns the kind of failure (its code); the details stay in the log.
           log.error(

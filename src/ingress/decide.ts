@@ -72,7 +72,7 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
           ? { kind: "wake", action: direct.action }
           : admit(direct.action, undefined, undefined);
       }
-      const decision = route(index, req, opts);
+      const decision = await route(index, req, opts);
       const { explain } = decision;
       const trace = explain ? { explain } : {};
       switch (decision.kind) {

@@ -232,7 +232,7 @@ export interface MappingTransform {
   export?: string;
 }
 /**
- * Hard limits of the transform sandbox, per call.
+ * Hard limits of the transform sandbox, per call, and the worker threads transforms run in.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "transformLimits".
@@ -254,6 +254,14 @@ export interface TransformLimitsConfig {
    * Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum.
    */
   maxStackBytes?: number;
+  /**
+   * Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck past cpuMs plus a second ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes).
+   */
+  workers?: number;
+  /**
+   * Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY.
+   */
+  maxQueued?: number;
 }
 /**
  * Settings of the built-in mail preset (alias gmail).

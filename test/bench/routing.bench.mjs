@@ -55,6 +55,29 @@ function perSecond(fn, ms) {
   return calls / (Number(elapsed) / 1e9);
 }
 
+/** perSecond for a function that returns a promise (route() awaits transforms): each call awaited. */
+async function perSecondAsync(fn, ms) {
+  const warm = process.hrtime.bigint() + BigInt(Math.round(ms / 2)) * 1_000_000n;
+  for (let i = 0; process.hrtime.bigint() < warm; i += 100) {
+    for (let j = 0; j < 100; j++) await fn(i + j);
+  }
+  let calls = 0;
+  const started = process.hrtime.bigint();
+  const budget = BigInt(ms) * 1_000_000n;
+  let elapsed = 0n;
+  let sink = 0;
+  while (elapsed < budget) {
+    for (let i = 0; i < 1_000; i++) {
+      const out = await fn(calls + i);
+      if (out) sink++;
+    }
+    calls += 1_000;
+    elapsed = process.hrtime.bigint() - started;
+  }
+  if (sink < 0) console.log(sink);
+  return calls / (Number(elapsed) / 1e9);
+}
+
 async function indexedRoutes(count, ms) {
   const mappings = Array.from({ length: count }, (_, i) => ({
     action: "wake",
@@ -70,7 +93,10 @@ async function indexedRoutes(count, ms) {
     query: {},
   }));
   const now = new Date();
-  const rate = perSecond((i) => route(compiled.graph, requests[i & 1023], { now }).kind === "wake", ms);
+  const rate = await perSecondAsync(
+    async (i) => (await route(compiled.graph, requests[i & 1023], { now })).kind === "wake",
+    ms,
+  );
   compiled.dispose();
   return rate;
 }
@@ -91,7 +117,10 @@ async function pathlessWhenRoutes(count, ms, shape = "equality") {
   const compiled = await compileRules(configWith(mappings));
   const req = { path: "github", payload, headers, query: {} };
   const now = new Date();
-  const rate = perSecond(() => route(compiled.graph, req, { now }).kind === "wake", ms);
+  const rate = await perSecondAsync(
+    async () => (await route(compiled.graph, req, { now })).kind === "wake",
+    ms,
+  );
   compiled.dispose();
   return rate;
 }

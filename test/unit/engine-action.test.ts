@@ -20,7 +20,7 @@ async function decide(
     {},
     transforms ? { transforms } : {},
   );
-  return route(graph, request("hook", payload, { "x-event": "opened" }, { env: "prod" }), { now: NOW });
+  return await route(graph, request("hook", payload, { "x-event": "opened" }, { env: "prod" }), { now: NOW });
 }
 
 describe("wake actions", () => {
@@ -251,8 +251,8 @@ describe("transforms", () => {
       {},
       { transforms },
     );
-    route(graph, request("a"));
-    const d = route(graph, request("b"));
+    await route(graph, request("a"));
+    const d = await route(graph, request("b"));
     expect(transforms.loads).toEqual(["t.js#handle"]);
     expect(d.kind === "wake" && d.action.text).toBe("call 2");
   });
@@ -283,19 +283,19 @@ describe("transforms in the sandbox", () => {
       ],
       { dir },
     );
-    expect(route(graph, request("alerts", { level: "info" }))).toMatchObject({
+    expect(await route(graph, request("alerts", { level: "info" }))).toMatchObject({
       kind: "wake",
       action: { text: "note: info", mode: "now" },
     });
-    expect(route(graph, request("alerts", { level: "critical" }))).toMatchObject({
+    expect(await route(graph, request("alerts", { level: "critical" }))).toMatchObject({
       kind: "agent",
       action: { message: "Alert critical" },
     });
-    expect(route(graph, request("alerts", { skip: true }))).toMatchObject({
+    expect(await route(graph, request("alerts", { skip: true }))).toMatchObject({
       kind: "skip",
       mappingId: "alerts",
     });
-    const failed = route(graph, request("alerts", { boom: true }));
+    const failed = await route(graph, request("alerts", { boom: true }));
     expect(failed).toMatchObject({ kind: "invalid", cause: "transform", code: "TRANSFORM_THREW" });
     expect(failed.kind === "invalid" && failed.error).toContain("no level");
   });

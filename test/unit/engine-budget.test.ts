@@ -39,7 +39,7 @@ describe("the adversarial payloads stop with the budget error naming the mapping
         textTemplate: "{{#each items}}{{#each ../items}}.{{/each}}{{/each}}",
       },
     ]);
-    const d = route(graph, request("x", { items: Array.from({ length: 6_000 }, (_, i) => i) }));
+    const d = await route(graph, request("x", { items: Array.from({ length: 6_000 }, (_, i) => i) }));
     expect(failure(d)).toEqual({
       code: "TEMPLATE_BUDGET_EXCEEDED",
       mappingId: "nested",
@@ -66,7 +66,7 @@ describe("the adversarial payloads stop with the budget error naming the mapping
       },
       { id: "next", action: "wake", textTemplate: "next" },
     ]);
-    const d = route(graph, request("x", { items: Array.from({ length: 27 }, (_, i) => i) }));
+    const d = await route(graph, request("x", { items: Array.from({ length: 27 }, (_, i) => i) }));
     expect(failure(d)).toEqual({
       code: "WHEN_BUDGET_EXCEEDED",
       mappingId: "doubling",
@@ -150,7 +150,7 @@ describe("ordinary large payloads are untouched", () => {
         name: "{{truncate (json payload 2) 50}}",
       },
     ]);
-    const d = route(graph, request("x", big));
+    const d = await route(graph, request("x", big));
     expect(d.kind).toBe("agent");
     const message = d.kind === "agent" ? d.action.message : "";
     expect(message).toContain("4999 issue 4999 [BUG]\n");

@@ -163,7 +163,7 @@ describe("mail preset", () => {
   test("answers on both mail and gmail with an agent run built from messages[0]", async () => {
     const { graph } = await compile([], { hooks: { presets: ["mail"] } });
     for (const path of ["mail", "gmail"]) {
-      const d = route(graph, request(path, mailPayload));
+      const d = await route(graph, request(path, mailPayload));
       expect(d.kind, path).toBe("agent");
       if (d.kind !== "agent") continue;
       expect(d.action).toMatchObject({
@@ -184,7 +184,7 @@ describe("mail preset", () => {
 
   test("a mail without subject or snippet still reads well", async () => {
     const { graph } = await compile([], { hooks: { presets: ["gmail"] } });
-    const d = route(graph, request("gmail", { messages: [{ id: "1", from: "x@y.z", body: "text" }] }));
+    const d = await route(graph, request("gmail", { messages: [{ id: "1", from: "x@y.z", body: "text" }] }));
     expect(d.kind === "agent" && d.action.message).toBe(
       "New email.\nFrom: x@y.z\nSubject: (no subject)\n\ntext",
     );
@@ -197,7 +197,7 @@ describe("mail preset", () => {
         mail: { model: "openai/gpt-4o-mini", thinking: "high", allowUnsafeExternalContent: true },
       },
     });
-    const d = route(graph, request("mail", mailPayload));
+    const d = await route(graph, request("mail", mailPayload));
     expect(d.kind === "agent" && d.action).toMatchObject({
       model: "openai/gpt-4o-mini",
       thinking: "high",
@@ -217,13 +217,16 @@ describe("mail preset", () => {
       ],
       { hooks: { presets: ["mail"] } },
     );
-    const mail = route(graph, request("mail", mailPayload));
+    const mail = await route(graph, request("mail", mailPayload));
     expect(mail).toMatchObject({
       kind: "wake",
       mappingId: "my-mail",
       action: { text: "Mail from Ada <ada@example.com>" },
     });
-    expect(route(graph, request("gmail", mailPayload))).toMatchObject({ kind: "agent", mappingId: "gmail" });
+    expect(await route(graph, request("gmail", mailPayload))).toMatchObject({
+      kind: "agent",
+      mappingId: "gmail",
+    });
     expect(warnings.map((w) => w.path)).toEqual(["preset mail mappings[0]"]);
   });
 
@@ -247,7 +250,7 @@ describe("mail preset", () => {
         'preset: alerts\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
     });
     const { graph } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
-    const d = route(
+    const d = await route(
       graph,
       request("alerts", { status: "firing", alerts: [{ labels: { alertname: "DiskFull" } }] }),
     );
@@ -279,10 +282,12 @@ describe("order", () => {
     const compiled = await compileRules(config);
     try {
       expect(compiled.graph.rules.map((r) => r.id)).toEqual(["inline", "from-file", "mail", "gmail"]);
-      expect(route(compiled.graph, request("mail", { source: "inline" }))).toMatchObject({
+      expect(await route(compiled.graph, request("mail", { source: "inline" }))).toMatchObject({
         mappingId: "inline",
       });
-      expect(route(compiled.graph, request("mail", mailPayload))).toMatchObject({ mappingId: "from-file" });
+      expect(await route(compiled.graph, request("mail", mailPayload))).toMatchObject({
+        mappingId: "from-file",
+      });
     } finally {
       compiled.dispose();
     }

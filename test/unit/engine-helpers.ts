@@ -72,7 +72,11 @@ export function functionTransforms(
       loader.loads.push(`${module}#${exportName ?? "default"}`);
       const fn = modules[module];
       if (!fn) throw new Error(`no module ${module}`);
-      return { module, exportName: exportName ?? "default", call: (input) => fn(structuredClone(input)) };
+      return {
+        module,
+        exportName: exportName ?? "default",
+        call: async (input) => fn(structuredClone(input)),
+      };
     },
     dispose() {
       loader.disposed = true;

@@ -32,8 +32,8 @@ describe("explain on demand", () => {
       }),
     ]);
     const req = request("gh", { a: 1, b: 4 }, { "x-e": "issues" });
-    expect(route(graph, req)).toEqual({ kind: "no-match", path: "gh" });
-    const steps = route(graph, req, EXPLAIN).explain!.steps;
+    expect(await route(graph, req)).toEqual({ kind: "no-match", path: "gh" });
+    const steps = (await route(graph, req, EXPLAIN)).explain!.steps;
     expect(steps[0]!.clauses).toEqual([
       {
         clause: "and[1]",
@@ -57,7 +57,7 @@ describe("explain on demand", () => {
         }),
       },
     );
-    const d = route(graph, request("t"), EXPLAIN);
+    const d = await route(graph, request("t"), EXPLAIN);
     expect(d.kind).toBe("wake");
     expect(d.explain!.transform).toEqual({
       module: "t.js",
@@ -80,9 +80,9 @@ describe("path index and order", () => {
       wake({ id: "any-github", match: { path: "github" } }),
       wake({ id: "catch-all" }),
     ]);
-    const push = route(graph, request("github", {}, { "x-github-event": "push" }));
-    const issue = route(graph, request("github", {}, { "x-github-event": "issues" }));
-    const other = route(graph, request("stripe"));
+    const push = await route(graph, request("github", {}, { "x-github-event": "push" }));
+    const issue = await route(graph, request("github", {}, { "x-github-event": "issues" }));
+    const other = await route(graph, request("stripe"));
     expect([push, issue, other].map((d) => (d.kind === "wake" ? d.mappingId : d.kind))).toEqual([
       "push",
       "any-github",
@@ -93,9 +93,9 @@ describe("path index and order", () => {
   test("match.path is compared after trimming spaces and slashes and collapsing repeated slashes", async () => {
     const { graph } = await compile([wake({ id: "ci", match: { path: " /ci//build/ " } })]);
     for (const path of ["ci/build", "/ci/build/", "ci//build", " ci/build "]) {
-      expect(route(graph, request(path)).kind, path).toBe("wake");
+      expect((await route(graph, request(path))).kind, path).toBe("wake");
     }
-    expect(route(graph, request("ci")).kind).toBe("no-match");
+    expect((await route(graph, request("ci"))).kind).toBe("no-match");
     expect(normaliseHookPath("//a///b//")).toBe("a/b");
   });
 
@@ -107,20 +107,22 @@ describe("path index and order", () => {
       wake({ id: "a2", match: { path: "a", source: "x" } }),
       wake({ id: "any2", match: { source: "x" } }),
     ]);
-    const decision = route(graph, request("a", { source: "nope" }), EXPLAIN);
+    const decision = await route(graph, request("a", { source: "nope" }), EXPLAIN);
     expect(decision.kind).toBe("no-match");
     expect(decision.explain!.steps.map((s) => s.mappingId)).toEqual(["a1", "any1", "a2", "any2"]);
     expect(decision.explain!.totalRules).toBe(5);
     expect(
-      route(graph, request("zzz", { source: "nope" }), EXPLAIN).explain!.steps.map((s) => s.mappingId),
+      (await route(graph, request("zzz", { source: "nope" }), EXPLAIN)).explain!.steps.map(
+        (s) => s.mappingId,
+      ),
     ).toEqual(["any1", "any2"]);
   });
 
   test("match.source holds only when payload.source is that exact string", async () => {
     const { graph } = await compile([wake({ id: "ci", match: { source: "ci" } })]);
-    expect(route(graph, request("ingest", { source: "ci" })).kind).toBe("wake");
+    expect((await route(graph, request("ingest", { source: "ci" }))).kind).toBe("wake");
     for (const payload of [{ source: "CI" }, { source: ["ci"] }, {}, "ci", null, [1]]) {
-      const d = route(graph, request("ingest", payload));
+      const d = await route(graph, request("ingest", payload));
       expect(d.kind, JSON.stringify(payload)).toBe("no-match");
     }
   });
@@ -130,7 +132,7 @@ describe("path index and order", () => {
       wake({ id: "bad", match: { when: { "*": [] } } }),
       wake({ id: "next" }),
     ]);
-    const d = route(graph, request("x"), EXPLAIN);
+    const d = await route(graph, request("x"), EXPLAIN);
     expect(d.kind === "wake" && d.mappingId).toBe("next");
     expect(d.explain!.steps[0]).toMatchObject({ mappingId: "bad", matched: false, failed: "when" });
     expect(d.explain!.steps[0]!.saw).toMatch(/^error: /);
@@ -147,8 +149,8 @@ describe("path index and order", () => {
       {},
       { transforms },
     );
-    expect(route(graph, request("s"))).toMatchObject({ kind: "skip", mappingId: "skipper" });
-    expect(route(graph, request("b"))).toMatchObject({
+    expect(await route(graph, request("s"))).toMatchObject({ kind: "skip", mappingId: "skipper" });
+    expect(await route(graph, request("b"))).toMatchObject({
       kind: "invalid",
       mappingId: "broken",
       cause: "action",
@@ -166,7 +168,7 @@ describe("explain", () => {
       }),
       wake({ id: "both", match: { path: "gh", source: "other", when: false } }),
     ]);
-    const d = route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }), EXPLAIN);
+    const d = await route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }), EXPLAIN);
     expect(d.kind).toBe("no-match");
     expect(d.explain!).toEqual({
       path: "gh",
@@ -223,7 +225,7 @@ describe("explain", () => {
       wake({ match: { when: { "==": [{ var: "payload.long" }, "x"] } } }),
     ]);
     const headers = Object.fromEntries(headerNames.map((h) => [h, `SECRET-${h}`]));
-    const d = route(
+    const d = await route(
       graph,
       request("p", { long: "y".repeat(500) }, { ...headers, "user-agent": "curl" }),
       EXPLAIN,
@@ -239,7 +241,7 @@ describe("explain", () => {
 
   test("a match is the last step, marked matched", async () => {
     const { graph } = await compile([wake({ id: "one", match: { path: "a" } })]);
-    expect(route(graph, request("a"), EXPLAIN).explain!.steps).toEqual([
+    expect((await route(graph, request("a"), EXPLAIN)).explain!.steps).toEqual([
       { mappingId: "one", origin: "hooks.mappings[0]", matched: true },
     ]);
   });
@@ -326,7 +328,7 @@ describe("indexed routing", () => {
           const compiled = await compileRules(configWith(rules));
           for (const req of reqs) {
             const expected = linearScan(rules, req, evalWhen);
-            const d = route(compiled.graph, req);
+            const d = await route(compiled.graph, req);
             expect(d.kind === "wake" ? d.mappingId : "no-match").toBe(
               expected === -1 ? "no-match" : `r${expected}`,
             );
@@ -349,12 +351,12 @@ describe("indexed routing", () => {
         }));
         const compiled = await compileRules(configWith(rules));
         const now = new Date(0);
-        const first: Decision = route(compiled.graph, req, { now, explain: true });
-        expect(route(compiled.graph, structuredClone(req), { now, explain: true })).toEqual(first);
+        const first: Decision = await route(compiled.graph, req, { now, explain: true });
+        expect(await route(compiled.graph, structuredClone(req), { now, explain: true })).toEqual(first);
         // Without the trace: the same decision, and no trace built.
         const { explain, ...plain } = first;
         expect(explain).toBeDefined();
-        expect(route(compiled.graph, structuredClone(req), { now })).toEqual(plain);
+        expect(await route(compiled.graph, structuredClone(req), { now })).toEqual(plain);
         compiled.dispose();
       }),
       { seed: 42, numRuns: 200 },

@@ -23,7 +23,7 @@ describe("README error table", () => {
     const transformCodes = Object.keys(ERRORS).filter((c) => c.startsWith("TRANSFORM_"));
     expect(transformCodes.length).toBeGreaterThan(4);
     for (const code of [...transformCodes, "MAPPING_FAILED"] as (keyof typeof ERRORS)[]) {
-      const want = code === "TRANSFORM_INPUT_REJECTED" ? 400 : 500;
+      const want = code === "TRANSFORM_INPUT_REJECTED" ? 400 : code === "TRANSFORM_BUSY" ? 503 : 500;
       expect(ERRORS[code].status, code).toBe(want);
       if (want === 500) expect(ERRORS[code].error, code).toBe("hook mapping failed");
     }

@@ -1,16 +1,26 @@
 // A native stack overflow inside the engine (a call made from an almost exhausted host stack) breaks
 // that WebAssembly instance. The sandbox must notice, never touch the instance again, and serve the
-// following calls from a fresh one.
+// following calls from a fresh one. Inside the pool every call starts from a worker's shallow stack;
+// the sandbox is driven directly here so that the host stack can be exhausted on purpose.
 import { describe, expect, it } from "vitest";
-import type { TransformOutcome } from "../../src/engine/transform/types.js";
-import { input, loaderFor, transformsFolder } from "./transform-helpers.js";
+import { bundleTransform } from "../../src/engine/transform/bundle.js";
+import { type RawOutcome, Sandbox } from "../../src/engine/transform/sandbox.js";
+import { input, testLimits, transformsFolder } from "./transform-helpers.js";
 
 describe("a sandbox whose engine crashes", () => {
   it("keeps answering and recovers on a fresh instance", async () => {
     const { dir } = transformsFolder({
       "deep.js": `export default (input) => { if (input.payload.ok) return { text: "fine" }; const down = (n) => down(n + 1) + 1; return { text: String(down(0)) }; };`,
     });
-    const handle = await loaderFor(dir).load("deep.js");
+    const factorySource = await bundleTransform("deep.js", dir);
+    const sandbox = new Sandbox({
+      module: "deep.js",
+      factorySource,
+      exportName: "default",
+      limits: testLimits,
+    });
+    await sandbox.start();
+    const call = (payload: unknown) => sandbox.call(JSON.stringify(input(payload)));
 
     let hostDepth = 0;
     const measure = (n: number): void => {
@@ -23,11 +33,11 @@ describe("a sandbox whose engine crashes", () => {
       // The host stack is exhausted at hostDepth.
     }
 
-    const outcomes: TransformOutcome[] = [];
+    const outcomes: RawOutcome[] = [];
     for (let back = 50; back < 4000; back += 50) {
       const descend = (n: number): void => {
         if (n > 0) descend(n - 1);
-        else outcomes.push(handle.call(input({})));
+        else outcomes.push(call({}));
       };
       try {
         descend(hostDepth - back);
@@ -43,17 +53,18 @@ describe("a sandbox whose engine crashes", () => {
       );
     }
 
-    // A fresh instance is prepared in the background: wait for it with a bound, never with a sleep.
-    let last: TransformOutcome = handle.call(input({ ok: true }));
-    for (let tries = 0; tries < 400 && !last.ok; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      last = handle.call(input({ ok: true }));
+    // A fresh instance is prepared in the background; maintain() waits for it (bounded, no sleeping).
+    let last = call({ ok: true });
+    for (let tries = 0; tries < 20 && !last.ok; tries++) {
+      await sandbox.maintain();
+      last = call({ ok: true });
     }
-    expect(last).toEqual({ ok: true, result: { text: "fine" } });
-    expect(handle.call(input({}))).toMatchObject({
+    expect(last).toEqual({ ok: true, json: `{"text":"fine"}` });
+    expect(call({})).toMatchObject({
       ok: false,
       code: "TRANSFORM_THREW",
       error: expect.stringContaining("stack overflow"),
     });
+    sandbox.dispose();
   });
 });

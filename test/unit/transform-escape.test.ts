@@ -1,9 +1,11 @@
-// Escape corpus: transforms that try to reach the host, leave state for the next call, or smuggle
-// live objects out. Each module answers its attack for payload { step: "attack" } and runs the same
-// witness for { step: "witness" } on the next call; nothing may reach the host or leak into that call.
+// Escape corpus: transforms that try to reach the host, leave state for the next call, smuggle live
+// objects out or hold the server with work the sandbox cannot interrupt. Each module answers its
+// attack for payload { step: "attack" } and runs the same witness for { step: "witness" } on the next
+// call; nothing may reach the host or leak into that call, and every attack gets an answer.
 import { types } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import type { TransformOutcome } from "../../src/engine/transform/types.js";
+import type { TransformLoader } from "../../src/engine/transform/loader.js";
+import type { TransformLimits, TransformOutcome } from "../../src/engine/transform/types.js";
 import { input, loaderFor, transformsFolder, writeModules } from "./transform-helpers.js";
 
 /** Runs inside the sandbox on the call after the attack: lists every trace the attack left behind. */
@@ -80,7 +82,16 @@ const HOST_NAMES = [
   "Atomics",
 ];
 
-const corpus: Array<{ name: string; attack: string; check: Check }> = [
+/**
+ * Attacks that take long whatever the limit (filling memory, deep native recursion) get room, so that
+ * a busy machine cannot turn their failure into a timeout; the timeout is not what they test.
+ */
+const ROOMY: Partial<TransformLimits> = { cpuMs: 5000 };
+
+/** A billion-element array-like: one built-in call over it runs for minutes without an interrupt check. */
+const HUGE = "{ length: 2 ** 30 }";
+
+const corpus: Array<{ name: string; attack: string; check: Check; limits?: Partial<TransformLimits> }> = [
   {
     name: "constructor.constructor('return process')()",
     attack: `return { text: String(attack.constructor.constructor("return process")()) };`,
@@ -225,6 +236,7 @@ const corpus: Array<{ name: string; attack: string; check: Check }> = [
     name: "deep recursion through JSON.stringify",
     attack: `const o = {}; o.toJSON = () => ({ again: o }); return { text: JSON.stringify(o) };`,
     check: threw(/stack overflow/),
+    limits: ROOMY,
   },
   {
     name: "import('fs') at run time",
@@ -273,12 +285,22 @@ const corpus: Array<{ name: string; attack: string; check: Check }> = [
     name: "huge string repeat",
     attack: `const big = "x".repeat(2 ** 29); return { text: big.slice(0, 10) + big.length };`,
     check: failed("TRANSFORM_OUT_OF_MEMORY"),
+    limits: ROOMY,
   },
   {
     name: "many large strings joined",
     attack: `const chunk = "x".repeat(1 << 20); const parts = []; for (let i = 0; i < 100; i++) parts.push(chunk + i);
       return { text: String(parts.join("").length) };`,
     check: failed("TRANSFORM_OUT_OF_MEMORY"),
+    limits: ROOMY,
+  },
+  {
+    // 512 MiB filled in a few hundred large allocations, too few to reach the interrupt handler:
+    // out of memory only long after cpuMs, so a timeout.
+    name: "filling the memory with a small CPU limit",
+    attack: `const keep = []; for (;;) keep.push(new Float64Array(1 << 17));`,
+    check: failed("TRANSFORM_TIMEOUT"),
+    limits: { cpuMs: 50, memoryMiB: 512 },
   },
   {
     name: "returning a function",
@@ -314,6 +336,46 @@ const corpus: Array<{ name: string; attack: string; check: Check }> = [
     check: failed("TRANSFORM_TIMEOUT"),
   },
   {
+    name: "a result whose toJSON queues an endless job",
+    attack: `return { toJSON() { Promise.resolve().then(() => { for (;;) {} }); return { kind: "wake", text: "x" }; } };`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
+    name: "an async result whose toJSON queues an endless job",
+    attack: `return (async () => ({ toJSON() { Promise.resolve().then(() => { for (;;) {} }); return { kind: "wake", text: "x" }; } }))();`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
+    name: "an async result whose toJSON queues a job that finishes",
+    attack: `let ran = false; return (async () => ({ toJSON() { Promise.resolve().then(() => { ran = true; }); return { text: "queued" }; } }))();`,
+    check: answered("queued"),
+  },
+  {
+    name: "Array.prototype.indexOf over a huge array-like",
+    attack: `return { text: String(Array.prototype.indexOf.call(${HUGE}, 1)) };`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
+    name: "Array.prototype.lastIndexOf over a huge array-like",
+    attack: `return { text: String(Array.prototype.lastIndexOf.call(${HUGE}, 1)) };`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
+    name: "Array.prototype.includes over a huge array-like",
+    attack: `return { text: String(Array.prototype.includes.call(${HUGE}, 1)) };`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
+    name: "Array.prototype.join over a huge array-like",
+    attack: `return { text: String(Array.prototype.join.call(${HUGE}, "").length) };`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
+    name: "String.prototype.replaceAll over a long string",
+    attack: `return { text: String("a".repeat(2 ** 24).replaceAll("a", "").length) };`,
+    check: failed("TRANSFORM_TIMEOUT"),
+  },
+  {
     name: "callee and caller of strict functions",
     attack: `const tries = [() => arguments.callee, function f() { return f.caller; }];
       return { text: tries.map((t) => { try { t(); return "ok"; } catch (e) { return e.name; } }).join(",") };`,
@@ -323,7 +385,16 @@ const corpus: Array<{ name: string; attack: string; check: Check }> = [
 
 describe("escape corpus", () => {
   const { dir } = transformsFolder();
-  const loader = loaderFor(dir);
+  const loaders = new Map<string, TransformLoader>();
+  const loaderWith = (limits: Partial<TransformLimits> = {}): TransformLoader => {
+    const key = JSON.stringify(limits);
+    let loader = loaders.get(key);
+    if (!loader) {
+      loader = loaderFor(dir, limits);
+      loaders.set(key, loader);
+    }
+    return loader;
+  };
 
   afterEach(() => {
     const host = globalThis as Record<string, unknown>;
@@ -332,15 +403,15 @@ describe("escape corpus", () => {
     expect(host["leaked"]).toBeUndefined();
   });
 
-  corpus.forEach(({ name, attack, check }, i) => {
+  corpus.forEach(({ name, attack, check, limits }, i) => {
     it(name, async () => {
       const file = `escape-${i}.js`;
       writeModules(dir, { [file]: module(attack) });
-      const handle = await loader.load(file);
-      check(handle.call(input({ step: "attack" })));
-      expect(handle.call(input({ step: "witness" }))).toEqual({ ok: true, result: { text: "clean" } });
+      const handle = await loaderWith(limits).load(file);
+      check(await handle.call(input({ step: "attack" })));
+      expect(await handle.call(input({ step: "witness" }))).toEqual({ ok: true, result: { text: "clean" } });
       // Module state starts over in every call.
-      if (name === "module-level state between calls") check(handle.call(input({ step: "attack" })));
+      if (name === "module-level state between calls") check(await handle.call(input({ step: "attack" })));
     });
   });
 });

@@ -7,12 +7,17 @@ import { afterAll } from "vitest";
 import { createTransformLoader, type TransformLoader } from "../../src/engine/transform/loader.js";
 import type { TransformInput, TransformLimits } from "../../src/engine/transform/types.js";
 
-/** The config defaults, except a shorter CPU limit so timeouts keep the suite quick. */
+/**
+ * The config defaults, except a shorter CPU limit so timeouts keep the suite quick, and one worker
+ * thread per loader (each test file starts several loaders).
+ */
 export const testLimits: TransformLimits = {
   cpuMs: 100,
   memoryMiB: 32,
   maxResultBytes: 262144,
   maxStackBytes: 49152,
+  workers: 1,
+  maxQueued: 256,
 };
 
 const cleanup: Array<() => void> = [];

@@ -65,20 +65,20 @@ describe("loading transforms", () => {
   it("runs a JS default export", async () => {
     const handle = await loader.load("default.js");
     expect(handle).toMatchObject({ module: "default.js", exportName: "default" });
-    expect(handle.call(input({ name: "Ada" }))).toEqual({ ok: true, result: { text: "hello Ada" } });
+    expect(await handle.call(input({ name: "Ada" }))).toEqual({ ok: true, result: { text: "hello Ada" } });
   });
 
   it("runs a named export when transform.export names it", async () => {
     const handle = await loader.load("named.js", "github");
     expect(handle.exportName).toBe("github");
-    const outcome = handle.call(input({}, { headers: { "x-event": "push" } }));
+    const outcome = await handle.call(input({}, { headers: { "x-event": "push" } }));
     expect(outcome).toEqual({ ok: true, result: { text: "gh push" } });
   });
 
   it("falls back to an export named transform when there is no default", async () => {
     const handle = await loader.load("fallback.js");
     expect(handle.exportName).toBe("transform");
-    expect(handle.call(input({}, { path: "ci/build" }))).toEqual({
+    expect(await handle.call(input({}, { path: "ci/build" }))).toEqual({
       ok: true,
       result: { message: "via transform ci/build" },
     });
@@ -86,7 +86,7 @@ describe("loading transforms", () => {
 
   it("compiles TypeScript with interfaces, types and enums", async () => {
     const handle = await loader.load("typed.ts");
-    const outcome = handle.call(input({ ref: "refs/heads/main", commits: [{ id: "a" }, { id: "b" }] }));
+    const outcome = await handle.call(input({ ref: "refs/heads/main", commits: [{ id: "a" }, { id: "b" }] }));
     expect(outcome).toEqual({
       ok: true,
       result: { kind: "agent", message: "refs/heads/main 2 high", name: "Push" },
@@ -95,35 +95,38 @@ describe("loading transforms", () => {
 
   it("bundles relative imports of helper files inside the folder", async () => {
     const handle = await loader.load("with-helper.ts");
-    expect(handle.call(input({ items: ["a", "b", "c"] }))).toEqual({
+    expect(await handle.call(input({ items: ["a", "b", "c"] }))).toEqual({
       ok: true,
       result: { text: "a | b | c" },
     });
     const nested = await loader.load("nested/deep.js");
-    expect(nested.call(input({}))).toEqual({ ok: true, result: { text: "nested | " } });
+    expect(await nested.call(input({}))).toEqual({ ok: true, result: { text: "nested | " } });
   });
 
   it("bundles JSON files inside the folder", async () => {
     const handle = await loader.load("data.js");
-    expect(handle.call(input({ code: "b" }))).toEqual({ ok: true, result: { text: "beta" } });
+    expect(await handle.call(input({ code: "b" }))).toEqual({ ok: true, result: { text: "beta" } });
   });
 
   it("settles an async function inside the sandbox and returns its value", async () => {
     const handle = await loader.load("async.js");
-    expect(handle.call(input({ name: "Grace" }))).toEqual({ ok: true, result: { text: "async Grace" } });
+    expect(await handle.call(input({ name: "Grace" }))).toEqual({
+      ok: true,
+      result: { text: "async Grace" },
+    });
   });
 
   it("skips the request when the function returns null or undefined", async () => {
     const skip = await loader.load("skip.js");
-    expect(skip.call(input({ ignore: true }))).toEqual({ ok: true, result: null });
-    expect(skip.call(input({ ignore: false }))).toEqual({ ok: true, result: { text: "kept" } });
+    expect(await skip.call(input({ ignore: true }))).toEqual({ ok: true, result: null });
+    expect(await skip.call(input({ ignore: false }))).toEqual({ ok: true, result: { text: "kept" } });
     const none = await loader.load("undefined.js");
-    expect(none.call(input({}))).toEqual({ ok: true, result: null });
+    expect(await none.call(input({}))).toEqual({ ok: true, result: null });
   });
 
   it("passes a kind switch through as data", async () => {
     const handle = await loader.load("switch.js");
-    expect(handle.call(input({ title: "deploy" }))).toEqual({
+    expect(await handle.call(input({ title: "deploy" }))).toEqual({
       ok: true,
       result: { kind: "wake", text: "switched: deploy", mode: "now" },
     });
@@ -131,12 +134,12 @@ describe("loading transforms", () => {
 
   it("uses module.exports of a CommonJS file as its default export", async () => {
     const handle = await loader.load("cjs.cjs");
-    expect(handle.call(input({ name: "Lin" }))).toEqual({ ok: true, result: { text: "cjs Lin" } });
+    expect(await handle.call(input({ name: "Lin" }))).toEqual({ ok: true, result: { text: "cjs Lin" } });
   });
 
   it("lets error subclasses set their own name (built-ins are frozen, not in the way)", async () => {
     const handle = await loader.load("custom-error.ts");
-    expect(handle.call(input({}))).toEqual({
+    expect(await handle.call(input({}))).toEqual({
       ok: false,
       code: "TRANSFORM_THREW",
       error: "HookError: bad payload",
@@ -145,7 +148,7 @@ describe("loading transforms", () => {
 
   it("accepts console calls and discards them", async () => {
     const handle = await loader.load("console.js");
-    expect(handle.call(input({}))).toEqual({ ok: true, result: { text: "logged" } });
+    expect(await handle.call(input({}))).toEqual({ ok: true, result: { text: "logged" } });
   });
 
   it("returns the same handle for the same module and export, and one per export", async () => {
@@ -154,8 +157,8 @@ describe("loading transforms", () => {
     const other = await loader.load("named.js", "other");
     expect(again).toBe(first);
     expect(other).not.toBe(first);
-    expect(other.call(input({}))).toEqual({ ok: true, result: { text: "other" } });
-    expect(first.call(input({}, { headers: { "x-event": "issues" } }))).toEqual({
+    expect(await other.call(input({}))).toEqual({ ok: true, result: { text: "other" } });
+    expect(await first.call(input({}, { headers: { "x-event": "issues" } }))).toEqual({
       ok: true,
       result: { text: "gh issues" },
     });
@@ -258,7 +261,7 @@ describe("loading transforms", () => {
     await loadError(loader.load("late.js"));
     writeModules(dir, { "late.js": `export default () => ({ text: "late" });` });
     const handle = await loader.load("late.js");
-    expect(handle.call(input({}))).toEqual({ ok: true, result: { text: "late" } });
+    expect(await handle.call(input({}))).toEqual({ ok: true, result: { text: "late" } });
   });
 });
 
@@ -268,7 +271,7 @@ describe("a disposed loader", () => {
     const loader = loaderFor(dir);
     const handle = await loader.load("a.js");
     loader.dispose();
-    expect(handle.call(input({}))).toEqual({
+    expect(await handle.call(input({}))).toEqual({
       ok: false,
       code: "TRANSFORM_THREW",
       error: "the transform was unloaded",

@@ -2,14 +2,19 @@
 
 import { transformResultProblem } from "../../schemas/payloads.js";
 import type { TransformResult } from "../../types/generated.js";
-import type { Sandbox } from "./sandbox.js";
+import type { TransformPool } from "./pool.js";
 import type { TransformHandle, TransformInput, TransformOutcome } from "./types.js";
 
-export function createHandle(module: string, exportName: string, sandbox: Sandbox): TransformHandle {
+export function createHandle(
+  module: string,
+  exportName: string,
+  id: number,
+  pool: TransformPool,
+): TransformHandle {
   return {
     module,
     exportName,
-    call(input: TransformInput): TransformOutcome {
+    async call(input: TransformInput): Promise<TransformOutcome> {
       let inputJson: string;
       try {
         inputJson = JSON.stringify(input);
@@ -22,7 +27,7 @@ export function createHandle(module: string, exportName: string, sandbox: Sandbo
         };
       }
       try {
-        const raw = sandbox.call(inputJson);
+        const raw = await pool.call(id, inputJson);
         if (!raw.ok) return { ok: false, code: raw.code, error: raw.error };
         if (raw.json === null) return { ok: true, result: null };
         // Parsed by the host's JSON.parse: `__proto__` keys become plain own properties, never prototypes.

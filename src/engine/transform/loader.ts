@@ -1,16 +1,16 @@
-// Loads transform modules at config load: bundle (once per module), list the exports, pick the one
-// to call, and start a sandbox for it (once per module and export).
+// Loads transform modules at config load: bundle (once per module, on the main thread), list the
+// exports (in a worker), pick the one to call, and build its sandbox in every worker of the pool.
 import path from "node:path";
 import { ConfigError } from "../../config/errors.js";
 import { bundleTransform } from "./bundle.js";
 import { createHandle } from "./handle.js";
-import { Sandbox, SandboxStartError } from "./sandbox.js";
+import { TransformPool } from "./pool.js";
 import type { TransformHandle, TransformLimits } from "./types.js";
 
 export interface TransformLoader {
   /** Bundles and starts `module` (relative to the transforms folder); throws ConfigError. */
   load(module: string, exportName?: string): Promise<TransformHandle>;
-  /** Frees every sandbox; handles answer with a failure afterwards. */
+  /** Ends the workers; handles answer with a failure afterwards. */
   dispose(): void;
 }
 
@@ -25,32 +25,26 @@ export function createTransformLoader(opts: {
   limits: TransformLimits;
 }): TransformLoader {
   const { transformsDir, limits } = opts;
+  // Workers start with the first load: a config without transforms never starts one.
+  const pool = new TransformPool({
+    limits: {
+      cpuMs: limits.cpuMs,
+      memoryMiB: limits.memoryMiB,
+      maxResultBytes: limits.maxResultBytes,
+      maxStackBytes: limits.maxStackBytes,
+    },
+    workers: limits.workers,
+    maxQueued: limits.maxQueued,
+  });
   const modules = new Map<string, Promise<LoadedModule>>();
   const handles = new Map<string, Promise<TransformHandle>>();
-  const sandboxes = new Set<Sandbox>();
+  let nextId = 1;
   let disposed = false;
-
-  const startSandbox = async (
-    module: string,
-    factorySource: string,
-    exportName: string,
-  ): Promise<Sandbox> => {
-    const sandbox = new Sandbox({ module, factorySource, exportName, limits });
-    try {
-      await sandbox.start();
-    } catch (err) {
-      if (err instanceof SandboxStartError) throw configError(`${module}: ${err.message}`);
-      throw err;
-    }
-    return sandbox;
-  };
 
   const loadModule = async (module: string): Promise<LoadedModule> => {
     const factorySource = await bundleTransform(module, transformsDir);
-    const probe = await startSandbox(module, factorySource, "");
-    const listed = probe.listExports();
-    probe.dispose();
-    if (!listed.ok) throw configError(`${module}: the module failed while loading: ${listed.error}`);
+    const listed = await pool.probe(module, factorySource);
+    if (!listed.ok) throw configError(`${module}: ${listed.error}`);
     return { factorySource, exports: new Map(listed.exports) };
   };
 
@@ -65,6 +59,18 @@ export function createTransformLoader(opts: {
     return loaded;
   };
 
+  const start = async (
+    module: string,
+    factorySource: string,
+    exportName: string,
+  ): Promise<TransformHandle> => {
+    const id = nextId++;
+    const added = await pool.add({ id, module, factorySource, exportName });
+    if (disposed) throw new Error("the transform loader was disposed");
+    if (!added.ok) throw configError(`${module}: ${added.error}`);
+    return createHandle(module, exportName, id, pool);
+  };
+
   return {
     async load(module, exportName) {
       if (disposed) throw new Error("the transform loader was disposed");
@@ -74,14 +80,7 @@ export function createTransformLoader(opts: {
       const handleKey = `${key}\0${name}`;
       let handle = handles.get(handleKey);
       if (!handle) {
-        handle = startSandbox(module, loaded.factorySource, name).then((sandbox) => {
-          if (disposed) {
-            sandbox.dispose();
-            throw new Error("the transform loader was disposed");
-          }
-          sandboxes.add(sandbox);
-          return createHandle(module, name, sandbox);
-        });
+        handle = start(module, loaded.factorySource, name);
         handles.set(handleKey, handle);
         handle.catch(() => handles.delete(handleKey));
       }
@@ -89,8 +88,7 @@ export function createTransformLoader(opts: {
     },
     dispose() {
       disposed = true;
-      for (const sandbox of sandboxes) sandbox.dispose();
-      sandboxes.clear();
+      pool.close();
       modules.clear();
       handles.clear();
     },

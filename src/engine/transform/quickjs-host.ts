@@ -12,6 +12,8 @@
 // engine assertion) unwinds the WebAssembly frames without QuickJS cleaning up, so that instance can
 // no longer be trusted. It is retired and a standby instance, prepared in the background, takes its
 // place at once; only when two fail in quick succession do calls fail fast until the next is ready.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import {
   newQuickJSWASMModuleFromVariant,
   newVariant,
@@ -23,11 +25,41 @@ import {
 interface WasmMemory {
   readonly buffer: ArrayBuffer;
 }
-const WasmMemoryClass = (
+/** A compiled WebAssembly module (opaque here); it can be handed to worker threads. */
+export type EngineModule = object;
+interface WasmInstance {
+  readonly exports: object;
+}
+const Wasm = (
   globalThis as unknown as {
-    WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => WasmMemory };
+    WebAssembly: {
+      Memory: new (d: { initial: number; maximum: number }) => WasmMemory;
+      Instance: new (module: EngineModule, imports: object) => WasmInstance;
+      compile(bytes: Uint8Array): Promise<EngineModule>;
+    };
   }
-).WebAssembly.Memory;
+).WebAssembly;
+
+let engine: Promise<EngineModule> | null = null;
+
+/**
+ * The engine's WebAssembly code, compiled once per process and shared by every instance, worker
+ * threads included (a module handed to a worker shares its compiled code): a new instance then costs
+ * about a millisecond, where compiling anew and warming up the code again costs hundreds.
+ */
+export function engineModule(): Promise<EngineModule> {
+  engine ??= (async () => {
+    const fromQuickjs = createRequire(createRequire(import.meta.url).resolve("quickjs-emscripten"));
+    const file = fromQuickjs.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
+    return Wasm.compile(await readFile(file));
+  })();
+  return engine;
+}
+
+/** Uses a module compiled elsewhere (the main thread hands its own to each worker). */
+export function useEngineModule(module: EngineModule): void {
+  engine = Promise.resolve(module);
+}
 
 const PAGE_BYTES = 64 * 1024;
 const ignore = () => undefined;
@@ -112,12 +144,23 @@ export class QuickJSHost {
   }
 
   private async create(): Promise<Instance> {
-    const memory = new WasmMemoryClass({ initial: BASE_PAGES, maximum: this.maxPages });
+    const compiled = await engineModule();
+    const memory = new Wasm.Memory({ initial: BASE_PAGES, maximum: this.maxPages });
     const variant = newVariant(RELEASE_SYNC, {
       wasmMemory: memory,
       // Engine aborts surface as failed calls; the engine's own console output would only duplicate them.
-      // (print and printErr are Emscripten options the typings leave out.)
-      emscriptenModule: { print: ignore, printErr: ignore } as object,
+      // A synchronous instance of the shared module: the asynchronous path can wait behind the
+      // background compilation of optimised code. (print, printErr and instantiateWasm are Emscripten
+      // options the typings leave out.)
+      emscriptenModule: {
+        print: ignore,
+        printErr: ignore,
+        instantiateWasm(imports: object, receive: (instance: WasmInstance, module: EngineModule) => void) {
+          const instance = new Wasm.Instance(compiled, imports);
+          receive(instance, compiled);
+          return instance.exports;
+        },
+      } as object,
     });
     const module = await newQuickJSWASMModuleFromVariant(variant);
     return { module, memory };

@@ -9,14 +9,19 @@
 //   polluting Object.prototype, adding globals or patching built-ins fails in every call;
 // - the bundled module is a factory evaluated anew in every call, so module-level variables start
 //   fresh each time (top-level code runs once per call: keep it cheap);
-// - pending jobs are drained before a call returns, and nothing else can run later (no timers, no
-//   WeakRef / FinalizationRegistry callbacks);
-// - after a timeout or an out-of-memory failure the runtime is thrown away and rebuilt.
-// The measurements are in test/bench/transform.bench.mjs.
+// - pending jobs are drained before a call returns, also those a result's toJSON queues while it is
+//   turned into JSON, and nothing else can run later (no timers, no WeakRef / FinalizationRegistry
+//   callbacks); a runtime that still holds a job when a call starts is rebuilt first;
+// - after a timeout the runtime is thrown away, after an out-of-memory failure the whole WebAssembly
+//   instance (its memory only ever grows), and both are rebuilt.
+// A call that comes back after its deadline is a timeout whatever it answered: some work (a garbage
+// collection when the heap is nearly full, one long built-in call) does not stop at the interrupt
+// handler. The rebuild after a failure is left to maintain(), which the worker runs after answering,
+// so it never counts against a call. The measurements are in test/bench/transform.bench.mjs.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten";
 import { PRELUDE_SOURCE } from "./prelude.js";
 import { QuickJSHost } from "./quickjs-host.js";
-import type { TransformFailureCode, TransformLimits } from "./types.js";
+import type { SandboxLimits, TransformFailureCode } from "./types.js";
 
 /**
  * Upper bound of the QuickJS stack limit. QuickJS measures its own stack in WebAssembly memory,
@@ -28,7 +33,7 @@ import type { TransformFailureCode, TransformLimits } from "./types.js";
 const MAX_SANDBOX_STACK_BYTES = 48 * 1024;
 
 /** Budget for building a sandbox and running module top-level code at load: not the call's cpuMs. */
-const SETUP_BUDGET_MS = 2000;
+export const SETUP_BUDGET_MS = 2000;
 
 export type RawFailure = { ok: false; code: TransformFailureCode; error: string };
 /** json: the result as JSON text, null for a skip. */
@@ -41,7 +46,7 @@ export interface SandboxOptions {
   factorySource: string;
   /** Export to call; "" for a sandbox used only to list exports. */
   exportName: string;
-  limits: TransformLimits;
+  limits: SandboxLimits;
 }
 
 interface Parts {
@@ -63,6 +68,8 @@ export class Sandbox {
   private budgetMs = 0;
   private interrupted = false;
   private disposed = false;
+  /** What the last call left to clean up: nothing, the runtime, or the whole instance. */
+  private spoiled: "no" | "runtime" | "instance" = "no";
 
   constructor(private readonly options: SandboxOptions) {
     // A sandbox that only lists exports is thrown away right after: no standby instance for it.
@@ -78,6 +85,22 @@ export class Sandbox {
   /** Calls the export with the JSON text of its input. Never throws. */
   call(inputJson: string): RawOutcome {
     return this.invoke((parts) => this.callIn(parts, parts.run, inputJson), this.options.limits.cpuMs);
+  }
+
+  /**
+   * Cleans up after a failed call and builds the next runtime, so that the next call starts at once.
+   * Resolves when the sandbox is ready again (or cannot be: the next call then reports why).
+   */
+  async maintain(): Promise<void> {
+    if (this.disposed) return;
+    this.cleanUp();
+    if (this.parts) return;
+    try {
+      await this.host.ready();
+    } catch {
+      return;
+    }
+    if (!this.disposed && !this.parts) this.ensure();
   }
 
   /** Lists the module's exports as [name, typeof] pairs (runs its top-level code once). */
@@ -99,6 +122,8 @@ export class Sandbox {
 
   private invoke(body: (parts: Parts) => RawOutcome, budgetMs: number): RawOutcome {
     if (this.disposed) return { ok: false, code: "TRANSFORM_THREW", error: "the transform was unloaded" };
+    // Normally done by maintain() after the previous call; done here when nobody called it.
+    this.cleanUp();
     const parts = this.ensure();
     if ("ok" in parts) return parts;
     this.interrupted = false;
@@ -106,16 +131,15 @@ export class Sandbox {
     this.deadline = performance.now() + budgetMs;
     try {
       // Work that ran past the deadline is a timeout whatever it answered: an async function turns
-      // the interruption into a rejection, a promise chain may outlive the returned value.
+      // the interruption into a rejection, a promise chain may outlive the returned value, and some
+      // work (garbage collection near the memory cap, one long built-in call) never reaches the
+      // interrupt handler.
       let outcome = body(parts);
-      if (this.interrupted) outcome = this.timeout();
-      // A timeout or an out-of-memory failure may leave the heap in any state: start over.
-      if (
-        !outcome.ok &&
-        (outcome.code === "TRANSFORM_TIMEOUT" || outcome.code === "TRANSFORM_OUT_OF_MEMORY")
-      ) {
-        this.discard();
-      }
+      if (this.interrupted || performance.now() > this.deadline) outcome = this.timeout();
+      // A timeout or an out-of-memory failure may leave the heap in any state: start over. An
+      // instance that ran out of memory keeps its grown memory for good, so it goes entirely.
+      if (!outcome.ok && outcome.code === "TRANSFORM_OUT_OF_MEMORY") this.spoiled = "instance";
+      else if (!outcome.ok && outcome.code === "TRANSFORM_TIMEOUT") this.spoiled = "runtime";
       return outcome;
     } catch (err) {
       // The host threw while WebAssembly ran (native stack overflow, trap): the instance is unusable.
@@ -135,17 +159,25 @@ export class Sandbox {
   private callIn(parts: Parts, fn: QuickJSHandle, inputJson: string): RawOutcome {
     let tagged = this.callTagged(parts, fn, inputJson);
     if (typeof tagged !== "string") return tagged;
-    const drained = parts.runtime.executePendingJobs();
-    if (drained.error) {
-      const failure = this.failureOf(parts.context, drained.error);
-      drained.error.dispose();
-      return failure;
-    }
+    const drained = this.drain(parts);
+    if (drained) return drained;
     if (tagged === "P") {
       tagged = this.callTagged(parts, parts.settle);
       if (typeof tagged !== "string") return tagged;
+      // settle() turned the value into JSON: a toJSON may have queued work, which belongs to this call.
+      const again = this.drain(parts);
+      if (again) return again;
     }
     return this.decode(tagged);
+  }
+
+  /** Runs every pending job (and the jobs they queue) now, inside this call's deadline. */
+  private drain(parts: Parts): RawFailure | null {
+    const drained = parts.runtime.executePendingJobs();
+    if (!drained.error) return null;
+    const failure = this.failureOf(parts.context, drained.error);
+    drained.error.dispose();
+    return failure;
   }
 
   private callTagged(parts: Parts, fn: QuickJSHandle, arg?: string): string | RawFailure {
@@ -242,6 +274,25 @@ export class Sandbox {
     handle.dispose();
     if (message === "out of memory") return this.outOfMemory();
     return { ok: false, code: "TRANSFORM_THREW", error: message };
+  }
+
+  /** Throws away what the last failed call spoiled, and a runtime that still holds a job. */
+  private cleanUp(): void {
+    const parts = this.parts;
+    const spoiled = this.spoiled;
+    this.spoiled = "no";
+    if (!parts) return;
+    // Memory never shrinks: an instance that grew to its cap would report every later failure as
+    // out of memory.
+    if (spoiled === "instance" || (spoiled === "runtime" && this.host.memoryExhausted())) {
+      this.parts = null;
+      this.host.retire(parts.module);
+    } else if (
+      spoiled === "runtime" ||
+      (this.host.module === parts.module && parts.runtime.hasPendingJob())
+    ) {
+      this.discard();
+    }
   }
 
   private ensure(): Parts | RawFailure {

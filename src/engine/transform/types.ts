@@ -23,13 +23,25 @@ export interface TransformHandle {
   readonly module: string;
   /** The export actually used (`default`, `transform` or the configured name). */
   readonly exportName: string;
-  /** Runs the function in the sandbox; never throws. Synchronous: promises settle inside the sandbox. */
-  call(input: TransformInput): TransformOutcome;
+  /**
+   * Runs the function in a sandbox on a worker thread; never throws, never rejects. Promises inside
+   * the transform settle inside the sandbox.
+   */
+  call(input: TransformInput): Promise<TransformOutcome>;
 }
 
-export interface TransformLimits {
+/** The limits of one call, as each sandbox applies them. */
+export interface SandboxLimits {
   cpuMs: number;
   memoryMiB: number;
   maxResultBytes: number;
   maxStackBytes: number;
+}
+
+/** hooks.transformLimits: the limits of one call and the size of the worker pool. */
+export interface TransformLimits extends SandboxLimits {
+  /** Worker threads running transforms. */
+  workers: number;
+  /** Calls that may wait for a free worker; more are refused with TRANSFORM_BUSY. */
+  maxQueued: number;
 }

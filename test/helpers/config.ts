@@ -29,7 +29,8 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       mappings: [],
       transformsDir: join(dir, "hooks", "transforms"),
       transformLimits: {
-        cpuMs: 250,
+        // Generous: a transform under test must not time out because the machine's cores are busy.
+        cpuMs: 5000,
         memoryMiB: 32,
         maxResultBytes: 262_144,
         maxStackBytes: 49_152,

@@ -6,7 +6,7 @@ import { types } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TransformLoader } from "../../src/engine/transform/loader.js";
 import type { TransformLimits, TransformOutcome } from "../../src/engine/transform/types.js";
-import { input, loaderFor, transformsFolder, writeModules } from "./transform-helpers.js";
+import { input, loaderFor, TIMEOUT_UNDER_TEST, transformsFolder, writeModules } from "./transform-helpers.js";
 
 /** Runs inside the sandbox on the call after the attack: lists every trace the attack left behind. */
 const WITNESS = `
@@ -50,10 +50,9 @@ const answered =
     if (typeof text === "string") expect(result).toEqual({ text });
     else expect(result?.text).toMatch(text);
   };
-const failed =
-  (code: string): Check =>
-  (outcome) =>
-    expect(outcome).toMatchObject({ ok: false, code });
+/** The check that a call failed with `code` (remembered on the check, to pick the case's CPU limit). */
+const failed = (code: string): Check & { code: string } =>
+  Object.assign((outcome: TransformOutcome) => expect(outcome).toMatchObject({ ok: false, code }), { code });
 
 const HOST_NAMES = [
   "process",
@@ -407,7 +406,11 @@ describe("escape corpus", () => {
     it(name, async () => {
       const file = `escape-${i}.js`;
       writeModules(dir, { [file]: module(attack) });
-      const handle = await loaderWith(limits).load(file);
+      // An attack that must time out gets the short limit; every other one the generous default.
+      const expectsTimeout = (check as { code?: string }).code === "TRANSFORM_TIMEOUT" && !limits?.cpuMs;
+      const handle = await loaderWith(expectsTimeout ? { ...TIMEOUT_UNDER_TEST, ...limits } : limits).load(
+        file,
+      );
       check(await handle.call(input({ step: "attack" })));
       expect(await handle.call(input({ step: "witness" }))).toEqual({ ok: true, result: { text: "clean" } });
       // Module state starts over in every call.

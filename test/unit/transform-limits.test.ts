@@ -2,7 +2,7 @@
 // on the same handle works again (the server keeps serving).
 import { describe, expect, it } from "vitest";
 import type { TransformHandle } from "../../src/engine/transform/types.js";
-import { input, loaderFor, testLimits, transformsFolder } from "./transform-helpers.js";
+import { input, loaderFor, TIMEOUT_UNDER_TEST, testLimits, transformsFolder } from "./transform-helpers.js";
 
 // Every module answers { text: "fine" } for payload { ok: true }, so recovery is checked the same way.
 const fine = `if (input.payload && input.payload.ok) return { text: "fine" };`;
@@ -42,9 +42,11 @@ async function expectRecovers(handle: TransformHandle): Promise<void> {
 describe("transform failures", () => {
   const loader = loaderFor(dir);
   const load = (module: string) => loader.load(module);
-  // Filling the memory takes tens of milliseconds: a generous CPU limit keeps a busy machine from
-  // turning these into timeouts.
-  const roomy = loaderFor(dir, { cpuMs: 5000 });
+  // The timeout is what these tests are about: a short limit keeps them quick.
+  const timed = loaderFor(dir, TIMEOUT_UNDER_TEST);
+  // Filling the memory takes tens of milliseconds: the generous default CPU limit keeps a busy
+  // machine from turning these into timeouts.
+  const roomy = loader;
 
   it("maps a throw to TRANSFORM_THREW with the error's message", async () => {
     const handle = await load("throws.js");
@@ -84,24 +86,24 @@ describe("transform failures", () => {
 
   it("stops an infinite loop at the CPU limit, even inside try/catch, and serves the next call", async () => {
     for (const module of ["loop.js", "catch-loop.js", "async-loop.js"]) {
-      const handle = await load(module);
+      const handle = await timed.load(module);
       expect(await handle.call(input({}))).toEqual({
         ok: false,
         code: "TRANSFORM_TIMEOUT",
-        error: `the transform ran longer than hooks.transformLimits.cpuMs (${testLimits.cpuMs} ms)`,
+        error: `the transform ran longer than hooks.transformLimits.cpuMs (${TIMEOUT_UNDER_TEST.cpuMs} ms)`,
       });
       await expectRecovers(handle);
     }
   });
 
   it("counts work queued after returning (nothing outlives the call)", async () => {
-    const handle = await load("job-after-return.js");
+    const handle = await timed.load("job-after-return.js");
     expect(await handle.call(input({}))).toMatchObject({ ok: false, code: "TRANSFORM_TIMEOUT" });
     await expectRecovers(handle);
   });
 
   it("stops catastrophic regular-expression backtracking", async () => {
-    const handle = await load("regex.js");
+    const handle = await timed.load("regex.js");
     expect(await handle.call(input({}))).toMatchObject({ ok: false, code: "TRANSFORM_TIMEOUT" });
     await expectRecovers(handle);
   });

@@ -10,7 +10,7 @@ import { bundleTransform } from "../../src/engine/transform/bundle.js";
 import { Sandbox } from "../../src/engine/transform/sandbox.js";
 import type { TransformOutcome } from "../../src/engine/transform/types.js";
 import { startTestServer } from "../helpers/server.js";
-import { input, loaderFor, testLimits, transformsFolder } from "./transform-helpers.js";
+import { input, loaderFor, TIMEOUT_UNDER_TEST, testLimits, transformsFolder } from "./transform-helpers.js";
 
 const fine = `if (input.payload.ok) return { text: "fine" };`;
 const MODULES = {
@@ -51,7 +51,7 @@ function ticksUntil(until: Promise<unknown>): Promise<number> {
 
 describe("a transform stuck in one long built-in call", () => {
   it("leaves the main thread free, comes back TRANSFORM_TIMEOUT and the restarted worker serves the next call", async () => {
-    const handle = await loaderFor(dir, { workers: 1 }).load("stuck.js");
+    const handle = await loaderFor(dir, { ...TIMEOUT_UNDER_TEST, workers: 1 }).load("stuck.js");
     const stuck = handle.call(input({}));
     const firstTick = new Promise<void>((resolve) => setTimeout(resolve, 0));
     const ticks = ticksUntil(stuck);
@@ -60,7 +60,7 @@ describe("a transform stuck in one long built-in call", () => {
     expect(await stuck).toEqual({
       ok: false,
       code: "TRANSFORM_TIMEOUT",
-      error: `the transform ran longer than hooks.transformLimits.cpuMs (${testLimits.cpuMs} ms) and was stopped by ending its worker thread`,
+      error: `the transform ran longer than hooks.transformLimits.cpuMs (${TIMEOUT_UNDER_TEST.cpuMs} ms) and was stopped by ending its worker thread`,
     });
     expect(await handle.call(input({ ok: true }))).toEqual({ ok: true, result: { text: "fine" } });
     // And again: every restart serves.

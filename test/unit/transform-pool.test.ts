@@ -168,6 +168,50 @@ describe("the server while a transform is stuck", () => {
       await s.close();
     }
   });
+
+  it("answers 503 TRANSFORM_BUSY with Retry-After while every worker is taken and the queue is full", async () => {
+    const s = await startTestServer({
+      hooks: {
+        transformsDir: dir,
+        transformLimits: { cpuMs: STUCK_CPU_MS, workers: 1, maxQueued: 0 },
+        mappings: [
+          {
+            id: "stuck",
+            origin: "stuck",
+            action: "wake",
+            match: { path: "stuck" },
+            transform: { module: "stuck.js" },
+          },
+          {
+            id: "other",
+            origin: "other",
+            action: "wake",
+            match: { path: "other" },
+            transform: { module: "other.js" },
+          },
+        ],
+      },
+    });
+    try {
+      let settled = false;
+      const stuck = s.post("/hooks/stuck", {}).finally(() => {
+        settled = true;
+      });
+      // Until the stuck call holds the only worker, other calls still run; from then on, they are refused.
+      let busy: Response | undefined;
+      while (!settled && !busy) {
+        const r = await s.post("/hooks/other", { n: 1 });
+        if (r.status === 503) busy = r;
+        else expect(r.status).toBe(200);
+      }
+      expect(busy?.status).toBe(503);
+      expect(busy?.headers.get("retry-after")).toBe("1");
+      expect(await busy?.json()).toMatchObject({ ok: false, code: "TRANSFORM_BUSY" });
+      expect((await stuck).status).toBe(500);
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 describe("idle workers", () => {

@@ -36,7 +36,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const runtime = createRuntime({ config, store, log, ...(opts.fetch && { fetch: opts.fetch }) });
   const app = await buildApp({
     config,
-    index: compiled.graph,
+    index: compiled.index,
     runtime,
     log,
     ...(opts.limiter && { limiter: opts.limiter }),

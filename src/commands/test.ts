@@ -85,7 +85,7 @@ export const command: Command = {
     }
 
     try {
-      const decision = await createIngress(config, compiled.graph).decide(req, { now, explain: true });
+      const decision = await createIngress(config, compiled.index).decide(req, { now, explain: true });
       const shown = showDecision(decision);
       const answer = serverAnswer(decision);
       if (values.json) {
@@ -94,12 +94,12 @@ export const command: Command = {
           decision: shown.decision,
           ...(shown.policy && { policy: shown.policy }),
           answer,
-          ...hint(compiled.graph, shown.decision),
+          ...hint(compiled.index, shown.decision),
         };
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
         // Payload values reach this output: control characters are shown escaped, never sent raw.
-        let text = formatDecision(compiled.graph, shown.decision);
+        let text = formatDecision(compiled.index, shown.decision);
         if (shown.policy) text += formatPolicy(shown.policy);
         text += `answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
         process.stdout.write(escapeControls(text, { keepNewlines: true }));
@@ -237,13 +237,13 @@ function exitCode(decision: Decision): number {
 }
 
 /** On no match: the paths rules exist for, so a typo in the hook name shows. */
-function hint(graph: RuleIndex, decision: Decision): { otherPaths?: string[] } {
+function hint(index: RuleIndex, decision: Decision): { otherPaths?: string[] } {
   if (decision.kind !== "no-match") return {};
-  const paths = [...new Set(graph.rules.map((r) => r.path).filter((p): p is string => p !== null))];
+  const paths = [...new Set(index.rules.map((r) => r.path).filter((p): p is string => p !== null))];
   return { otherPaths: paths.filter((p) => p !== decision.path).sort() };
 }
 
-function formatDecision(graph: RuleIndex, decision: Decision): string {
+function formatDecision(index: RuleIndex, decision: Decision): string {
   const lines: string[] = [];
   const { explain } = decision;
   if (explain) lines.push(...formatTrace(explain), "");
@@ -263,7 +263,7 @@ function formatDecision(graph: RuleIndex, decision: Decision): string {
       break;
     case "no-match": {
       lines.push(`decision: no match — POST <hooks.path>/${decision.path} would get 404`);
-      const others = hint(graph, decision).otherPaths ?? [];
+      const others = hint(index, decision).otherPaths ?? [];
       if (others.length > 0)
         lines.push(`  rules exist for: ${others.slice(0, 20).join(", ")}${others.length > 20 ? ", …" : ""}`);
       break;

@@ -30,9 +30,9 @@ export interface CompileOptions {
 }
 
 export interface CompiledRules {
-  graph: RuleIndex;
+  index: RuleIndex;
   warnings: ConfigIssue[];
-  /** Releases the transform sandboxes created for this graph. */
+  /** Releases the transform sandboxes created for this index. */
   dispose(): void;
 }
 
@@ -66,7 +66,7 @@ export async function compileRules(
     }
     if (issues.some((i) => i.severity === "error")) throw new ConfigError(issues);
     return {
-      graph: indexRules(rules),
+      index: indexRules(rules),
       warnings: [...issues, ...ruleWarnings(rules)],
       dispose: () => ownLoader?.dispose(),
     };

@@ -19,7 +19,7 @@ export interface CompiledWhen {
 }
 
 export interface CompiledRule {
-  /** Position in the graph (0-based), the order rules are tried in. */
+  /** Position in the index (0-based), the order rules are tried in. */
   readonly position: number;
   readonly id: string;
   readonly origin: string;
@@ -75,7 +75,7 @@ function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, " ").trim();
 }
 
-/** What the rules of one graph share while compiling: same template text, one compiled function. */
+/** What the rules of one index share while compiling: same template text, one compiled function. */
 export interface CompileScope {
   config: { hooks: RulesConfig };
   templates: Map<string, CompiledTemplate>;

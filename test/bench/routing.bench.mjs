@@ -94,7 +94,7 @@ async function indexedRoutes(count, ms) {
   }));
   const now = new Date();
   const rate = await perSecondAsync(
-    async (i) => (await route(compiled.graph, requests[i & 1023], { now })).kind === "wake",
+    async (i) => (await route(compiled.index, requests[i & 1023], { now })).kind === "wake",
     ms,
   );
   compiled.dispose();
@@ -118,7 +118,7 @@ async function pathlessWhenRoutes(count, ms, shape = "equality") {
   const req = { path: "github", payload, headers, query: {} };
   const now = new Date();
   const rate = await perSecondAsync(
-    async () => (await route(compiled.graph, req, { now })).kind === "wake",
+    async () => (await route(compiled.index, req, { now })).kind === "wake",
     ms,
   );
   compiled.dispose();

@@ -15,12 +15,12 @@ async function decide(
   payload: unknown = {},
   transforms?: ReturnType<typeof functionTransforms>,
 ): Promise<Decision> {
-  const { graph } = await compile(
+  const { index } = await compile(
     [{ id: "m", match: { path: "hook" }, ...mapping }],
     {},
     transforms ? { transforms } : {},
   );
-  return await route(graph, request("hook", payload, { "x-event": "opened" }, { env: "prod" }), { now: NOW });
+  return await route(index, request("hook", payload, { "x-event": "opened" }, { env: "prod" }), { now: NOW });
 }
 
 describe("wake actions", () => {
@@ -246,13 +246,13 @@ describe("transforms", () => {
     const transforms = functionTransforms({
       "t.js": () => ({ ok: true, result: { text: `call ${++calls}` } }),
     });
-    const { graph } = await compile(
+    const { index } = await compile(
       [{ action: "wake", transform: { module: "t.js", export: "handle" } }],
       {},
       { transforms },
     );
-    await route(graph, request("a"));
-    const d = await route(graph, request("b"));
+    await route(index, request("a"));
+    const d = await route(index, request("b"));
     expect(transforms.loads).toEqual(["t.js#handle"]);
     expect(d.kind === "wake" && d.action.text).toBe("call 2");
   });
@@ -271,7 +271,7 @@ describe("transforms in the sandbox", () => {
         "}",
       ].join("\n"),
     });
-    const { graph } = await compile(
+    const { index } = await compile(
       [
         {
           id: "alerts",
@@ -283,19 +283,19 @@ describe("transforms in the sandbox", () => {
       ],
       { dir },
     );
-    expect(await route(graph, request("alerts", { level: "info" }))).toMatchObject({
+    expect(await route(index, request("alerts", { level: "info" }))).toMatchObject({
       kind: "wake",
       action: { text: "note: info", mode: "now" },
     });
-    expect(await route(graph, request("alerts", { level: "critical" }))).toMatchObject({
+    expect(await route(index, request("alerts", { level: "critical" }))).toMatchObject({
       kind: "agent",
       action: { message: "Alert critical" },
     });
-    expect(await route(graph, request("alerts", { skip: true }))).toMatchObject({
+    expect(await route(index, request("alerts", { skip: true }))).toMatchObject({
       kind: "skip",
       mappingId: "alerts",
     });
-    const failed = await route(graph, request("alerts", { boom: true }));
+    const failed = await route(index, request("alerts", { boom: true }));
     expect(failed).toMatchObject({ kind: "invalid", cause: "transform", code: "TRANSFORM_THREW" });
     expect(failed.kind === "invalid" && failed.error).toContain("no level");
   });

@@ -32,14 +32,14 @@ function failure(d: Decision): { code: string; error: string; mappingId: string 
 // the assertions are about the error, not the time).
 describe("the adversarial payloads stop with the budget error naming the mapping", () => {
   test("nested {{#each}} over 6,000 items", { timeout: 60_000 }, async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       {
         id: "nested",
         action: "wake",
         textTemplate: "{{#each items}}{{#each ../items}}.{{/each}}{{/each}}",
       },
     ]);
-    const d = await route(graph, request("x", { items: Array.from({ length: 6_000 }, (_, i) => i) }));
+    const d = await route(index, request("x", { items: Array.from({ length: 6_000 }, (_, i) => i) }));
     expect(failure(d)).toEqual({
       code: "TEMPLATE_BUDGET_EXCEEDED",
       mappingId: "nested",
@@ -49,7 +49,7 @@ describe("the adversarial payloads stop with the budget error naming the mapping
   });
 
   test("a reduce that doubles an array with merge over 27 elements", { timeout: 60_000 }, async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       {
         id: "doubling",
         action: "wake",
@@ -66,7 +66,7 @@ describe("the adversarial payloads stop with the budget error naming the mapping
       },
       { id: "next", action: "wake", textTemplate: "next" },
     ]);
-    const d = await route(graph, request("x", { items: Array.from({ length: 27 }, (_, i) => i) }));
+    const d = await route(index, request("x", { items: Array.from({ length: 27 }, (_, i) => i) }));
     expect(failure(d)).toEqual({
       code: "WHEN_BUDGET_EXCEEDED",
       mappingId: "doubling",
@@ -129,7 +129,7 @@ describe("ordinary large payloads are untouched", () => {
   });
 
   test("templates loop over every item, nest, and copy the whole payload", async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       {
         id: "digest",
         action: "agent",
@@ -150,7 +150,7 @@ describe("ordinary large payloads are untouched", () => {
         name: "{{truncate (json payload 2) 50}}",
       },
     ]);
-    const d = await route(graph, request("x", big));
+    const d = await route(index, request("x", big));
     expect(d.kind).toBe("agent");
     const message = d.kind === "agent" ? d.action.message : "";
     expect(message).toContain("4999 issue 4999 [BUG]\n");

@@ -161,9 +161,9 @@ const mailPayload = {
 
 describe("mail preset", () => {
   test("answers on both mail and gmail with an agent run built from messages[0]", async () => {
-    const { graph } = await compile([], { hooks: { presets: ["mail"] } });
+    const { index } = await compile([], { hooks: { presets: ["mail"] } });
     for (const path of ["mail", "gmail"]) {
-      const d = await route(graph, request(path, mailPayload));
+      const d = await route(index, request(path, mailPayload));
       expect(d.kind, path).toBe("agent");
       if (d.kind !== "agent") continue;
       expect(d.action).toMatchObject({
@@ -183,21 +183,21 @@ describe("mail preset", () => {
   });
 
   test("a mail without subject or snippet still reads well", async () => {
-    const { graph } = await compile([], { hooks: { presets: ["gmail"] } });
-    const d = await route(graph, request("gmail", { messages: [{ id: "1", from: "x@y.z", body: "text" }] }));
+    const { index } = await compile([], { hooks: { presets: ["gmail"] } });
+    const d = await route(index, request("gmail", { messages: [{ id: "1", from: "x@y.z", body: "text" }] }));
     expect(d.kind === "agent" && d.action.message).toBe(
       "New email.\nFrom: x@y.z\nSubject: (no subject)\n\ntext",
     );
   });
 
   test("hooks.mail.model, .thinking and .allowUnsafeExternalContent apply to it", async () => {
-    const { graph } = await compile([], {
+    const { index } = await compile([], {
       hooks: {
         presets: ["mail"],
         mail: { model: "openai/gpt-4o-mini", thinking: "high", allowUnsafeExternalContent: true },
       },
     });
-    const d = await route(graph, request("mail", mailPayload));
+    const d = await route(index, request("mail", mailPayload));
     expect(d.kind === "agent" && d.action).toMatchObject({
       model: "openai/gpt-4o-mini",
       thinking: "high",
@@ -206,7 +206,7 @@ describe("mail preset", () => {
   });
 
   test("a custom mail mapping comes first and shadows the preset on mail only", async () => {
-    const { graph, warnings } = await compile(
+    const { index, warnings } = await compile(
       [
         {
           id: "my-mail",
@@ -217,13 +217,13 @@ describe("mail preset", () => {
       ],
       { hooks: { presets: ["mail"] } },
     );
-    const mail = await route(graph, request("mail", mailPayload));
+    const mail = await route(index, request("mail", mailPayload));
     expect(mail).toMatchObject({
       kind: "wake",
       mappingId: "my-mail",
       action: { text: "Mail from Ada <ada@example.com>" },
     });
-    expect(await route(graph, request("gmail", mailPayload))).toMatchObject({
+    expect(await route(index, request("gmail", mailPayload))).toMatchObject({
       kind: "agent",
       mappingId: "gmail",
     });
@@ -231,8 +231,8 @@ describe("mail preset", () => {
   });
 
   test("enabling it twice (by name and alias) keeps one copy and warns", async () => {
-    const { graph, warnings } = await compile([], { hooks: { presets: ["mail", "gmail"] } });
-    expect(graph.rules.map((r) => r.id)).toEqual(["mail", "gmail"]);
+    const { index, warnings } = await compile([], { hooks: { presets: ["mail", "gmail"] } });
+    expect(index.rules.map((r) => r.id)).toEqual(["mail", "gmail"]);
     expect(warnings).toEqual([
       expect.objectContaining({
         severity: "warning",
@@ -249,13 +249,13 @@ describe("mail preset", () => {
       "alerts.yaml":
         'preset: alerts\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
     });
-    const { graph } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
+    const { index } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
     const d = await route(
-      graph,
+      index,
       request("alerts", { status: "firing", alerts: [{ labels: { alertname: "DiskFull" } }] }),
     );
     expect(d).toMatchObject({ kind: "wake", mappingId: "alerts-1", action: { text: "DiskFull is firing" } });
-    expect(graph.rules[0]!.origin).toBe("preset alerts mappings[0]");
+    expect(index.rules[0]!.origin).toBe("preset alerts mappings[0]");
   });
 });
 
@@ -281,11 +281,11 @@ describe("order", () => {
     const { config } = await loadConfig({ file: "hookgate.yaml", cwd: dir, env: {} });
     const compiled = await compileRules(config);
     try {
-      expect(compiled.graph.rules.map((r) => r.id)).toEqual(["inline", "from-file", "mail", "gmail"]);
-      expect(await route(compiled.graph, request("mail", { source: "inline" }))).toMatchObject({
+      expect(compiled.index.rules.map((r) => r.id)).toEqual(["inline", "from-file", "mail", "gmail"]);
+      expect(await route(compiled.index, request("mail", { source: "inline" }))).toMatchObject({
         mappingId: "inline",
       });
-      expect(await route(compiled.graph, request("mail", mailPayload))).toMatchObject({
+      expect(await route(compiled.index, request("mail", mailPayload))).toMatchObject({
         mappingId: "from-file",
       });
     } finally {
@@ -294,14 +294,14 @@ describe("order", () => {
   });
 
   test("the index lists for a path hold the path-less rules at their positions", async () => {
-    const { graph } = await compileRules(
+    const { index } = await compileRules(
       configWith([
         wake({ id: "p1", match: { path: "x" } }),
         wake({ id: "any", match: { source: "s" } }),
         wake({ id: "p2", match: { path: "x", source: "t" } }),
       ]),
     );
-    expect(graph.byPath.get("x")?.map((r) => r.id)).toEqual(["p1", "any", "p2"]);
-    expect(graph.pathless.map((r) => r.id)).toEqual(["any"]);
+    expect(index.byPath.get("x")?.map((r) => r.id)).toEqual(["p1", "any", "p2"]);
+    expect(index.pathless.map((r) => r.id)).toEqual(["any"]);
   });
 });

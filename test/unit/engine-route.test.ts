@@ -15,7 +15,7 @@ const wake = (extra: Partial<Mapping> = {}): Mapping => ({ action: "wake", textT
 
 describe("explain on demand", () => {
   test("a live request gets no trace; asked for, the trace names the failed clause of an and / or", async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       wake({
         id: "both",
         match: {
@@ -32,8 +32,8 @@ describe("explain on demand", () => {
       }),
     ]);
     const req = request("gh", { a: 1, b: 4 }, { "x-e": "issues" });
-    expect(await route(graph, req)).toEqual({ kind: "no-match", path: "gh" });
-    const steps = (await route(graph, req, EXPLAIN)).explain!.steps;
+    expect(await route(index, req)).toEqual({ kind: "no-match", path: "gh" });
+    const steps = (await route(index, req, EXPLAIN)).explain!.steps;
     expect(steps[0]!.clauses).toEqual([
       {
         clause: "and[1]",
@@ -48,7 +48,7 @@ describe("explain on demand", () => {
   });
 
   test("the trace shows what a transform changed over the templates' action", async () => {
-    const { graph } = await compile(
+    const { index } = await compile(
       [wake({ id: "t", match: { path: "t" }, textTemplate: "from template", transform: { module: "t.js" } })],
       {},
       {
@@ -57,7 +57,7 @@ describe("explain on demand", () => {
         }),
       },
     );
-    const d = await route(graph, request("t"), EXPLAIN);
+    const d = await route(index, request("t"), EXPLAIN);
     expect(d.kind).toBe("wake");
     expect(d.explain!.transform).toEqual({
       module: "t.js",
@@ -72,7 +72,7 @@ describe("explain on demand", () => {
 
 describe("path index and order", () => {
   test("hooks.mappings are tried in order; the first whose predicates all hold owns the request", async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       wake({
         id: "push",
         match: { path: "github", when: { "==": [{ var: "headers.x-github-event" }, "push"] } },
@@ -80,9 +80,9 @@ describe("path index and order", () => {
       wake({ id: "any-github", match: { path: "github" } }),
       wake({ id: "catch-all" }),
     ]);
-    const push = await route(graph, request("github", {}, { "x-github-event": "push" }));
-    const issue = await route(graph, request("github", {}, { "x-github-event": "issues" }));
-    const other = await route(graph, request("stripe"));
+    const push = await route(index, request("github", {}, { "x-github-event": "push" }));
+    const issue = await route(index, request("github", {}, { "x-github-event": "issues" }));
+    const other = await route(index, request("stripe"));
     expect([push, issue, other].map((d) => (d.kind === "wake" ? d.mappingId : d.kind))).toEqual([
       "push",
       "any-github",
@@ -91,48 +91,48 @@ describe("path index and order", () => {
   });
 
   test("match.path is compared after trimming spaces and slashes and collapsing repeated slashes", async () => {
-    const { graph } = await compile([wake({ id: "ci", match: { path: " /ci//build/ " } })]);
+    const { index } = await compile([wake({ id: "ci", match: { path: " /ci//build/ " } })]);
     for (const path of ["ci/build", "/ci/build/", "ci//build", " ci/build "]) {
-      expect((await route(graph, request(path))).kind, path).toBe("wake");
+      expect((await route(index, request(path))).kind, path).toBe("wake");
     }
-    expect((await route(graph, request("ci"))).kind).toBe("no-match");
+    expect((await route(index, request("ci"))).kind).toBe("no-match");
     expect(normaliseHookPath("//a///b//")).toBe("a/b");
   });
 
   test("a request looks only at rules for its path and rules without a path, in their original order", async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       wake({ id: "a1", match: { path: "a", source: "x" } }),
       wake({ id: "any1", match: { source: "x" } }),
       wake({ id: "b1", match: { path: "b", source: "x" } }),
       wake({ id: "a2", match: { path: "a", source: "x" } }),
       wake({ id: "any2", match: { source: "x" } }),
     ]);
-    const decision = await route(graph, request("a", { source: "nope" }), EXPLAIN);
+    const decision = await route(index, request("a", { source: "nope" }), EXPLAIN);
     expect(decision.kind).toBe("no-match");
     expect(decision.explain!.steps.map((s) => s.mappingId)).toEqual(["a1", "any1", "a2", "any2"]);
     expect(decision.explain!.totalRules).toBe(5);
     expect(
-      (await route(graph, request("zzz", { source: "nope" }), EXPLAIN)).explain!.steps.map(
+      (await route(index, request("zzz", { source: "nope" }), EXPLAIN)).explain!.steps.map(
         (s) => s.mappingId,
       ),
     ).toEqual(["any1", "any2"]);
   });
 
   test("match.source holds only when payload.source is that exact string", async () => {
-    const { graph } = await compile([wake({ id: "ci", match: { source: "ci" } })]);
-    expect((await route(graph, request("ingest", { source: "ci" }))).kind).toBe("wake");
+    const { index } = await compile([wake({ id: "ci", match: { source: "ci" } })]);
+    expect((await route(index, request("ingest", { source: "ci" }))).kind).toBe("wake");
     for (const payload of [{ source: "CI" }, { source: ["ci"] }, {}, "ci", null, [1]]) {
-      const d = await route(graph, request("ingest", payload));
+      const d = await route(index, request("ingest", payload));
       expect(d.kind, JSON.stringify(payload)).toBe("no-match");
     }
   });
 
   test("a when that throws counts as false, and the error is in the explain step", async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       wake({ id: "bad", match: { when: { "*": [] } } }),
       wake({ id: "next" }),
     ]);
-    const d = await route(graph, request("x"), EXPLAIN);
+    const d = await route(index, request("x"), EXPLAIN);
     expect(d.kind === "wake" && d.mappingId).toBe("next");
     expect(d.explain!.steps[0]).toMatchObject({ mappingId: "bad", matched: false, failed: "when" });
     expect(d.explain!.steps[0]!.saw).toMatch(/^error: /);
@@ -140,7 +140,7 @@ describe("path index and order", () => {
 
   test("the owner keeps the request even when its transform skips or its action is invalid", async () => {
     const transforms = functionTransforms({ "skip.js": () => ({ ok: true, result: null }) });
-    const { graph } = await compile(
+    const { index } = await compile(
       [
         { id: "skipper", action: "wake", match: { path: "s" }, transform: { module: "skip.js" } },
         { id: "broken", action: "wake", match: { path: "b" }, textTemplate: "{{missing}}" },
@@ -149,8 +149,8 @@ describe("path index and order", () => {
       {},
       { transforms },
     );
-    expect(await route(graph, request("s"))).toMatchObject({ kind: "skip", mappingId: "skipper" });
-    expect(await route(graph, request("b"))).toMatchObject({
+    expect(await route(index, request("s"))).toMatchObject({ kind: "skip", mappingId: "skipper" });
+    expect(await route(index, request("b"))).toMatchObject({
       kind: "invalid",
       mappingId: "broken",
       cause: "action",
@@ -160,7 +160,7 @@ describe("path index and order", () => {
 
 describe("explain", () => {
   test("names each rule looked at with the first failed predicate, what it expected and what it saw", async () => {
-    const { graph } = await compile([
+    const { index } = await compile([
       wake({ id: "by-source", match: { path: "gh", source: "github" } }),
       wake({
         id: "by-event",
@@ -168,7 +168,7 @@ describe("explain", () => {
       }),
       wake({ id: "both", match: { path: "gh", source: "other", when: false } }),
     ]);
-    const d = await route(graph, request("gh", { source: 42 }, { "x-github-event": "issues" }), EXPLAIN);
+    const d = await route(index, request("gh", { source: 42 }, { "x-github-event": "issues" }), EXPLAIN);
     expect(d.kind).toBe("no-match");
     expect(d.explain!).toEqual({
       path: "gh",
@@ -215,7 +215,7 @@ describe("explain", () => {
       "x-hub-signature-256",
       "x-api-key",
     ];
-    const { graph } = await compile([
+    const { index } = await compile([
       wake({
         match: {
           when: { and: [...headerNames.map((h) => ({ "==": [{ var: `headers.${h}` }, "x"] })), false] },
@@ -226,7 +226,7 @@ describe("explain", () => {
     ]);
     const headers = Object.fromEntries(headerNames.map((h) => [h, `SECRET-${h}`]));
     const d = await route(
-      graph,
+      index,
       request("p", { long: "y".repeat(500) }, { ...headers, "user-agent": "curl" }),
       EXPLAIN,
     );
@@ -240,8 +240,8 @@ describe("explain", () => {
   });
 
   test("a match is the last step, marked matched", async () => {
-    const { graph } = await compile([wake({ id: "one", match: { path: "a" } })]);
-    expect((await route(graph, request("a"), EXPLAIN)).explain!.steps).toEqual([
+    const { index } = await compile([wake({ id: "one", match: { path: "a" } })]);
+    expect((await route(index, request("a"), EXPLAIN)).explain!.steps).toEqual([
       { mappingId: "one", origin: "hooks.mappings[0]", matched: true },
     ]);
   });
@@ -328,7 +328,7 @@ describe("indexed routing", () => {
           const compiled = await compileRules(configWith(rules));
           for (const req of reqs) {
             const expected = linearScan(rules, req, evalWhen);
-            const d = await route(compiled.graph, req);
+            const d = await route(compiled.index, req);
             expect(d.kind === "wake" ? d.mappingId : "no-match").toBe(
               expected === -1 ? "no-match" : `r${expected}`,
             );
@@ -351,12 +351,12 @@ describe("indexed routing", () => {
         }));
         const compiled = await compileRules(configWith(rules));
         const now = new Date(0);
-        const first: Decision = await route(compiled.graph, req, { now, explain: true });
-        expect(await route(compiled.graph, structuredClone(req), { now, explain: true })).toEqual(first);
+        const first: Decision = await route(compiled.index, req, { now, explain: true });
+        expect(await route(compiled.index, structuredClone(req), { now, explain: true })).toEqual(first);
         // Without the trace: the same decision, and no trace built.
         const { explain, ...plain } = first;
         expect(explain).toBeDefined();
-        expect(await route(compiled.graph, structuredClone(req), { now })).toEqual(plain);
+        expect(await route(compiled.index, structuredClone(req), { now })).toEqual(plain);
         compiled.dispose();
       }),
       { seed: 42, numRuns: 200 },

@@ -437,24 +437,20 @@ export async function bench({ quick = false } = {}) {
           baseline: `pool, 1 worker, ${IN_FLIGHT} in flight`,
         },
         { group, name: http0, value: Math.round(rps(0)), unit: "req/s" },
-        {
-          group,
-          name: "transform hook over HTTP, 1 worker, req/s",
-          value: Math.round(rps(1)),
-          unit: "req/s",
-          ratio: ratio(rps(1), rps(0)),
-          baseline: http0,
-        },
-        { group, name: "transform hook over HTTP, 1 worker, p99", value: p99(1), unit: "ms" },
-        {
-          group,
-          name: "transform hook over HTTP, 2 workers, req/s",
-          value: Math.round(rps(2)),
-          unit: "req/s",
-          ratio: ratio(rps(2), rps(0)),
-          baseline: http0,
-        },
-        { group, name: "transform hook over HTTP, 2 workers, p99", value: p99(2), unit: "ms" },
+        ...[1, 2].flatMap((n) => {
+          const workers = n === 1 ? "1 worker" : `${n} workers`;
+          return [
+            {
+              group,
+              name: `transform hook over HTTP, ${workers}, req/s`,
+              value: Math.round(rps(n)),
+              unit: "req/s",
+              ratio: ratio(rps(n), rps(0)),
+              baseline: http0,
+            },
+            { group, name: `transform hook over HTTP, ${workers}, p99`, value: p99(n), unit: "ms" },
+          ];
+        }),
         {
           group,
           name: "fresh context per call (not used), 2 KB, p50",

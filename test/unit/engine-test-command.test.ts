@@ -52,6 +52,19 @@ function run(argv: string[], stdin?: string) {
 
 const push = { repository: { full_name: "acme/api" }, pusher: { name: "ada" } };
 
+/** `hookgate test github` with the push payload and the given event header. */
+function pushAs(s: { config: string; payload: (name: string, body: unknown) => string }, event: string) {
+  return run([
+    "-c",
+    s.config,
+    "github",
+    "-p",
+    s.payload("push.json", push),
+    "-H",
+    `x-github-event: ${event}`,
+  ]);
+}
+
 describe("hookgate test", () => {
   test("a match: exit 0, the rule that fired and the rendered action", async () => {
     const s = setup();
@@ -112,15 +125,7 @@ describe("hookgate test", () => {
 
   test("no match: exit 2, why each candidate failed, and which paths have rules", async () => {
     const s = setup();
-    const r = await run([
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      s.payload("push.json", push),
-      "-H",
-      "x-github-event: issues",
-    ]);
+    const r = await pushAs(s, "issues");
     expect(r.code).toBe(2);
     expect(r.stdout).toContain("  ✗ github-push (hooks.mappings[0]): when did not hold");
     expect(r.stdout).toContain('      saw:      false; headers.x-github-event = "issues"');
@@ -202,15 +207,7 @@ describe("hookgate test", () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
       CONFIG.replace("a-long-enough-token-for-tests-0123", "${HOOKGATE_TEST_SERVE_TOKEN}"),
     );
-    const r = await run([
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      s.payload("push.json", push),
-      "-H",
-      "x-github-event: push",
-    ]);
+    const r = await pushAs(s, "push");
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("decision: wake (system event for the main session), by mapping github-push");
@@ -218,15 +215,7 @@ describe("hookgate test", () => {
 
   test("warns on stderr that hooks are off when the config does not enable them", async () => {
     const s = setup(CONFIG.replace("  enabled: true\n", ""));
-    const r = await run([
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      s.payload("push.json", push),
-      "-H",
-      "x-github-event: push",
-    ]);
+    const r = await pushAs(s, "push");
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
       `${s.config}:2:3: warning: hooks.enabled: not set, so hooks are off: every request under hooks.path answers 404, although rules are configured (2 mappings, presets: mail); add enabled: true under hooks to serve them\n`,

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { bundleTransform } from "../../src/engine/transform/bundle.js";
 import { Sandbox } from "../../src/engine/transform/sandbox.js";
-import type { TransformOutcome } from "../../src/engine/transform/types.js";
+import type { TransformLimits, TransformOutcome } from "../../src/engine/transform/types.js";
 import { startTestServer } from "../helpers/server.js";
 import { input, loaderFor, TIMEOUT_UNDER_TEST, testLimits, transformsFolder } from "./transform-helpers.js";
 
@@ -46,6 +46,20 @@ function ticksUntil(until: Promise<unknown>): Promise<number> {
       setTimeout(tick, 1);
     };
     setTimeout(tick, 1);
+  });
+}
+
+/** A real server with two transform hooks: /hooks/stuck (a long built-in call) and /hooks/other. */
+function stuckAndOtherServer(transformLimits: Partial<TransformLimits>) {
+  const hook = (id: string) => ({
+    id,
+    origin: id,
+    action: "wake" as const,
+    match: { path: id },
+    transform: { module: `${id}.js` },
+  });
+  return startTestServer({
+    hooks: { transformsDir: dir, transformLimits, mappings: [hook("stuck"), hook("other")] },
   });
 }
 
@@ -128,28 +142,7 @@ describe("the sandbox's own deadline", () => {
 
 describe("the server while a transform is stuck", () => {
   it("answers /healthz and other hooks, then TRANSFORM_TIMEOUT for the stuck one", async () => {
-    const s = await startTestServer({
-      hooks: {
-        transformsDir: dir,
-        transformLimits: { cpuMs: STUCK_CPU_MS },
-        mappings: [
-          {
-            id: "stuck",
-            origin: "stuck",
-            action: "wake",
-            match: { path: "stuck" },
-            transform: { module: "stuck.js" },
-          },
-          {
-            id: "other",
-            origin: "other",
-            action: "wake",
-            match: { path: "other" },
-            transform: { module: "other.js" },
-          },
-        ],
-      },
-    });
+    const s = await stuckAndOtherServer({ cpuMs: STUCK_CPU_MS });
     try {
       const stuck = s.post("/hooks/stuck", {});
       const healthz = fetch(`${s.url}/healthz`);
@@ -170,28 +163,7 @@ describe("the server while a transform is stuck", () => {
   });
 
   it("answers 503 TRANSFORM_BUSY with Retry-After while every worker is taken and the queue is full", async () => {
-    const s = await startTestServer({
-      hooks: {
-        transformsDir: dir,
-        transformLimits: { cpuMs: STUCK_CPU_MS, workers: 1, maxQueued: 0 },
-        mappings: [
-          {
-            id: "stuck",
-            origin: "stuck",
-            action: "wake",
-            match: { path: "stuck" },
-            transform: { module: "stuck.js" },
-          },
-          {
-            id: "other",
-            origin: "other",
-            action: "wake",
-            match: { path: "other" },
-            transform: { module: "other.js" },
-          },
-        ],
-      },
-    });
+    const s = await stuckAndOtherServer({ cpuMs: STUCK_CPU_MS, workers: 1, maxQueued: 0 });
     try {
       let settled = false;
       const stuck = s.post("/hooks/stuck", {}).finally(() => {

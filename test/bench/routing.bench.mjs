@@ -15,10 +15,18 @@ import { compileTemplate, templateData } from "../../dist/engine/template.js";
 function configWith(mappings) {
   return {
     hooks: {
+      path: "/hooks",
       presets: [],
       mappings: mappings.map((m, i) => ({ id: `m${i}`, origin: `hooks.mappings[${i}]`, ...m })),
       transformsDir: join(tmpdir(), "hookgate-bench-transforms"),
-      transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262_144, maxStackBytes: 49_152 },
+      transformLimits: {
+        cpuMs: 250,
+        memoryMiB: 32,
+        maxResultBytes: 262_144,
+        maxStackBytes: 49_152,
+        workers: 1,
+        maxQueued: 256,
+      },
       mail: {},
     },
   };

@@ -13,15 +13,11 @@ const CLIENTS = 256;
 async function measure(dir, name, { groupCommit, events }) {
   const store = new SqliteStore(join(dir, `${name}.db`), { groupCommit });
   await store.open();
-  const respond = (outcome) => ({ status: 200, body: { ok: true, mode: "now", eventOutcome: outcome } });
   let sent = 0;
   const client = async () => {
     while (sent < events) {
       const i = sent++;
-      await store.acceptWake(
-        { text: `event ${i}`, mode: "now", source: "bench", receivedAt: Date.now() },
-        respond,
-      );
+      await store.acceptWake({ text: `event ${i}`, mode: "now", source: "bench", receivedAt: Date.now() });
     }
   };
   const started = process.hrtime.bigint();

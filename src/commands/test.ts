@@ -33,8 +33,8 @@ each rule looked at did not. Nothing is stored, sent or run.
   --json                print the decision as JSON.
   --help, -h            show this help
 
-Exit status: 0 a rule matched (wake, agent or skip), 2 no rule matched, 1 configuration error or
-invalid action.`;
+Exit status: 0 the server would accept the request (wake, agent run or skip), 2 no rule matched,
+1 a configuration error, an invalid payload or action, or a run the policies would refuse.`;
 
 class UsageError extends Error {}
 

@@ -255,7 +255,7 @@ export interface TransformLimitsConfig {
    */
   maxStackBytes?: number;
   /**
-   * Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck past cpuMs plus a second ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes).
+   * Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes).
    */
   workers?: number;
   /**

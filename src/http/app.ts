@@ -19,6 +19,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // Slow headers get 408 within the body's time budget too (a slowloris never reaches the body).
     http: {
+      // Node refuses a headers timeout above requestTimeout (default 5 min); fastify sets its own
+      // requestTimeout (0, none) on the server afterwards, so none here either.
+      requestTimeout: 0,
       headersTimeout: headersTimeoutMs(hooks.bodyTimeoutSeconds),
       connectionsCheckingInterval: Math.min(1000, headersTimeoutMs(hooks.bodyTimeoutSeconds) / 2),
     },

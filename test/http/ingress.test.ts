@@ -593,6 +593,15 @@ describe("HTTP ingress: configuration variants", () => {
     }
   });
 
+  it("starts with the longest body timeout the schema allows (the headers timeout follows it)", async () => {
+    const s = await startTestServer({ hooks: { bodyTimeoutSeconds: 3600 } });
+    try {
+      expect((await s.post("/hooks/wake", { text: "x" })).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("honours a custom hooks.path", async () => {
     const s = await startTestServer({ hooks: { path: "/in/hooks" } });
     try {

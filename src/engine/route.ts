@@ -1,7 +1,7 @@
 // Per request: look up the rules for the path, try them in order, let the first match build the
-// action. Total: every failure becomes a decision, never an exception. The explain
-// trace is built only when asked for: a live request only evaluates predicates, and looks up rules
-// that test one field for a string by that field's value (dispatch.ts).
+// action. Total: every failure becomes a decision, never an exception. The explain trace is built
+// only when asked for: a live request only evaluates predicates, and looks up rules that test one
+// field for a string by that field's value (dispatch.ts).
 import type { TransformResult } from "../types/generated.js";
 import { type BuiltAction, buildAction } from "./action.js";
 import { BudgetExceededError } from "./budget.js";
@@ -29,32 +29,36 @@ export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOpti
   const path = normaliseHookPath(req.path);
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
   const now = opts?.now ?? new Date();
+  const explain: ExplainTrace | undefined = opts?.explain
+    ? { path, steps: [], totalRules: index.rules.length }
+    : undefined;
   try {
-    if (!opts?.explain) {
-      const rule = firstMatch(index.plans.get(path) ?? index.pathlessPlan, context);
-      return rule ? await act(rule, context, now, undefined) : { kind: "no-match", path };
-    }
-    // With a trace every candidate is evaluated in order, so the trace lists each rule looked at.
-    const explain: ExplainTrace = { path, steps: [], totalRules: index.rules.length };
-    try {
-      for (const rule of index.byPath.get(path) ?? index.pathless) {
-        if (!matches(rule, context)) {
-          explain.steps.push(explainMiss(rule, context));
-          continue;
-        }
-        explain.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
-        return await act(rule, context, now, explain);
-      }
-    } catch (err) {
-      if (err instanceof WhenOverBudget) return overBudget(err.rule.id, err.cause, explain);
-      throw err;
-    }
-    return { kind: "no-match", path, explain };
+    const rule = explain
+      ? tracedMatch(index.byPath.get(path) ?? index.pathless, context, explain)
+      : firstMatch(index.plans.get(path) ?? index.pathlessPlan, context);
+    if (rule) return await act(rule, context, now, explain);
+    return { kind: "no-match", path, ...(explain && { explain }) };
   } catch (err) {
     // A `when` that blew its budget owns the request: later rules are not tried (422 naming it).
-    if (err instanceof WhenOverBudget) return overBudget(err.rule.id, err.cause, undefined);
+    if (err instanceof WhenOverBudget) return overBudget(err.rule.id, err.cause, explain);
     throw err;
   }
+}
+
+/** With a trace, every candidate is evaluated in order, so the trace lists each rule looked at. */
+function tracedMatch(
+  candidates: readonly CompiledRule[],
+  ctx: LogicContext,
+  explain: ExplainTrace,
+): CompiledRule | undefined {
+  for (const rule of candidates) {
+    if (matches(rule, ctx)) {
+      explain.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
+      return rule;
+    }
+    explain.steps.push(explainMiss(rule, ctx));
+  }
+  return undefined;
 }
 
 /** A rule's `when` went over its per-request budget; carries the rule to name it. */
@@ -85,9 +89,7 @@ const NONE: readonly CompiledRule[] = [];
 
 /** Whether every predicate of the rule holds (the index settled the path). */
 function matches(rule: CompiledRule, ctx: LogicContext): boolean {
-  if (rule.source !== undefined && (ctx.payload as { source?: unknown } | null)?.source !== rule.source) {
-    return false;
-  }
+  if (!sourceHolds(rule, ctx)) return false;
   if (!rule.when) return true;
   try {
     return truthy(rule.when.evaluate(ctx));
@@ -98,10 +100,14 @@ function matches(rule: CompiledRule, ctx: LogicContext): boolean {
   }
 }
 
+function sourceHolds(rule: CompiledRule, ctx: LogicContext): boolean {
+  return rule.source === undefined || (ctx.payload as { source?: unknown } | null)?.source === rule.source;
+}
+
 /** The first predicate of a rule that did not hold, with what it saw. */
 function explainMiss(rule: CompiledRule, ctx: LogicContext): ExplainStep {
   const step: ExplainStep = { mappingId: rule.id, origin: rule.origin, matched: false };
-  if (rule.source !== undefined && (ctx.payload as { source?: unknown } | null)?.source !== rule.source) {
+  if (!sourceHolds(rule, ctx)) {
     return { ...step, failed: "source", expected: rule.source, saw: seenSource(ctx.payload) };
   }
   const when = rule.when!;
@@ -186,8 +192,11 @@ function transformEffect(module: string, before: BuiltAction, after: BuiltAction
 }
 
 /** A `when` or templates over the per-request budget: the payload is too much for this mapping (422). */
-function overBudget(mappingId: string, err: unknown, explain: ExplainTrace | undefined): Decision {
-  if (!(err instanceof BudgetExceededError)) throw err;
+function overBudget(
+  mappingId: string,
+  err: BudgetExceededError,
+  explain: ExplainTrace | undefined,
+): Decision {
   const error = `mapping ${mappingId}: ${err.message}`;
   return { kind: "invalid", mappingId, cause: "action", code: err.code, error, ...(explain && { explain }) };
 }

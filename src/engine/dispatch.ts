@@ -35,11 +35,11 @@ export function equalityKey(expr: unknown): EqualityKey | undefined {
   const args = expr[op];
   if (op === "and") return Array.isArray(args) && args.length > 0 ? equalityKey(args[0]) : undefined;
   if ((op !== "==" && op !== "===") || !Array.isArray(args) || args.length !== 2) return undefined;
-  const [a, b] = args;
-  const path = varPath(a) ?? varPath(b);
-  const value = typeof b === "string" && varPath(a) !== undefined ? b : typeof a === "string" ? a : undefined;
+  // Either order: `{"==": [{"var": p}, "x"]}` or `{"==": ["x", {"var": p}]}`.
+  const [ref, literal] = varPath(args[0]) !== undefined ? args : [args[1], args[0]];
+  const path = varPath(ref);
   // For strings, loose and strict equality agree; a non-string read falls back to full evaluation.
-  return path !== undefined && value !== undefined ? { path, value } : undefined;
+  return path !== undefined && typeof literal === "string" ? { path, value: literal } : undefined;
 }
 
 function varPath(v: unknown): string | undefined {

@@ -157,6 +157,7 @@ export function compileRule(
   // hooks.mail is the mail preset's own settings block.
   if (mapping.preset === "mail") action.mail = config.hooks.mail;
 
+  const key = when ? equalityKey(expr) : undefined;
   const rule: CompiledRule = {
     position,
     id: mapping.id,
@@ -167,7 +168,7 @@ export function compileRule(
     usesTemplates: Object.keys(templates).length > 0,
     ...(mapping.match?.source !== undefined ? { source: mapping.match.source } : {}),
     ...(when ? { when } : {}),
-    ...(when && equalityKey(expr) ? { key: equalityKey(expr)! } : {}),
+    ...(key && { key }),
     ...(transform ? { transform } : {}),
   };
   return rule;

@@ -7,6 +7,7 @@
 // operators charge what they build (merge, cat) or read (in, and every operand turned into a number
 // or text: an array becomes text by reading all of it).
 import { Constants, defaultMethods, LogicEngine } from "json-logic-engine";
+import type { PathSegment } from "../config/source/key-path.js";
 import { BUDGET_LIMITS, type BudgetLimits } from "./budget.js";
 import { chargeIterations, chargeSize, coerced, withWhenBudget } from "./logic-budget.js";
 
@@ -348,25 +349,42 @@ export function describeEngineError(err: unknown): string {
   return String(err);
 }
 
-/** Static `var` paths an expression reads, for explain output (dynamic keys are left out). */
-export function varPaths(expr: unknown, out: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(expr)) {
-    for (const e of expr) varPaths(e, out);
-  } else if (isPlainObject(expr)) {
-    for (const [op, raw] of Object.entries(expr)) {
-      if (op === "var") {
-        const key = Array.isArray(raw) ? raw[0] : raw;
-        if (typeof key === "string" || typeof key === "number") out.add(String(key));
-        else varPaths(key, out);
-      } else if (ITERATORS.has(op)) {
-        // Only the iterated input reads the request; the body reads the items.
-        const args = Array.isArray(raw) ? raw : [raw];
-        varPaths(args[0], out);
-        if (op === "reduce") varPaths(args[2], out);
-      } else {
-        varPaths(raw, out);
-      }
+/** A `var` with a fixed path that reads the request, and where it stands in the expression. */
+export interface VarRef {
+  path: string;
+  /** Key path from the expression down to the `var`'s path, for pointing at it in the file. */
+  at: PathSegment[];
+}
+
+/**
+ * Every `var` with a fixed path that reads the request (not an item inside map/filter/...): what
+ * explain shows on a failed `when` and what the load-time lint checks. Dynamic keys are left out.
+ */
+export function varRefs(expr: unknown, at: PathSegment[] = []): VarRef[] {
+  if (Array.isArray(expr)) return expr.flatMap((e, i) => varRefs(e, [...at, i]));
+  if (!isPlainObject(expr)) return [];
+  const found: VarRef[] = [];
+  for (const [op, raw] of Object.entries(expr)) {
+    const here = [...at, op];
+    if (op === "var") {
+      const key = Array.isArray(raw) ? raw[0] : raw;
+      const keyAt = Array.isArray(raw) ? [...here, 0] : here;
+      if (typeof key === "string" || typeof key === "number") found.push({ path: String(key), at: keyAt });
+      else found.push(...varRefs(key, keyAt));
+    } else if (ITERATORS.has(op)) {
+      // Only the iterated input (and reduce's initial value) reads the request; the body reads items.
+      const args = Array.isArray(raw) ? raw : [raw];
+      const argAt = (i: number) => (Array.isArray(raw) ? [...here, i] : here);
+      found.push(...varRefs(args[0], argAt(0)));
+      if (op === "reduce") found.push(...varRefs(args[2], argAt(2)));
+    } else {
+      found.push(...varRefs(raw, here));
     }
   }
-  return out;
+  return found;
+}
+
+/** The distinct fixed `var` paths an expression reads from the request. */
+export function varPaths(expr: unknown): Set<string> {
+  return new Set(varRefs(expr).map((r) => r.path));
 }

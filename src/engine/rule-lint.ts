@@ -2,23 +2,16 @@
 // in match.when outside the data it sees, header names with capitals (headers arrive lower-cased),
 // and a match.path that repeats hooks.path. Each names the mapping and field and suggests the fix.
 import { closest } from "../config/check/closest.js";
-import { formatKeyPath, type PathSegment } from "../config/source/key-path.js";
+import { formatKeyPath } from "../config/source/key-path.js";
 import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
 import { normaliseHookPath } from "./hook-path.js";
-import { fieldPath } from "./rule.js";
+import { varRefs } from "./logic.js";
+import { fieldPath, TEMPLATE_SOURCES } from "./rule.js";
 
 /** What match.when sees; `path` is the hook name itself. */
 const WHEN_ROOTS = ["payload", "headers", "query", "path"] as const;
 
-const TEMPLATE_FIELDS = [
-  "textTemplate",
-  "messageTemplate",
-  "name",
-  "sessionKey",
-  "to",
-  "model",
-  "thinking",
-] as const;
+const TEMPLATE_FIELDS = TEMPLATE_SOURCES.map(([, field]) => field);
 
 export function lintMapping(mapping: ResolvedMapping, hooksPath: string): ConfigIssue[] {
   const warnings: ConfigIssue[] = [];
@@ -32,7 +25,7 @@ export function lintMapping(mapping: ResolvedMapping, hooksPath: string): Config
 
   const when = mapping.match?.when;
   if (when !== undefined && typeof when !== "boolean") {
-    for (const { path, at } of requestVars(when, [])) {
+    for (const { path, at } of varRefs(when, [])) {
       const fix = whenPathFix(path);
       if (!fix) continue;
       const or = fix.or !== undefined && fix.or !== fix.path ? ` (or ${varText(fix.or)})` : "";
@@ -71,36 +64,6 @@ export function lintMapping(mapping: ResolvedMapping, hooksPath: string): Config
     }
   }
   return warnings;
-}
-
-const ITERATORS = new Set(["map", "filter", "reduce", "all", "some", "none"]);
-
-/**
- * Every `var` with a fixed path that reads the request (not an item inside map/filter/...), with the
- * key path from the expression down to the `var`'s path.
- */
-function requestVars(expr: unknown, at: PathSegment[]): { path: string; at: PathSegment[] }[] {
-  if (Array.isArray(expr)) return expr.flatMap((e, i) => requestVars(e, [...at, i]));
-  if (expr === null || typeof expr !== "object") return [];
-  const found: { path: string; at: PathSegment[] }[] = [];
-  for (const [op, raw] of Object.entries(expr)) {
-    const here = [...at, op];
-    if (op === "var") {
-      const key = Array.isArray(raw) ? raw[0] : raw;
-      const keyAt = Array.isArray(raw) ? [...here, 0] : here;
-      if (typeof key === "string" || typeof key === "number") found.push({ path: String(key), at: keyAt });
-      else found.push(...requestVars(key, keyAt));
-    } else if (ITERATORS.has(op)) {
-      // Only the iterated input (and reduce's initial value) reads the request; the body reads items.
-      const args = Array.isArray(raw) ? raw : [raw];
-      const argAt = (i: number) => (Array.isArray(raw) ? [...here, i] : here);
-      found.push(...requestVars(args[0], argAt(0)));
-      if (op === "reduce") found.push(...requestVars(args[2], argAt(2)));
-    } else {
-      found.push(...requestVars(raw, here));
-    }
-  }
-  return found;
 }
 
 function varText(path: string): string {

@@ -37,7 +37,8 @@ export interface CompiledRule {
   readonly usesTemplates: boolean;
 }
 
-const TEMPLATE_FIELDS: [
+/** Each action template and the mapping field it is written in. */
+export const TEMPLATE_SOURCES: [
   keyof ActionTemplates,
   "textTemplate" | "messageTemplate" | "name" | "sessionKey" | "to" | "model" | "thinking",
 ][] = [
@@ -51,19 +52,24 @@ const TEMPLATE_FIELDS: [
 ];
 
 function compileWhen(expr: unknown): CompiledWhen {
-  const when: CompiledWhen = {
-    evaluate: compileLogic(expr),
-    text: cut(JSON.stringify(expr)),
-    reads: [...varPaths(expr)].filter((p) => p !== "").map(prepareSeenPath),
-  };
+  const when = compileClause(expr);
   const op = expr !== null && typeof expr === "object" && !Array.isArray(expr) ? Object.keys(expr) : [];
   if (op.length === 1 && (op[0] === "and" || op[0] === "or")) {
     const args = (expr as Record<string, unknown>)[op[0]];
     if (Array.isArray(args) && args.length > 1) {
-      when.clauses = { op: op[0], parts: args.map(compileWhen) };
+      // One level: explain names the top-level clause that failed, not a clause inside it.
+      when.clauses = { op: op[0], parts: args.map(compileClause) };
     }
   }
   return when;
+}
+
+function compileClause(expr: unknown): CompiledWhen {
+  return {
+    evaluate: compileLogic(expr),
+    text: cut(JSON.stringify(expr)),
+    reads: [...varPaths(expr)].filter((p) => p !== "").map(prepareSeenPath),
+  };
 }
 
 /** Issue key of a mapping field: `hooks.mappings[0].messageTemplate`, `rules/x.yaml mappings[1].match.when`. */
@@ -117,7 +123,7 @@ export function compileRule(
   }
 
   const templates: ActionTemplates = {};
-  for (const [key, field] of TEMPLATE_FIELDS) {
+  for (const [key, field] of TEMPLATE_SOURCES) {
     const source = mapping[field];
     if (source === undefined) continue;
     try {

@@ -7,7 +7,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { ERRORS } from "../core/errors.js";
 import type { PolicyResult } from "../core/policy-result.js";
 import { compileRules, type RuleIndex } from "../engine/compile.js";
-import { redactHeaders } from "../engine/explain.js";
+import { redactHeaders, shortValue } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 import type { Decision, ExplainTrace, HookRequest } from "../engine/types.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
@@ -293,11 +293,12 @@ function formatTrace(explain: ExplainTrace): string[] {
   }
   const t = explain.transform;
   if (t) {
-    if (t.outcome === "changed") {
+    if (t.outcome === "changed" && !t.changes) {
+      lines.push(`  transform ${t.module} set the action (the templates alone went over their budget)`);
+    } else if (t.outcome === "changed") {
       lines.push(`  transform ${t.module} changed:`);
-      for (const c of t.changes ?? []) {
-        lines.push(`    ${c.field}: ${showValue(c.before)} → ${showValue(c.after)}`);
-      }
+      const show = (v: unknown) => (v === undefined ? "(unset)" : shortValue(v));
+      for (const c of t.changes) lines.push(`    ${c.field}: ${show(c.before)} → ${show(c.after)}`);
     } else {
       const what = { skip: "returned null (skip)", unchanged: "changed nothing", failed: "failed" }[
         t.outcome
@@ -306,12 +307,6 @@ function formatTrace(explain: ExplainTrace): string[] {
     }
   }
   return lines;
-}
-
-function showValue(value: unknown): string {
-  if (value === undefined) return "(unset)";
-  const text = JSON.stringify(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 function field(key: string, value: unknown): string[] {

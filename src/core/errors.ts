@@ -68,8 +68,3 @@ export type ErrorCode = keyof typeof ERRORS;
 
 /** The transform sandbox's failure codes. */
 export type TransformFailureCode = Extract<ErrorCode, `TRANSFORM_${string}`>;
-
-/** The catalogue entry of a code. */
-export function errorInfo(code: ErrorCode): { status: number; error: string } {
-  return ERRORS[code];
-}

@@ -149,7 +149,7 @@ async function act(
     const data: TemplateData | undefined = rule.usesTemplates ? templateData(ctx, now) : undefined;
     const built = buildAction(rule.action, data, result);
     if (explain && rule.transform && result) {
-      explain.transform = transformEffect(rule.transform.module, buildAction(rule.action, data), built);
+      explain.transform = transformEffect(rule.transform.module, templatesOnly(rule, data), built);
     }
     if (!built.ok) {
       return {
@@ -173,8 +173,26 @@ async function act(
   }
 }
 
+/**
+ * The action the templates alone build, for showing what the transform changed. It renders fields the
+ * transform replaced, so it may go over a budget the real request never reaches: then no comparison.
+ */
+function templatesOnly(rule: CompiledRule, data: TemplateData | undefined): BuiltAction | undefined {
+  try {
+    return buildAction(rule.action, data);
+  } catch (err) {
+    if (err instanceof BudgetExceededError) return undefined;
+    throw err;
+  }
+}
+
 /** The fields a transform's result changed, against the action the templates alone build. */
-function transformEffect(module: string, before: BuiltAction, after: BuiltAction): TransformEffect {
+function transformEffect(
+  module: string,
+  before: BuiltAction | undefined,
+  after: BuiltAction,
+): TransformEffect {
+  if (!before) return { module, outcome: "changed" };
   const fields = (b: BuiltAction): Record<string, unknown> =>
     b.ok ? { kind: b.kind, ...b.action } : { kind: "(invalid)", error: b.error };
   const from = fields(before);

@@ -298,7 +298,7 @@ function formatTrace(explain: ExplainTrace): string[] {
     } else if (t.outcome === "changed") {
       lines.push(`  transform ${t.module} changed:`);
       const show = (v: unknown) => (v === undefined ? "(unset)" : shortValue(v));
-      for (const c of t.changes) lines.push(`    ${c.field}: ${show(c.before)} → ${show(c.after)}`);
+      for (const c of t.changes ?? []) lines.push(`    ${c.field}: ${show(c.before)} → ${show(c.after)}`);
     } else {
       const what = { skip: "returned null (skip)", unchanged: "changed nothing", failed: "failed" }[
         t.outcome

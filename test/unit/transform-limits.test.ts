@@ -44,9 +44,6 @@ describe("transform failures", () => {
   const load = (module: string) => loader.load(module);
   // The timeout is what these tests are about: a short limit keeps them quick.
   const timed = loaderFor(dir, TIMEOUT_UNDER_TEST);
-  // Filling the memory takes tens of milliseconds: the generous default CPU limit keeps a busy
-  // machine from turning these into timeouts.
-  const roomy = loader;
 
   it("maps a throw to TRANSFORM_THREW with the error's message", async () => {
     const handle = await load("throws.js");
@@ -110,7 +107,7 @@ describe("transform failures", () => {
 
   it("maps running out of memory to TRANSFORM_OUT_OF_MEMORY and serves the next call", async () => {
     for (const module of ["memory.js", "memory-objects.js"]) {
-      const handle = await roomy.load(module);
+      const handle = await load(module);
       expect(await handle.call(input({}))).toEqual({
         ok: false,
         code: "TRANSFORM_OUT_OF_MEMORY",
@@ -124,7 +121,7 @@ describe("transform failures", () => {
   });
 
   it("lets a transform recover from its own allocation failure", async () => {
-    const handle = await roomy.load("memory-caught.js");
+    const handle = await load("memory-caught.js");
     expect(await handle.call(input({}))).toEqual({ ok: true, result: { text: "caught out of memory" } });
     await expectRecovers(handle);
   });
@@ -153,7 +150,7 @@ describe("transform failures", () => {
   it("fails deep recursion cleanly at the stack limit", async () => {
     for (const module of ["recursion.js", "json-recursion.js"]) {
       // JSON.stringify takes a while to reach the limit, all in one built-in call: room for that.
-      const handle = await roomy.load(module);
+      const handle = await load(module);
       const outcome = await handle.call(input({}));
       expect(outcome).toMatchObject({ ok: false });
       expect(outcome.ok ? "" : outcome.error).toContain("stack overflow");

@@ -12,8 +12,9 @@
 // clean-up after the previous failure, or for the thread to be scheduled) never counts against it.
 //
 // Each worker takes one request at a time, so a stuck request holds up nobody but itself; requests
-// beyond the free workers wait in one bounded queue (calls past hooks.transformLimits.maxQueued are
-// refused with TRANSFORM_BUSY at once). Idle workers do not keep the process alive.
+// beyond the free workers wait in one bounded queue (a call finding hooks.transformLimits.maxQueued
+// jobs waiting, loading work included, is refused with TRANSFORM_BUSY at once). Idle workers do not
+// keep the process alive.
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import {
   type AddReply,
@@ -51,8 +52,6 @@ interface Job {
   request: WorkerRequest;
   /** The request's own time limit; the watchdog adds its margin. */
   budgetMs: number;
-  /** Calls count against maxQueued and answer RawFailure; loading work answers { ok: false, error }. */
-  isCall: boolean;
   /** Receives the one answer: the worker's, or a failure from here. Never throws. */
   done(reply: WorkerReply): void;
   /** The answer when the watchdog ends the worker. */
@@ -126,7 +125,7 @@ export class TransformPool {
       });
     }
     const { cpuMs } = this.options.limits;
-    return this.submit<RawOutcome>({ t: "call", seq: 0, id, input }, cpuMs, true, () => ({
+    return this.submit<RawOutcome>({ t: "call", seq: 0, id, input }, cpuMs, () => ({
       ok: false,
       code: "TRANSFORM_TIMEOUT",
       error: `the transform ran longer than hooks.transformLimits.cpuMs (${cpuMs} ms) and was stopped by ending its worker thread`,
@@ -140,7 +139,7 @@ export class TransformPool {
     const broken = this.allBroken();
     if (broken) return Promise.resolve({ ok: false, error: broken.error });
     const request: WorkerRequest = { t: "probe", seq: 0, module, factorySource };
-    return this.submit<ProbeReply>(request, SETUP_BUDGET_MS, false, () => ({
+    return this.submit<ProbeReply>(request, SETUP_BUDGET_MS, () => ({
       ok: false,
       error: `the module's top-level code ran longer than ${SETUP_BUDGET_MS} ms while loading`,
     }));
@@ -159,7 +158,6 @@ export class TransformPool {
         this.submit<AddReply>(
           { t: "add", seq: 0, spec },
           SETUP_BUDGET_MS,
-          false,
           () => ({ ok: false, error: `building the sandbox took longer than ${SETUP_BUDGET_MS} ms` }),
           slot,
         ),
@@ -187,12 +185,11 @@ export class TransformPool {
   private submit<R extends WorkerReply>(
     request: WorkerRequest,
     budgetMs: number,
-    isCall: boolean,
     late: () => R,
     target?: Slot,
   ): Promise<R> {
     return new Promise<R>((resolve) => {
-      const job: Job = { request, budgetMs, isCall, late, done: resolve as (reply: WorkerReply) => void };
+      const job: Job = { request, budgetMs, late, done: resolve as (reply: WorkerReply) => void };
       if (target) target.directed.push(job);
       else this.queue.push(job);
       this.dispatch();
@@ -447,7 +444,7 @@ function unloaded(): RawFailure {
 
 /** A call failure in the shape the job expects (loading jobs answer { ok: false, error }). */
 function asReply(job: Job, failure: RawFailure): WorkerReply {
-  return job.isCall ? failure : { ok: false, error: failure.error };
+  return job.request.t === "call" ? failure : { ok: false, error: failure.error };
 }
 
 /**

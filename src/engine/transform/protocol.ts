@@ -43,7 +43,7 @@ export type AddReply = { ok: true } | { ok: false; error: string };
 
 export type WorkerReply = RawOutcome | ProbeReply | AddReply;
 
-/** Sent once, unprompted, when the worker has built its sandboxes and takes requests. */
+/** Sent once, unprompted, when the worker takes requests (it builds its sandboxes afterwards, when idle). */
 export const READY = "ready";
 
 /** seq[0]: the request the worker last started; startedAt[0]: when (now()). */

@@ -10,7 +10,6 @@ export interface TransformInput {
   path: string;
 }
 
-/** The request itself could not enter the sandbox (e.g. nested too deeply): the sender's mistake. */
 export type { TransformFailureCode };
 
 export type TransformOutcome =

@@ -45,10 +45,17 @@ async function build(spec: TransformSpec): Promise<AddReply> {
   return { ok: true };
 }
 
+/** Builds the transform's sandbox unless this worker already has it, or already failed to build it. */
+async function ensureBuilt(spec: TransformSpec): Promise<AddReply> {
+  if (sandboxes.has(spec.id)) return { ok: true };
+  const error = broken.get(spec.id);
+  return error !== undefined ? { ok: false, error } : build(spec);
+}
+
 /** The sandbox of transform `id`, built now if this worker has not built it yet. */
 async function sandboxOf(id: number): Promise<Sandbox | undefined> {
   const spec = specs.get(id);
-  if (!sandboxes.has(id) && spec && !broken.has(id)) await build(spec);
+  if (spec) await ensureBuilt(spec);
   return sandboxes.get(id);
 }
 
@@ -100,7 +107,8 @@ async function handle(request: WorkerRequest): Promise<void> {
       }
       case "add":
         started(request.seq);
-        reply(await build(request.spec));
+        // A worker started after the load may have built it already from its start list.
+        reply(await ensureBuilt(request.spec));
         return;
       case "probe":
         started(request.seq);
@@ -142,9 +150,7 @@ const warm = (): void => {
   }
   const spec = unbuilt.shift();
   if (!spec) return;
-  run(async () => {
-    if (!sandboxes.has(spec.id) && !broken.has(spec.id)) await build(spec);
-  });
+  run(() => ensureBuilt(spec));
   setImmediate(warm);
 };
 port.postMessage(READY);

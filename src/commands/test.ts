@@ -30,7 +30,8 @@ each rule looked at did not. Nothing is stored, sent or run.
   --header, -H K:V      a request header (repeatable), e.g. -H "x-github-event: push".
   --query, -q K=V       a query parameter (repeatable).
   --now ISO             the time {{now}} renders (default: now).
-  --json                print the decision as JSON.
+  --json                print the decision as JSON (exact values; the human output shows
+                        control characters in payload values as visible escapes).
   --help, -h            show this help
 
 Exit status: 0 the server would accept the request (wake, agent run or skip), 2 no rule matched,

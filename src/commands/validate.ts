@@ -45,20 +45,16 @@ export const command: Command = {
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       // The rules that could still be read are compiled too, so one run lists every problem.
-      const more = err.rules ? await compileErrors(err.rules) : [];
+      // Only their errors: warnings about rules of a config that does not load would be noise.
+      const more = err.rules ? (await compileIssues(err.rules)).errors : [];
       const name = describeSource(values.config);
       return report(sortIssues([...err.issues, ...more], name), name);
     }
-    const warnings = [...loaded.warnings];
-    try {
-      // Templates, `when` expressions and transform modules are only checked by compiling them.
-      const compiled = await compileRules(loaded.config);
-      warnings.push(...compiled.warnings.map(loaded.placeIssue));
-      compiled.dispose();
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      const issues = [...warnings, ...err.issues.map(loaded.placeIssue)];
-      return report(sortIssues(issues, loaded.source), loaded.source);
+    // Templates, `when` expressions and transform modules are only checked by compiling them.
+    const compiled = await compileIssues({ hooks: loaded.config.hooks, placeIssue: loaded.placeIssue });
+    const warnings = [...loaded.warnings, ...compiled.warnings];
+    if (compiled.errors.length > 0) {
+      return report(sortIssues([...warnings, ...compiled.errors], loaded.source), loaded.source);
     }
 
     for (const w of sortIssues(warnings, loaded.source)) process.stderr.write(`${formatIssue(w)}\n`);
@@ -67,15 +63,24 @@ export const command: Command = {
   },
 };
 
-/** The errors compiling the rules of a config that did not load adds (its warnings would be noise). */
-async function compileErrors(rules: RulesToCheck): Promise<ConfigIssue[]> {
+/** What compiling the rules finds, placed in their files: errors and warnings apart. */
+async function compileIssues(
+  rules: RulesToCheck,
+): Promise<{ errors: ConfigIssue[]; warnings: ConfigIssue[] }> {
+  let found: ConfigIssue[];
   try {
-    (await compileRules(rules)).dispose();
-    return [];
+    const compiled = await compileRules(rules);
+    found = compiled.warnings;
+    compiled.dispose();
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    return err.issues.filter((i) => i.severity === "error").map(rules.placeIssue);
+    found = err.issues;
   }
+  const placed = found.map(rules.placeIssue);
+  return {
+    errors: placed.filter((i) => i.severity === "error"),
+    warnings: placed.filter((i) => i.severity !== "error"),
+  };
 }
 
 function report(issues: ConfigIssue[], name: string): number {

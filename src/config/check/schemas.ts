@@ -9,7 +9,8 @@ const addFormats = addFormatsModule.default;
 
 export type JsonSchema = Record<string, unknown>;
 
-// Works from src/config (tests) and dist/config (built) alike: both sit two levels below the package root.
+// Works from src/config/check (tests) and dist/config/check (built) alike: both sit three levels below
+// the package root.
 const schemasDir = new URL("../../../schemas/", import.meta.url);
 
 function readSchema(name: string): JsonSchema {

@@ -11,7 +11,7 @@ export interface TemplateProblem {
 }
 
 /** Line (1-based) and column (0-based), as Handlebars' locations and its lexer count them. */
-export interface HandlebarsPosition {
+interface HandlebarsPosition {
   line: number;
   column: number;
 }
@@ -123,7 +123,7 @@ export function offsetOf(text: string, pos: HandlebarsPosition): number {
  * Index in `source` of index `at` of `rewritten`. The rewrite only inserts characters (`.`, `[`, `]`),
  * so walking both and skipping what does not match in the rewritten text lines them up.
  */
-export function originalIndex(rewritten: string, source: string, at: number): number {
+function originalIndex(rewritten: string, source: string, at: number): number {
   if (rewritten === source) return at;
   let i = 0;
   for (let j = 0; j < at && i < source.length; j++) {

@@ -31,14 +31,14 @@ export interface AuthLimiterOptions {
   maxTrackedAddresses: number;
 }
 
-export const UNLOCKED: AuthLimiterVerdict = Object.freeze({ locked: false, retryAfterSeconds: 0 });
+const UNLOCKED: AuthLimiterVerdict = Object.freeze({ locked: false, retryAfterSeconds: 0 });
 
-export function lockedVerdict(lockedUntilMs: number, nowMs: number): AuthLimiterVerdict {
+function lockedVerdict(lockedUntilMs: number, nowMs: number): AuthLimiterVerdict {
   return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((lockedUntilMs - nowMs) / 1000)) };
 }
 
 /** Milliseconds on a clock that never goes back (wall-clock steps must not end or stretch a lock). */
-export type Clock = () => number;
+type Clock = () => number;
 
 interface Counter {
   windowStart: number;

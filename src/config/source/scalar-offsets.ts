@@ -3,8 +3,6 @@
 // the value — escapes, '' in single quotes, line folding, block indentation — so the map is rebuilt
 // per scalar style, then checked against the parsed value; undefined when it does not agree.
 
-export type ScalarStyle = "PLAIN" | "QUOTE_DOUBLE" | "QUOTE_SINGLE" | "BLOCK_LITERAL" | "BLOCK_FOLDED";
-
 /**
  * For a scalar whose source is `text.slice(start, end)`: the file offset of every character of
  * `value`, plus one entry for the end of the value. undefined when the map cannot be trusted.

@@ -69,6 +69,8 @@ describe("hookgate serve", () => {
     const env = { HOOKGATE_TOKEN: "" };
     const first = start(["serve", "--port", "0"], { cwd, env });
     const url = await listeningUrl(first);
+    // The notice follows the address and may reach the pipe in a later chunk on a busy machine.
+    await waitFor(() => (first.stdout().includes("Authorization: Bearer ") ? true : undefined));
     const token = /generated and saved.*: (\S+)/.exec(first.stdout())?.[1];
     expect(token).toBeDefined();
     expect(first.stdout()).toContain(`Authorization: Bearer ${token}`);

@@ -291,12 +291,13 @@ const corpus: Array<{ name: string; attack: string; check: Check; limits?: Parti
     check: failed("TRANSFORM_OUT_OF_MEMORY"),
   },
   {
-    // 512 MiB filled in a few hundred large allocations, too few to reach the interrupt handler:
-    // out of memory only long after cpuMs, so a timeout.
+    // 1 GiB filled in thousands of large allocations, too few to reach the interrupt handler: out of
+    // memory only long after cpuMs (no machine fills 1 GiB in 50 ms), so a timeout. The witness call
+    // that follows runs under the same 50 ms, so the budget cannot be much smaller.
     name: "filling the memory with a small CPU limit",
     attack: `const keep = []; for (;;) keep.push(new Float64Array(1 << 17));`,
     check: failed("TRANSFORM_TIMEOUT"),
-    limits: { cpuMs: 1, memoryMiB: 512 },
+    limits: { cpuMs: 50, memoryMiB: 1024 },
   },
   {
     name: "returning a function",

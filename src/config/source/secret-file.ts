@@ -11,7 +11,7 @@ export type SecretFile = { ok: true; value: string; warning?: string } | { ok: f
 
 export function readSecretFile(given: string, dir: string | undefined): SecretFile {
   if (given.trim() === "") {
-    return { ok: false, error: "${file:} names no file; write ${file:/run/secrets/NAME}" };
+    return { ok: false, error: `\${file:} names no file; write \${file:/run/secrets/NAME}` };
   }
   const file = isAbsolute(given) || dir === undefined ? resolve(given) : resolve(dir, given);
   let fd: number;

@@ -33,7 +33,7 @@ export interface ConfigHealth {
 
 interface Entry {
   generation: Generation;
-  holds: number;
+  requests: number;
   retired: boolean;
   disposed: boolean;
 }
@@ -47,11 +47,16 @@ export class Generations {
   private closed = false;
 
   constructor(first: Generation) {
-    this.live = { generation: first, holds: 0, retired: false, disposed: false };
+    this.live = { generation: first, requests: 0, retired: false, disposed: false };
   }
 
   get current(): Generation {
     return this.live.generation;
+  }
+
+  /** Requests holding the current generation. */
+  get pinned(): number {
+    return this.live.requests;
   }
 
   /** Generations replaced but still finishing requests. */
@@ -61,19 +66,20 @@ export class Generations {
 
   pin(): Lease {
     const entry = this.live;
-    entry.holds += 1;
+    entry.requests += 1;
+    // The request's own holds (its onRequest and its handler); the entry counts requests.
     let holds = 1;
     return {
       generation: entry.generation,
       retain: () => {
-        holds += 1;
-        entry.holds += 1;
+        if (holds > 0) holds += 1;
       },
       release: () => {
         if (holds === 0) return;
         holds -= 1;
-        entry.holds -= 1;
-        if (entry.retired && entry.holds === 0) this.dispose(entry);
+        if (holds > 0) return;
+        entry.requests -= 1;
+        if (entry.retired && entry.requests === 0) this.dispose(entry);
       },
     };
   }
@@ -85,9 +91,9 @@ export class Generations {
       return;
     }
     const old = this.live;
-    this.live = { generation: next, holds: 0, retired: false, disposed: false };
+    this.live = { generation: next, requests: 0, retired: false, disposed: false };
     old.retired = true;
-    if (old.holds === 0) this.dispose(old);
+    if (old.requests === 0) this.dispose(old);
     else this.draining.add(old);
   }
 

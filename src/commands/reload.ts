@@ -3,10 +3,10 @@
 // send it, and nothing new listens on the network.
 import { resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { ConfigError, formatIssue } from "../config/errors.js";
-import { configFileNames, type LoadedConfig, loadConfig } from "../config/load.js";
+import { configFileNames } from "../config/load.js";
+import { declaredStoreFile } from "../config/store-file.js";
 import {
-  defaultPidFile,
+  pidFileBeside,
   readPid,
   readReloadStatus,
   reloadStatusFile,
@@ -53,30 +53,24 @@ export const command: Command = {
       return fail(`--timeout must be a positive number of seconds, got "${values.timeout}"`);
     }
 
-    // The config only tells where to look; it serves nothing here, so no hook token is needed.
+    // The config only tells where the state folder is; it is read leniently, because the config is
+    // likely being reloaded for a reason: a mistake elsewhere in it must not hide the server.
     let pidFile: string | undefined;
     let loadProblem = "";
     if (values["pid-file"] !== undefined) {
       pidFile = resolve(values["pid-file"]);
     } else {
       try {
-        const loaded: LoadedConfig = await loadConfig({
-          ...(values.config !== undefined && { file: values.config }),
-          requireToken: false,
-        });
-        pidFile = defaultPidFile(loaded.config);
+        const store = await declaredStoreFile(values.config !== undefined ? { file: values.config } : {});
+        pidFile = store === undefined ? undefined : pidFileBeside(store);
       } catch (err) {
-        if (!(err instanceof ConfigError)) throw err;
-        loadProblem = err.issues
-          .filter((i) => i.severity === "error")
-          .map(formatIssue)
-          .join("\n");
+        loadProblem = (err as Error).message;
       }
     }
     if (!pidFile) {
       return fail(
         loadProblem
-          ? `cannot tell where the server's pid file is, the config does not load:\n${loadProblem}\n(name it with --pid-file FILE)`
+          ? `cannot tell where the server's pid file is, the config file cannot be read:\n${loadProblem}\n(name it with --pid-file FILE)`
           : "this config keeps no state folder for a pid file: start serve with --pid-file FILE and pass the same here",
       );
     }

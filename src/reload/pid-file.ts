@@ -11,8 +11,12 @@ export const PID_FILE_NAME = "hookgate.pid";
 /** `<folder of store.path>/hookgate.pid`; undefined for a store without a folder. */
 export function defaultPidFile(config: ResolvedConfig): string | undefined {
   const store = config.store as { kind: string; path?: string };
-  if (store.kind !== "sqlite" || !store.path || store.path === ":memory:") return undefined;
-  return join(dirname(store.path), PID_FILE_NAME);
+  return store.kind === "sqlite" && store.path ? pidFileBeside(store.path) : undefined;
+}
+
+/** The pid file next to a SQLite store file. */
+export function pidFileBeside(storeFile: string): string | undefined {
+  return storeFile === ":memory:" ? undefined : join(dirname(storeFile), PID_FILE_NAME);
 }
 
 /** Written whole or not at all (a reader never sees half a number). */

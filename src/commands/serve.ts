@@ -113,7 +113,8 @@ export const command: Command = {
       log,
       ...(values.host !== undefined && { host: values.host }),
       ...(port !== undefined && { port }),
-      loadConfig: () => loadConfig(loadOptions),
+      // A reload never generates a token: one printed to nobody would lock every sender out.
+      loadConfig: () => loadConfig({ ...loadOptions, generateToken: false }),
       fixedLogLevel: level !== undefined,
     });
     const pidFile = values["pid-file"] !== undefined ? resolve(values["pid-file"]) : defaultPidFile(config);

@@ -4,14 +4,7 @@ import { type LoadConfigOptions, loadConfig } from "../config/load.js";
 import type { LogLevel } from "../config/types.js";
 import { defaultPresetsDir } from "../engine/presets.js";
 import { createLogger } from "../log.js";
-import {
-  defaultPidFile,
-  type ReloadStatus,
-  removePidFile,
-  writePidFile,
-  writeReloadStatus,
-} from "../reload/pid-file.js";
-import type { ReloadOutcome } from "../reload/reloader.js";
+import { defaultPidFile, serverFiles } from "../reload/pid-file.js";
 import { type ConfigWatcher, watchConfig, watchTargets } from "../reload/watch.js";
 import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
@@ -118,24 +111,9 @@ export const command: Command = {
       fixedLogLevel: level !== undefined,
     });
     const pidFile = values["pid-file"] !== undefined ? resolve(values["pid-file"]) : defaultPidFile(config);
-    // The outcome of each reload beside the pid file, for hookgate reload to print.
-    const recordOutcome = (outcome: ReloadOutcome | null) => {
-      if (!pidFile) return;
-      try {
-        writeReloadStatus(pidFile, reloadStatus(outcome));
-      } catch (err) {
-        log.warn({ pidFile, err: (err as Error).message }, "could not record the reload's outcome");
-      }
-    };
-    if (pidFile) {
-      try {
-        recordOutcome(null);
-        writePidFile(pidFile);
-      } catch (err) {
-        log.warn({ pidFile, err: (err as Error).message }, "could not write the pid file");
-      }
-    }
-    const reloadNow = (reason: string) => server.reload(reason).then(recordOutcome);
+    const files = pidFile ? serverFiles(pidFile, log) : undefined;
+    const reloadNow = (reason: string) =>
+      server.reload(reason).then((outcome) => files?.recordReload(outcome));
     reload = () => {
       if (!stopping) void reloadNow("SIGHUP");
     };
@@ -178,7 +156,7 @@ export const command: Command = {
         }
         stopping = true;
         watcher?.close();
-        if (pidFile) removePidFile(pidFile);
+        files?.remove();
         log.info({ signal }, "shutting down: finishing in-flight requests");
         server.close().then(
           () => {
@@ -197,14 +175,3 @@ export const command: Command = {
     });
   },
 };
-
-function reloadStatus(outcome: ReloadOutcome | null): ReloadStatus {
-  return {
-    attempt: outcome?.attempt ?? 0,
-    ok: outcome?.ok ?? true,
-    generation: outcome?.generation ?? 1,
-    errors: outcome?.errors.map(formatIssue) ?? [],
-    warnings: outcome?.warnings.map(formatIssue) ?? [],
-    needsRestart: outcome?.needsRestart.map((c) => (c.values ? `${c.key} (${c.values})` : c.key)) ?? [],
-  };
-}

@@ -4,9 +4,12 @@
 // `hookgate reload` to print (readable by the server's user only: it lists the config's problems).
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import type { Logger } from "pino";
+import { formatIssue } from "../config/errors.js";
 import type { ResolvedConfig } from "../config/types.js";
+import type { ReloadOutcome } from "./reloader.js";
 
-export const PID_FILE_NAME = "hookgate.pid";
+const PID_FILE_NAME = "hookgate.pid";
 
 /** `<folder of store.path>/hookgate.pid`; undefined for a store without a folder. */
 export function defaultPidFile(config: ResolvedConfig): string | undefined {
@@ -20,7 +23,7 @@ export function pidFileBeside(storeFile: string): string | undefined {
 }
 
 /** Written whole or not at all (a reader never sees half a number). */
-export function writePidFile(file: string, pid = process.pid): void {
+function writePidFile(file: string, pid = process.pid): void {
   writeWhole(file, `${pid}\n`, 0o644);
 }
 
@@ -41,7 +44,7 @@ export function reloadStatusFile(pidFile: string): string {
   return join(dirname(pidFile), `${basename(pidFile).replace(/\.pid$/, "")}.reload.json`);
 }
 
-export function writeReloadStatus(pidFile: string, status: ReloadStatus): void {
+function writeReloadStatus(pidFile: string, status: ReloadStatus): void {
   writeWhole(reloadStatusFile(pidFile), `${JSON.stringify(status, null, 2)}\n`, 0o600);
 }
 
@@ -53,6 +56,45 @@ export function readReloadStatus(pidFile: string): ReloadStatus | undefined {
   }
 }
 
+/**
+ * What a serving process keeps for `hookgate reload`: the pid file, and the outcome of its last reload
+ * (attempt 0 at start, so an outcome left by an earlier server is never taken for a new one).
+ * Failing to write either is logged, not fatal: SIGHUP works without them.
+ */
+export function serverFiles(
+  pidFile: string,
+  log: Logger,
+): {
+  recordReload(outcome: ReloadOutcome): void;
+  remove(): void;
+} {
+  const record = (status: ReloadStatus) => {
+    try {
+      writeReloadStatus(pidFile, status);
+    } catch (err) {
+      log.warn({ pidFile, err: (err as Error).message }, "could not record the reload's outcome");
+    }
+  };
+  record({ attempt: 0, ok: true, generation: 1, errors: [], warnings: [], needsRestart: [] });
+  try {
+    writePidFile(pidFile);
+  } catch (err) {
+    log.warn({ pidFile, err: (err as Error).message }, "could not write the pid file");
+  }
+  return {
+    recordReload: (outcome) =>
+      record({
+        attempt: outcome.attempt,
+        ok: outcome.ok,
+        generation: outcome.generation,
+        errors: outcome.errors.map(formatIssue),
+        warnings: outcome.warnings.map(formatIssue),
+        needsRestart: outcome.needsRestart.map((c) => (c.values ? `${c.key} (${c.values})` : c.key)),
+      }),
+    remove: () => removePidFile(pidFile),
+  };
+}
+
 function writeWhole(file: string, text: string, mode: number): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text, { mode });
@@ -60,7 +102,7 @@ function writeWhole(file: string, text: string, mode: number): void {
 }
 
 /** Removes the file if it still names `pid` (a newer server may have taken it over). */
-export function removePidFile(file: string, pid = process.pid): void {
+function removePidFile(file: string, pid = process.pid): void {
   if (readPid(file) !== pid) return;
   rmSync(file, { force: true });
   rmSync(reloadStatusFile(file), { force: true });

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ResolvedConfig } from "../config/types.js";
 
 /** Key paths, each read once at start. */
-export const RESTART_ONLY = [
+const RESTART_ONLY = [
   "server.host",
   "server.port",
   "server.trustProxy",
@@ -15,8 +15,6 @@ export const RESTART_ONLY = [
   "agents.defaults.maxConcurrentRuns",
   "store",
 ] as const;
-
-export type RestartOnlyKey = (typeof RESTART_ONLY)[number];
 
 /** Safe to show in a log line (a store URL may hold a password; proxy lists are not worth it). */
 const SHOWN = new Set<string>(["server.host", "server.port", "hooks.enabled", "hooks.path"]);

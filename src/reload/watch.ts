@@ -10,7 +10,7 @@ import type { ResolvedConfig } from "../config/types.js";
 const RULE_FILE = /\.(ya?ml|json)$/i;
 
 /** How long the files must stay quiet before the reload starts. */
-export const WATCH_DEBOUNCE_MS = 300;
+const WATCH_DEBOUNCE_MS = 300;
 
 export interface WatchTargets {
   /** Folder → names in it that matter; "*" for any rule file (.yaml, .yml, .json) there. */

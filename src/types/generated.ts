@@ -651,9 +651,13 @@ export interface DeliveryConfig {
    */
   baseDelayMs?: number;
   /**
-   * Upper bound of one retry delay (also caps Retry-After).
+   * Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs.
    */
   maxDelayMs?: number;
+  /**
+   * Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends.
+   */
+  maxRetryAfterMs?: number;
 }
 /**
  * The main session's heartbeat: one main-agent turn over the pending system events.

@@ -60,13 +60,21 @@ export function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** `Retry-After` as delay-seconds (fractions tolerated) or an HTTP date, in milliseconds. */
+/**
+ * `Retry-After` as delay-seconds (fractions tolerated) or an HTTP date, in milliseconds, rounded up:
+ * a wait cut short by rounding would send just before the window ends.
+ */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null || value.trim() === "") return undefined;
   const seconds = Number(value.trim());
-  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
+  if (Number.isFinite(seconds)) return secondsToMs(seconds);
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** A wait in seconds (fractions allowed) as whole milliseconds, rounded up. */
+export function secondsToMs(seconds: number): number {
+  return Math.max(0, Math.ceil(seconds * 1000 - 1e-6));
 }
 
 /** 429 and 5xx are worth another try (408 too: the service gave up waiting, not on the message). */
@@ -91,7 +99,7 @@ export function httpFailure(
 ): SendOutcome {
   const retryAfterMs =
     opts.retryAfterSeconds !== undefined
-      ? Math.max(0, Math.round(opts.retryAfterSeconds * 1000))
+      ? secondsToMs(opts.retryAfterSeconds)
       : parseRetryAfter(answer.headers.get("retry-after"));
   const text = detail || snippet(answer.text) || "no error text in the answer";
   return {

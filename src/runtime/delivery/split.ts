@@ -9,6 +9,9 @@ import { fenceClose, fenceOpen, isFenceClose, type OpenFence } from "./markdown.
 /** A boundary is used only when the part before it fills at least this share of the room. */
 const MIN_FILL = 0.5;
 
+/** How many spaces before the room's end are tried for a cut outside inline Markdown. */
+const MAX_SPACES_EXAMINED = 64;
+
 /** Below this many units per part, Markdown repairs would eat the room: parts are cut as plain text. */
 const MIN_MARKDOWN_ROOM = 24;
 
@@ -136,13 +139,18 @@ function cutPoint(text: string, room: number, reopen: string): { end: number; ne
   if (paragraph >= minEnd) return { end: paragraph, next: skipNewlines(text, paragraph) };
   const line = text.lastIndexOf("\n", room);
   if (line >= minEnd) return { end: line, next: skipNewlines(text, line) };
-  // Inside a line: a space outside inline code, emphasis and links, else any space.
+  // Inside a line: a space outside inline code, emphasis and links, else the last space. Only the last
+  // few spaces are examined, so a huge one-line reply costs linear time, not quadratic.
   let fallback = -1;
+  let examined = 0;
   for (let i = Math.min(room, text.length - 1); i >= minEnd; i -= 1) {
     const c = text[i];
     if (c !== " " && c !== "\t") continue;
     if (fallback < 0) fallback = i;
-    if (inlineOpenAt(text, i, reopen).balanced) return { end: i, next: i + 1 };
+    if (examined < MAX_SPACES_EXAMINED && inlineOpenAt(text, i, reopen).balanced)
+      return { end: i, next: i + 1 };
+    examined += 1;
+    if (examined >= MAX_SPACES_EXAMINED) break;
   }
   if (fallback >= 0) return { end: fallback, next: fallback + 1 };
   return { end: room, next: room };

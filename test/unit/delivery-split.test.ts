@@ -248,7 +248,10 @@ describe("every part the splitter makes passes the service's own rules", () => {
   );
   const paragraph = fc.array(inline, { minLength: 1, maxLength: 12 }).map((xs) => xs.join(" "));
   const fenced = fc
-    .tuple(fc.constantFrom("", "ts", "python", "json"), fc.array(line, { minLength: 20, maxLength: 200, size: "max" }))
+    .tuple(
+      fc.constantFrom("", "ts", "python", "json"),
+      fc.array(line, { minLength: 20, maxLength: 200, size: "max" }),
+    )
     .map(([lang, lines]) => `\`\`\`${lang}\n${lines.join("\n")}\n\`\`\``);
   const reply = fc
     .array(fc.oneof(paragraph, fenced), { minLength: 1, maxLength: 60 })

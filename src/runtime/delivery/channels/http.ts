@@ -1,6 +1,9 @@
 // HTTP plumbing shared by the channel modules: one JSON POST, reading untyped answers safely, and
 // turning an error answer into a failure that says whether a retry can help and when.
+import { parseRetryAfter, secondsToMs } from "../../retry-after.js";
 import type { SendContext, SendOutcome } from "./adapter.js";
+
+export { parseRetryAfter } from "../../retry-after.js";
 
 export interface HttpAnswer {
   status: number;
@@ -58,23 +61,6 @@ export function asNumber(value: unknown): number | undefined {
   if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
     return Number(value);
   return undefined;
-}
-
-/**
- * `Retry-After` as delay-seconds (fractions tolerated) or an HTTP date, in milliseconds, rounded up:
- * a wait cut short by rounding would send just before the window ends.
- */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const seconds = Number(value.trim());
-  if (Number.isFinite(seconds)) return secondsToMs(seconds);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** A wait in seconds (fractions allowed) as whole milliseconds, rounded up. */
-export function secondsToMs(seconds: number): number {
-  return Math.max(0, Math.ceil(seconds * 1000 - 1e-6));
 }
 
 /** 429 and 5xx are worth another try (408 too: the service gave up waiting, not on the message). */

@@ -39,7 +39,10 @@ export function readReply(
   const refusal = text(message.refusal);
   const reasoning = text(message.reasoning_content) ?? text(message.reasoning) ?? thought;
 
-  let reply = answer.trim();
+  // The answer as the model wrote it (an ack-only heartbeat reply is recognised with its Markdown);
+  // only what followed a removed thinking block loses its leading blank lines.
+  let reply = thought ? answer.replace(/^\s+/, "") : answer;
+  if (reply.trim() === "") reply = "";
   if (reply === "" && refusal?.trim()) reply = refusal.trim();
   if (reply === "" && cutOff) {
     throw new RunnerError(
@@ -53,7 +56,7 @@ export function readReply(
   if (reply === "" && text(message.content) === undefined) {
     throw new RunnerError(`provider ${name} answered without choices[0].message.content`);
   }
-  if (cutOff) reply = `${reply}\n\n${CUT_OFF_NOTE}`;
+  if (cutOff) reply = `${reply.trimEnd()}\n\n${CUT_OFF_NOTE}`;
   const usage = tokenUsage(data.usage);
   return usage ? { reply, usage } : { reply };
 }

@@ -32,6 +32,7 @@ export interface DeliveryOptions {
   requestTimeoutMs?: number;
 }
 
+/** Default of DeliveryOptions.requestTimeoutMs. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Parts already sent (their ids) and attempts made, when finishing a delivery a restart cut off. */

@@ -9,8 +9,14 @@ import { fenceClose, fenceOpen, isFenceClose, type OpenFence } from "./markdown.
 /** A boundary is used only when the part before it fills at least this share of the room. */
 const MIN_FILL = 0.5;
 
+/** A Markdown link `[text](url)`, matched where the scan stands. */
+const LINK = /\[[^\]\n]*\]\([^)\s]*\)/y;
+
+/** How far past a cut an inline construct's closing marker is looked for. */
+const CLOSER_LOOKAHEAD = 4096;
+
 /** How many spaces before the room's end are tried for a cut outside inline Markdown. */
-const MAX_SPACES_EXAMINED = 64;
+const MAX_SPACES_EXAMINED = 16;
 
 /** Below this many units per part, Markdown repairs would eat the room: parts are cut as plain text. */
 const MIN_MARKDOWN_ROOM = 24;
@@ -32,10 +38,14 @@ export function splitMessage(
   let reopen = "";
   const markdown = max >= MIN_MARKDOWN_ROOM;
   while (rest !== "") {
-    const whole = reopen + rest;
-    if (measure(whole) <= max) {
-      parts.push(whole);
-      break;
+    // More than 2·max code units cannot fit (a measure counts at least one per code point): no need to
+    // measure the whole rest of a long reply once per part.
+    if (rest.length <= 2 * max) {
+      const whole = reopen + rest;
+      if (measure(whole) <= max) {
+        parts.push(whole);
+        break;
+      }
     }
     const cut = (markdown && markdownCut(rest, reopen, max, measure)) || plainCut(rest, max, measure);
     parts.push(cut.part);
@@ -206,11 +216,14 @@ function inlineOpenAt(text: string, at: number, reopen: string): { balanced: boo
   const lineStart = text.lastIndexOf("\n", at - 1) + 1;
   const nl = text.indexOf("\n", at);
   const prefix = lineStart === 0 && !reopen.includes("\n") ? reopen : "";
-  const line = prefix + text.slice(lineStart, nl < 0 ? text.length : nl);
+  // Closers are looked for a limited way past the cut, so a huge one-line reply stays cheap.
+  const lineEnd = Math.min(nl < 0 ? text.length : nl, at + CLOSER_LOOKAHEAD);
+  const line = prefix + text.slice(lineStart, lineEnd);
   const pos = prefix.length + (at - lineStart);
   const markers: string[] = [];
   let inLink = false;
   let i = 0;
+  // Markers count only outside code spans, which are skipped whole below.
   const open: string[] = [];
   while (i < pos) {
     const c = line[i];
@@ -231,22 +244,25 @@ function inlineOpenAt(text: string, at: number, reopen: string): { balanced: boo
       i = close + n;
       continue;
     }
-    const two = line.slice(i, i + 2);
-    if (two === "**" || two === "__" || two === "~~") {
+    if ((c === "*" || c === "_" || c === "~") && line[i + 1] === c) {
+      const two = c + c;
       const top = open.lastIndexOf(two);
       if (top >= 0) open.splice(top, 1);
       else if (line.indexOf(two, i + 2) >= 0) open.push(two);
       i += 2;
       continue;
     }
-    if (c === "[" && !inLink && /^\[[^\]\n]*\]\([^)\s]*\)/.test(line.slice(i))) {
-      const m = /^\[[^\]\n]*\]\([^)\s]*\)/.exec(line.slice(i))!;
-      if (i + m[0].length > pos) {
-        inLink = true;
-        break;
+    if (c === "[") {
+      LINK.lastIndex = i;
+      const m = LINK.exec(line);
+      if (m) {
+        if (i + m[0].length > pos) {
+          inLink = true;
+          break;
+        }
+        i += m[0].length;
+        continue;
       }
-      i += m[0].length;
-      continue;
     }
     i += 1;
   }

@@ -17,7 +17,8 @@ export const msteams = defineChannel({
   // about 21 KB already come back as "413". The whole JSON payload (the text travels twice, as `text`
   // and in the card) is kept at 20,000 bytes.
   maxLength: 20_000,
-  measure: (text) => Buffer.byteLength(JSON.stringify(teamsMessage(text)), "utf8"),
+  // The payload's size: its fixed part, plus the text twice as JSON escapes it.
+  measure: (text) => TEAMS_OVERHEAD + 2 * (Buffer.byteLength(JSON.stringify(text), "utf8") - 2),
   // A webhook URL carries its own signature: it is the credential.
   secrets: (cfg) => Object.values(cfg.webhooks),
   async send(cfg, to, text, ctx) {
@@ -77,3 +78,6 @@ function teamsMessage(text: string): Record<string, unknown> {
     ],
   };
 }
+
+/** Bytes of a message's payload besides its text. */
+const TEAMS_OVERHEAD = Buffer.byteLength(JSON.stringify(teamsMessage("")), "utf8");

@@ -86,7 +86,7 @@ export interface ResolvedConfig {
   };
   providers: Record<string, ProviderConfig>;
   channels: ChannelsConfig;
-  delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
   heartbeat: { everyMs: number; prompt: string; ackToken: string; coalesceMs: number };
   store: { kind: "sqlite"; path: string } | { kind: "redis"; url: string };
 }

@@ -1,8 +1,10 @@
 // The runtime: what makes accepted wakes and runs happen. It recovers from crashes at start, runs the
 // worker loop for agent runs, the heartbeat schedule of the main session and the queue of replies to send.
+import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
+import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
 import { DeliveryQueue } from "./delivery-queue.js";
 import type { RuntimeDeps } from "./deps.js";
@@ -80,9 +82,12 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     }
     return runner;
   };
+  // Created with the first delivery and kept across reloads: a wait a service asked for still holds.
+  let gate: RateGate | undefined;
   const buildDelivery = async (): Promise<Delivery> => {
-    const { createDelivery } = await import("./delivery/index.js");
-    return createDelivery({ config, store, log, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+    const { createDelivery, RateGate } = await import("./delivery/index.js");
+    gate ??= new RateGate(Date.now, (ms) => delay(ms).then(() => undefined));
+    return createDelivery({ config, store, log, gate, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
   };
   const getDelivery = (): Delivery => {
     if (!delivery) throw new Error("delivery is not ready: start() the runtime first");

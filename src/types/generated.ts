@@ -447,9 +447,17 @@ export interface ProviderConfig {
    */
   apiKey?: string;
   /**
-   * How the thinking level reaches the provider: as reasoning_effort, or not at all (for models that reject it).
+   * How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent.
    */
-  thinkingParam?: "reasoning_effort" | "none";
+  thinkingParam?: "auto" | "reasoning_effort" | "reasoning" | "none";
+  /**
+   * Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible.
+   */
+  api?: "openai" | "openrouter" | "ollama" | "vllm" | "llamacpp" | "compatible";
+  /**
+   * Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent.
+   */
+  maxTokens?: number;
   /**
    * Extra HTTP headers sent with every request.
    */
@@ -651,9 +659,13 @@ export interface DeliveryConfig {
    */
   baseDelayMs?: number;
   /**
-   * Upper bound of one retry delay (also caps Retry-After).
+   * Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs.
    */
   maxDelayMs?: number;
+  /**
+   * Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends.
+   */
+  maxRetryAfterMs?: number;
 }
 /**
  * The main session's heartbeat: one main-agent turn over the pending system events.

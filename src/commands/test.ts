@@ -33,7 +33,8 @@ each rule looked at did not. Nothing is stored, sent or run.
   --payload, -p FILE    body of the request (JSON, or a form with that content-type);
                         - reads it from stdin.
                         NAME wake or agent tries the built-in endpoints.
-  --header, -H K:V      a request header (repeatable), e.g. -H "x-github-event: push".
+  --header, -H K:V      a request header (repeatable), e.g. -H "x-github-event: push";
+                        -H @FILE reads "name: value" lines (what hookgate sign prints).
                         A sender's signature headers (as hookgate sign prints them) are
                         verified as the server would verify them without the hook token:
                         the output says "verified" or "refused" and why, never the secret.
@@ -216,7 +217,7 @@ async function readRequest(
   if (name === "") throw new UsageError("the hook NAME is empty");
   if (values.payload === undefined) throw new UsageError("--payload FILE (or - for stdin) is required");
   const raw = values.payload === "-" ? await readStdin() : await readPayloadFile(values.payload);
-  const headers = pairs(values.header ?? [], ":", "header", true);
+  const headers = pairs(await headerLines(values.header ?? []), ":", "header", true);
   // Parsed as the server parses it (a form by its content-type, JSON after a byte order mark).
   const parsed = parsePayload(raw, headers["content-type"]);
   if (!parsed.ok) {
@@ -328,6 +329,28 @@ function printEarly(
     process.stdout.write(escapeControls(text, { keepNewlines: true }));
   }
   return answer.status === 200 ? 0 : 1;
+}
+
+/** -H values, with each -H @FILE replaced by the non-empty lines of FILE. */
+async function headerLines(items: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const item of items) {
+    if (!item.startsWith("@")) {
+      out.push(item);
+      continue;
+    }
+    let text: string;
+    try {
+      text = await readFile(item.slice(1), "utf8");
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        `--header ${item}: ${code === "ENOENT" ? "no such file" : (err as Error).message}`,
+      );
+    }
+    out.push(...text.split(/\r?\n/).filter((line) => line.trim() !== ""));
+  }
+  return out;
 }
 
 async function readPayloadFile(file: string): Promise<Buffer> {

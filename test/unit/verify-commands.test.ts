@@ -172,6 +172,46 @@ describe("hookgate test with a sender's signature", () => {
     expect(r.stdout).not.toContain(SECRET);
   });
 
+  it("reads the headers from the file hookgate sign wrote (-H @FILE)", async () => {
+    const s = setup();
+    const payload = s.file("push.json", push);
+    const signed = await runCommand(sign, [
+      "-c",
+      s.config,
+      "--mapping",
+      "github-push",
+      "-p",
+      payload,
+      "--id",
+      "d-7",
+    ]);
+    const headers = s.file("headers.txt", signed.stdout);
+    const r = await runCommand(test, [
+      "-c",
+      s.config,
+      "github",
+      "-p",
+      payload,
+      "-H",
+      `@${headers}`,
+      "-H",
+      "x-github-event: push",
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("verify: verified (github; delivery id d-7)");
+    const missing = await runCommand(test, [
+      "-c",
+      s.config,
+      "github",
+      "-p",
+      payload,
+      "-H",
+      "@/nonexistent/headers.txt",
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("--header @/nonexistent/headers.txt: no such file");
+  });
+
   it("says refused and why, with the server's answer, never the secret or the signature", async () => {
     const s = setup();
     const payload = s.file("push.json", push);

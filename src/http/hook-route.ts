@@ -156,9 +156,12 @@ export function hookRoute(opts: HookRouteOptions) {
       }
     }
 
-    const idem =
-      deliveryRef(verification, name) ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
-    if (idem) {
+    // A delivery id is looked up in the accept's own transaction only: redeliveries are rare, and a
+    // second lookup before routing would cost every delivery a read. An Idempotency-Key is looked up
+    // first, so that a reuse with another body is refused before any work.
+    const delivery = deliveryRef(verification, name);
+    const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
+    if (idem && !delivery) {
       const earlier = await runtime.store.findIdempotent(idem).catch(() => null);
       if (earlier) return answer(reply, req, earlier);
     }

@@ -55,6 +55,16 @@ function asHeaderArgs(stdout: string): string[] {
     .flatMap((line) => ["-H", line]);
 }
 
+/** `hookgate sign -c CONFIG --mapping ID -p PAYLOAD ...more`. */
+function signMapping(config: string, id: string, payload: string, ...more: string[]) {
+  return runCommand(sign, ["-c", config, "--mapping", id, "-p", payload, ...more]);
+}
+
+/** `hookgate test -c CONFIG NAME -p PAYLOAD ...more`. */
+function testHook(config: string, name: string, payload: string, ...more: string[]) {
+  return runCommand(test, ["-c", config, name, "-p", payload, ...more]);
+}
+
 describe("hookgate sign", () => {
   it("prints the headers GitHub sends, with the sha256= value of GitHub's documentation", async () => {
     const s = setup();
@@ -90,17 +100,7 @@ describe("hookgate sign", () => {
         "1700000000",
         "--json",
       ]);
-      const viaMapping = await runCommand(sign, [
-        "-c",
-        s.config,
-        "--mapping",
-        "slack",
-        "-p",
-        payload,
-        "--timestamp",
-        "1700000000",
-        "--json",
-      ]);
+      const viaMapping = await signMapping(s.config, "slack", payload, "--timestamp", "1700000000", "--json");
       expect(viaEnv.code).toBe(0);
       expect(JSON.parse(viaEnv.stdout)).toEqual(JSON.parse(viaMapping.stdout));
       expect(JSON.parse(viaEnv.stdout)).toMatchObject({ "x-slack-request-timestamp": "1700000000" });
@@ -140,30 +140,13 @@ describe("hookgate sign", () => {
 
 describe("hookgate test with a sender's signature", () => {
   const push = JSON.stringify({ repository: { full_name: "acme/api" } });
+  const event = ["-H", "x-github-event: push"];
 
   it("verifies what hookgate sign printed and routes among the mappings it passed", async () => {
     const s = setup();
     const payload = s.file("push.json", push);
-    const signed = await runCommand(sign, [
-      "-c",
-      s.config,
-      "--mapping",
-      "github-push",
-      "-p",
-      payload,
-      "--id",
-      "d-42",
-    ]);
-    const r = await runCommand(test, [
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      payload,
-      "-H",
-      "x-github-event: push",
-      ...asHeaderArgs(signed.stdout),
-    ]);
+    const signed = await signMapping(s.config, "github-push", payload, "--id", "d-42");
+    const r = await testHook(s.config, "github", payload, ...event, ...asHeaderArgs(signed.stdout));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       "verify: verified (github; delivery id d-42) — the request may reach github-push",
@@ -175,39 +158,12 @@ describe("hookgate test with a sender's signature", () => {
   it("reads the headers from the file hookgate sign wrote (-H @FILE)", async () => {
     const s = setup();
     const payload = s.file("push.json", push);
-    const signed = await runCommand(sign, [
-      "-c",
-      s.config,
-      "--mapping",
-      "github-push",
-      "-p",
-      payload,
-      "--id",
-      "d-7",
-    ]);
+    const signed = await signMapping(s.config, "github-push", payload, "--id", "d-7");
     const headers = s.file("headers.txt", signed.stdout);
-    const r = await runCommand(test, [
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      payload,
-      "-H",
-      `@${headers}`,
-      "-H",
-      "x-github-event: push",
-    ]);
+    const r = await testHook(s.config, "github", payload, "-H", `@${headers}`, ...event);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("verify: verified (github; delivery id d-7)");
-    const missing = await runCommand(test, [
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      payload,
-      "-H",
-      "@/nonexistent/headers.txt",
-    ]);
+    const missing = await testHook(s.config, "github", payload, "-H", "@/nonexistent/headers.txt");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("--header @/nonexistent/headers.txt: no such file");
   });
@@ -224,14 +180,7 @@ describe("hookgate test with a sender's signature", () => {
       payload,
     ]);
     const sig = signed.stdout.split("\n")[0]!.split("sha256=")[1]!;
-    const r = await runCommand(test, [
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      payload,
-      ...asHeaderArgs(signed.stdout),
-    ]);
+    const r = await testHook(s.config, "github", payload, ...asHeaderArgs(signed.stdout));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
       "verify: refused (SIGNATURE_INVALID) — unauthorized: the signature does not match",
@@ -239,15 +188,7 @@ describe("hookgate test with a sender's signature", () => {
     expect(r.stdout).toContain('answer: 401 {"ok":false');
     expect(r.stdout).not.toContain(SECRET);
     expect(r.stdout).not.toContain(sig);
-    const json = await runCommand(test, [
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      payload,
-      ...asHeaderArgs(signed.stdout),
-      "--json",
-    ]);
+    const json = await testHook(s.config, "github", payload, ...asHeaderArgs(signed.stdout), "--json");
     expect(JSON.parse(json.stdout)).toMatchObject({
       verify: { outcome: "refused", code: "SIGNATURE_INVALID" },
       answer: { status: 401 },
@@ -256,15 +197,7 @@ describe("hookgate test with a sender's signature", () => {
 
   it("without signature headers routes as with the token, and says so", async () => {
     const s = setup();
-    const r = await runCommand(test, [
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      s.file("push.json", push),
-      "-H",
-      "x-github-event: push",
-    ]);
+    const r = await testHook(s.config, "github", s.file("push.json", push), ...event);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^verify: not checked — no signature headers given/);
     expect(r.stdout).toContain("decision: wake");
@@ -276,32 +209,23 @@ describe("hookgate test with a sender's signature", () => {
       "challenge.json",
       JSON.stringify({ type: "url_verification", challenge: "c-1" }),
     );
-    const headers = await runCommand(sign, ["-c", s.config, "--mapping", "slack", "-p", challenge]);
-    const r = await runCommand(test, [
-      "-c",
-      s.config,
-      "slack",
-      "-p",
-      challenge,
-      ...asHeaderArgs(headers.stdout),
-    ]);
+    const headers = await signMapping(s.config, "slack", challenge);
+    const r = await testHook(s.config, "slack", challenge, ...asHeaderArgs(headers.stdout));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("decision: handshake — answered by hookgate itself");
     expect(r.stdout).toContain('answer: 200 {"challenge":"c-1"}');
 
     const form = s.file("form.txt", "command=%2Fdeploy&text=now");
-    const formHeaders = await runCommand(sign, ["-c", s.config, "--mapping", "slack", "-p", form]);
-    const f = await runCommand(test, [
-      "-c",
+    const formHeaders = await signMapping(s.config, "slack", form);
+    const formType = ["-H", "content-type: application/x-www-form-urlencoded"];
+    const f = await testHook(
       s.config,
       "slack",
-      "-p",
       form,
-      "-H",
-      "content-type: application/x-www-form-urlencoded",
+      ...formType,
       ...asHeaderArgs(formHeaders.stdout),
       "--json",
-    ]);
+    );
     expect(f.code).toBe(0);
     expect(JSON.parse(f.stdout)).toMatchObject({
       request: { payload: { command: "/deploy", text: "now" } },
@@ -312,15 +236,7 @@ describe("hookgate test with a sender's signature", () => {
 
   it("reads a payload file that starts with a byte order mark", async () => {
     const s = setup();
-    const r = await runCommand(test, [
-      "-c",
-      s.config,
-      "github",
-      "-p",
-      s.file("bom.json", `\uFEFF${push}`),
-      "-H",
-      "x-github-event: push",
-    ]);
+    const r = await testHook(s.config, "github", s.file("bom.json", `\uFEFF${push}`), ...event);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Push  to acme/api");
   });

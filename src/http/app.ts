@@ -88,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ...(n.mappingId && { mappingId: n.mappingId }),
         ...(n.runId && { runId: n.runId }),
         ...(n.code && { code: n.code }),
+        ...(n.verified && { verified: n.verified }),
       },
       "request",
     );

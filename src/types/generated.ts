@@ -52,6 +52,10 @@ export interface ServerConfig {
    * Log level of the JSON request log (overridden by --log-level).
    */
   logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it.
+   */
+  publicUrl?: string;
 }
 /**
  * The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.
@@ -194,6 +198,12 @@ export interface Mapping {
    */
   contentSource?: string;
   transform?: MappingTransform;
+  verify?: MappingVerify;
+  challenge?: MappingChallenge;
+  /**
+   * Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes.
+   */
+  maxBodyBytes?: number;
 }
 /**
  * Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.
@@ -211,7 +221,7 @@ export interface MappingMatch {
    */
   source?: string;
   /**
-   * JsonLogic expression over {payload, headers, query, path}; the mapping applies when it is truthy. Header names are lower-case.
+   * JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.
    */
   when?: {} | boolean;
 }
@@ -230,6 +240,104 @@ export interface MappingTransform {
    * Exported function to call. Default: the default export, else an export named transform.
    */
   export?: string;
+}
+/**
+ * How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "verify".
+ */
+export interface MappingVerify {
+  /**
+   * The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below).
+   */
+  scheme:
+    | "github"
+    | "gitlab"
+    | "stripe"
+    | "slack"
+    | "standard-webhooks"
+    | "shopify"
+    | "linear"
+    | "sentry"
+    | "pagerduty"
+    | "twilio"
+    | "ed25519"
+    | "zoom"
+    | "meta"
+    | "header"
+    | "basic"
+    | "hmac";
+  /**
+   * The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab, header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored.
+   */
+  secret?: string;
+  /**
+   * Several secrets instead of secret, while rotating: a request passes with any of them.
+   *
+   * @minItems 1
+   */
+  secrets?: [string, ...string[]];
+  /**
+   * basic: the user name the sender sends (compared in constant time, like the password).
+   */
+  username?: string;
+  /**
+   * header and hmac: the request header that carries the secret (header) or the signature (hmac).
+   */
+  header?: string;
+  /**
+   * hmac: the hash of the HMAC.
+   */
+  algorithm?: "sha1" | "sha256" | "sha512";
+  /**
+   * hmac: how the signature is written in the header.
+   */
+  encoding?: "hex" | "base64" | "base64url";
+  /**
+   * hmac: text before the signature in the header, for example sha256=.
+   */
+  prefix?: string;
+  /**
+   * hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}.
+   */
+  signed?: string;
+  /**
+   * hmac: how the secret is written (the HMAC key is its decoded bytes).
+   */
+  secretEncoding?: "utf8" | "base64" | "hex";
+  /**
+   * hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused.
+   */
+  timestampHeader?: string;
+  /**
+   * The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new.
+   */
+  idHeader?: string;
+  /**
+   * Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram).
+   */
+  idField?: string;
+  /**
+   * How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader.
+   */
+  toleranceSeconds?: number;
+}
+/**
+ * A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "challenge".
+ */
+export interface MappingChallenge {
+  /**
+   * The provider's handshake.
+   */
+  kind: "slack" | "zoom" | "discord" | "meta";
+  /**
+   * meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}.
+   */
+  verifyToken?: string;
 }
 /**
  * Hard limits of the transform sandbox, per call, and the worker threads transforms run in.

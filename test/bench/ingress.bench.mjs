@@ -1,14 +1,18 @@
 // Ingress throughput: a bare fastify route vs hookgate's /wake, a mapped wake (JsonLogic `when` +
-// 4-field template) and /agent, each server in its own process, runs interleaved round by round so
-// machine drift spreads over all of them. Also the server's memory before and after many requests.
+// 4-field template) with the hook token and the same mapped wake from a sender without it (a GitHub
+// signature verified on the raw body, its delivery id remembered), and /agent, each server in its own
+// process, runs interleaved round by round so machine drift spreads over all of them. Also the
+// server's memory before and after many requests.
+import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLI, load, round, rssOf, startChild } from "./lib.mjs";
+import { CLI, cpuMsOf, load, round, rssOf, startChild } from "./lib.mjs";
 
 const TOKEN = "bench-token-0123456789abcdefghijkl";
 const auth = { authorization: `Bearer ${TOKEN}` };
+const GITHUB_SECRET = "bench-github-webhook-secret";
 
 const CONFIG = `
 server: { host: 127.0.0.1, port: 0, logLevel: info }
@@ -20,6 +24,14 @@ hooks:
       match:
         path: alerts
         when: { and: [ { "==": [ { var: payload.status }, firing ] }, { ">=": [ { var: payload.severity }, 3 ] } ] }
+      action: wake
+      wakeMode: next-heartbeat
+      textTemplate: "{{payload.alertname}} on {{payload.instance}} ({{payload.status}}, severity {{payload.severity}})"
+    - id: alert-signed
+      match:
+        path: alerts-signed
+        when: { and: [ { "==": [ { var: payload.status }, firing ] }, { ">=": [ { var: payload.severity }, 3 ] } ] }
+      verify: { scheme: github, secret: ${GITHUB_SECRET} }
       action: wake
       wakeMode: next-heartbeat
       textTemplate: "{{payload.alertname}} on {{payload.instance}} ({{payload.status}}, severity {{payload.severity}})"
@@ -44,6 +56,19 @@ const alert = (n) => ({
   seq: n,
 });
 
+/**
+ * What GitHub adds to a delivery: the body's HMAC and a delivery id of its own, never repeated (a
+ * repeat would be answered from the store, which is cheaper than the work under measurement).
+ */
+const deliveries = { prefix: randomUUID(), next: 0 };
+const githubSignature = (text) => ({
+  "x-hub-signature-256": `sha256=${createHmac("sha256", GITHUB_SECRET).update(text).digest("hex")}`,
+});
+const githubHeaders = (text) => ({
+  ...githubSignature(text),
+  "x-github-delivery": `${deliveries.prefix}-${deliveries.next++}`,
+});
+
 const targets = {
   a: {
     name: "(a) bare fastify POST",
@@ -58,6 +83,20 @@ const targets = {
     body: (n) => ({ text: `event ${n}`, mode: "next-heartbeat" }),
   },
   c: { name: "(c) mapped wake (when + template)", path: "/hooks/alerts", headers: auth, body: alert },
+  e: {
+    name: "(e) verified mapped wake (GitHub signature, no token)",
+    path: "/hooks/alerts-signed",
+    headers: {},
+    body: alert,
+    sign: githubHeaders,
+  },
+  f: {
+    name: "(f) verified mapped wake without a delivery id",
+    path: "/hooks/alerts-signed",
+    headers: {},
+    body: alert,
+    sign: githubSignature,
+  },
   d: {
     name: "(d) hookgate /hooks/agent (202)",
     path: "/hooks/agent",
@@ -71,21 +110,27 @@ export async function bench({ quick = false } = {}) {
   const rounds = 2;
   const bare = await startChild([fileURLToPath(new URL("./servers/bare.mjs", import.meta.url))]);
   const hg = await startChild([CLI, "serve", "--config", writeBenchConfig()]);
-  const results = { a: [], b: [], c: [], d: [] };
+  const results = { a: [], b: [], c: [], d: [], e: [], f: [] };
   try {
     for (let r = 0; r < rounds; r++) {
-      for (const key of ["a", "b", "a", "c", "a", "d"]) {
+      // c, e and f back to back, in turn first, so that their ratios see the same machine.
+      const trio = r % 2 === 0 ? ["c", "e", "f"] : ["f", "e", "c"];
+      for (const key of ["a", "b", "a", ...trio, "a", "d"]) {
         const t = targets[key];
+        const cpuBefore = key === "a" ? 0 : cpuMsOf(hg.proc.pid);
         const res = await load({
           url: key === "a" ? bare.url : hg.url,
           path: t.path,
           headers: t.headers,
           body: t.body,
+          ...(t.sign && { sign: t.sign }),
           duration,
         });
         const bad = res.non2xx + res.errors + res.timeouts;
         if (bad > 0) throw new Error(`${t.name}: ${bad} failed requests of ${res.requests.total}`);
-        results[key].push({ rps: res.requests.average, p99: res.latency.p99 });
+        // The server's own CPU time per request: what a request costs, whatever else the machine runs.
+        const cpuUs = key === "a" ? 0 : ((cpuMsOf(hg.proc.pid) - cpuBefore) * 1000) / res.requests.total;
+        results[key].push({ rps: res.requests.average, p99: res.latency.p99, cpuUs });
       }
     }
   } finally {
@@ -94,7 +139,7 @@ export async function bench({ quick = false } = {}) {
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length;
   const base = avg(results.a, (x) => x.rps);
   const rows = [];
-  for (const key of ["a", "b", "c", "d"]) {
+  for (const key of ["a", "b", "c", "e", "f", "d"]) {
     const rps = avg(results[key], (x) => x.rps);
     const p99 = Math.max(...results[key].map((x) => x.p99));
     rows.push({
@@ -107,6 +152,28 @@ export async function bench({ quick = false } = {}) {
       ...(key === "c" && { target: "ratio >= 0.5" }),
     });
     rows.push({ group: "ingress", name: `${targets[key].name} p99`, value: p99, unit: "ms" });
+  }
+  const rps = (key) => avg(results[key], (x) => x.rps);
+  const cpu = (key) => avg(results[key], (x) => x.cpuUs);
+  rows.push({
+    group: "ingress",
+    name: "verified vs token mapped wake, req/s (e)/(c)",
+    value: round(rps("e") / rps("c"), 3),
+    unit: "ratio",
+    ratio: round(rps("e") / rps("c"), 3),
+    baseline: targets.c.name,
+    target: "ratio >= 0.9",
+  });
+  for (const key of ["c", "e", "f"]) {
+    rows.push({
+      group: "ingress",
+      name: `${targets[key].name} server CPU per request`,
+      value: round(cpu(key), 1),
+      unit: "µs",
+      ratio: round(cpu(key) / cpu("c"), 3),
+      baseline: targets.c.name,
+      ...(key === "e" && { target: "ratio <= 1.1" }),
+    });
   }
   return { rows };
 }

@@ -37,7 +37,16 @@ export interface ResolvedConfig {
   file: string | null;
   /** Folder relative paths were resolved against. */
   dir: string;
-  server: { host: string; port: number; trustProxy: string[]; logLevel: LogLevel };
+  server: {
+    host: string;
+    port: number;
+    trustProxy: string[];
+    logLevel: LogLevel;
+    /** GET /metrics; allowFrom: loopback, any, addresses and CIDR ranges. */
+    metrics: { enabled: boolean; allowFrom: string[] };
+    /** The web console at /console. */
+    console: { enabled: boolean; allowFrom: string[]; sessionTtlMs: number };
+  };
   hooks: {
     enabled: boolean;
     token: string;
@@ -89,6 +98,10 @@ export interface ResolvedConfig {
   delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
   heartbeat: { everyMs: number; prompt: string; ackToken: string; coalesceMs: number };
   store: { kind: "sqlite"; path: string } | { kind: "redis"; url: string };
+  /** The request log of hooks.path; maxBodyBytes of each body kept. */
+  requestLog: { enabled: boolean; maxBodyBytes: number };
+  /** What the store keeps: rows younger than maxAgeMs (0 = any age), at most maxRows per table (0 = any number). */
+  retention: { maxAgeMs: number; maxRows: number; pruneEveryMs: number };
 }
 
 /** What the rule compiler reads of a configuration. */

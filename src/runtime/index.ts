@@ -2,6 +2,7 @@
 // worker loop for agent runs, the heartbeat schedule of the main session and the queue of replies to send.
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
+import { metrics } from "../core/metrics.js";
 import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
 import type { Delivery } from "./delivery/types.js";
 import { DeliveryQueue } from "./delivery-queue.js";
@@ -113,6 +114,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         // A runner that cannot be built, or a store failure: record it rather than leave the run `running`.
         const error = err instanceof RunnerError ? err.message : `internal error: ${(err as Error).message}`;
         log.error({ err, runId: run.id }, "run aborted by an internal error");
+        metrics.runs.inc({ status: "failed" });
         await store.finishRun(
           run.id,
           { status: "failed", error, finishedAt: now() },

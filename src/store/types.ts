@@ -3,6 +3,10 @@
 // is the behaviour every implementation must show. Every accept* call resolves only after its record
 // is durable. The store reports outcomes; the HTTP layer decides how to answer them.
 
+import type { RequestDecision } from "../core/decision-record.js";
+
+export type { RequestDecision };
+
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "timed_out";
 export type DeliveryStatus = "pending" | "sent" | "skipped" | "failed";
 export type WakeMode = "now" | "next-heartbeat";
@@ -190,17 +194,6 @@ export type RequestOutcome =
   /** Refused before the rules looked at it: query token, method, auth, lockout, body limits, JSON. */
   | "rejected";
 
-/** What the rules decided, kept so that replay and the console can compare and show it. */
-export interface RequestDecision {
-  kind: "wake" | "agent" | "skip" | "refused";
-  /** The action built (agent runs: before the safety wrapper); long strings cut (see the entry's actionDigest). */
-  action?: Record<string, unknown>;
-  /** sha256 of the whole action as built, before any cut. */
-  actionDigest?: string;
-  /** What the policies settled for an agent run. */
-  verdict?: { sessionKey: string; model?: string; channel: string; sessionKeyGenerated?: boolean };
-}
-
 /**
  * One request under hooks.path as the request log keeps it: token and signature headers removed, the
  * body kept up to requestLog.maxBodyBytes. Written after the answer, so it is not durable the way an
@@ -213,13 +206,16 @@ export interface RequestLogEntry {
   method: string;
   /** Hook name after hooks.path, as the rules see it ("" when there was none). */
   hook: string;
-  /** Query parameters, any `token` parameter removed. */
+  /** Query parameters; credential-like ones (`token`, `secret`, ...) kept as `[removed]`. */
   query: Record<string, string>;
   /** Client address (after server.trustProxy). */
   client: string;
   /** Lower-case header names; token carriers and other credential headers are not kept. */
   headers: Record<string, string>;
-  /** Names of the headers that were present but not kept. */
+  /**
+   * Headers whose values were not kept: the token carriers (left out, as the rules never see them) and
+   * other credentials such as signatures (kept as `[removed]`, so a rule testing for one still sees it).
+   */
   removedHeaders: string[];
   /** The body as received, up to the limit; absent when none was read. */
   body?: Uint8Array;

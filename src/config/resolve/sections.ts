@@ -10,9 +10,7 @@ import { maxTimerMs, maxTimerText, parseDuration } from "./duration.js";
 const defaultHeartbeatPrompt =
   "Heartbeat. Below are the events that arrived since the last heartbeat. Act on anything that needs attention and report it briefly.";
 
-export function serverSection(
-  raw: HookgateConfig,
-): Omit<ResolvedConfig["server"], "metrics" | "console"> {
+export function serverSection(raw: HookgateConfig): Omit<ResolvedConfig["server"], "metrics" | "console"> {
   const s = { ...schemaDefaults("server"), ...raw.server } as ResolvedConfig["server"];
   return { host: s.host, port: s.port, trustProxy: s.trustProxy ?? [], logLevel: s.logLevel };
 }

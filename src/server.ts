@@ -3,10 +3,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "./config/types.js";
+import { addQueueSource } from "./core/metrics.js";
 import { compileRules } from "./engine/compile.js";
 import { buildApp } from "./http/app.js";
 import type { AuthFailureLimiter } from "./http/auth-limiter.js";
+import { RequestLogWriter } from "./http/request-log.js";
 import { createRuntime } from "./runtime/index.js";
+import { startRetention } from "./runtime/retention.js";
 import type { Runtime } from "./runtime/types.js";
 import { openStore } from "./store/index.js";
 
@@ -34,12 +37,25 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   for (const w of compiled.warnings) log.warn({ path: w.path }, w.message);
   const store = await openStore(config.store, { log });
   const runtime = createRuntime({ config, store, log, ...(opts.fetch && { fetch: opts.fetch }) });
+  // Process-wide, not per config: the request log and the metrics' view of the store outlive reloads.
+  const requestLog = config.requestLog.enabled ? new RequestLogWriter(store, log) : undefined;
+  const unlistQueues = addQueueSource(async () => {
+    const q = await store.queueStats();
+    return {
+      runs_queued: q.runsQueued,
+      runs_running: q.runsRunning,
+      deliveries_pending: q.deliveriesPending,
+      events_pending: q.eventsPending,
+    };
+  });
+  const retention = startRetention(store, config.retention, log);
   const app = await buildApp({
     config,
     index: compiled.index,
     runtime,
     log,
     ...(opts.limiter && { limiter: opts.limiter }),
+    ...(requestLog && { requestLog }),
   });
   try {
     await runtime.start();
@@ -47,6 +63,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     await app.listen({ host, port: opts.port ?? config.server.port });
   } catch (err) {
     await app.close().catch(() => {});
+    unlistQueues();
+    await retention.stop();
     await runtime.stop().catch(() => {});
     compiled.dispose();
     throw err;
@@ -63,6 +81,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     close() {
       closing ??= (async () => {
         await app.close();
+        // Before the store closes: the last request log entries, and no pruning or scrape in flight.
+        await requestLog?.close();
+        unlistQueues();
+        await retention.stop();
         await runtime.stop();
         compiled.dispose();
       })();

@@ -1,12 +1,22 @@
 // The HTTP front door: the server's framework settings, the error shape of every answer, one log line
 // per request, /healthz, and the hook routes (hook-route.ts) under hooks.path.
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { rulesDigest } from "../ingress/rules-digest.js";
+import { MemoryAuthLimiter } from "./auth-limiter.js";
 import { foldAddress } from "./client-address.js";
+import { consoleRoutes } from "./console/routes.js";
+import { countedLimiter } from "./counted-limiter.js";
 import { type ErrorCode, HttpError } from "./errors.js";
 import { type HookRouteOptions, hookRoute, methodNotAllowed, type RequestNotes } from "./hook-route.js";
+import { metricsRoute } from "./metrics-route.js";
+import { requestObserver } from "./observe.js";
+import type { RequestLogWriter } from "./request-log.js";
 import { hasQueryToken, pathOnly } from "./request-parts.js";
 
-export type AppOptions = HookRouteOptions;
+export interface AppOptions extends HookRouteOptions {
+  /** Where requests under hooks.path are logged; none: no request log. */
+  requestLog?: RequestLogWriter;
+}
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, runtime, log } = opts;
@@ -48,6 +58,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest("notes", null as unknown as RequestNotes);
+  app.decorateRequest("observed", null);
+  const observer = requestObserver({
+    ...(opts.requestLog && { writer: opts.requestLog }),
+    maxBodyBytes: config.requestLog.maxBodyBytes,
+    rulesDigest: rulesDigest(config, opts.index),
+    generatedSessionKeys: hooks.defaultSessionKey === undefined,
+  });
+  const isHookPath = (path: string) => path === hooks.path || path.startsWith(`${hooks.path}/`);
 
   // The body stays a stream until the hook pipeline decides to read it.
   app.removeAllContentTypeParsers();
@@ -55,8 +73,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onRequest", async (req) => {
     req.notes = {};
+    if (hooks.enabled && isHookPath(pathOnly(req.raw.url))) observer.start(req);
   });
   app.addHook("onResponse", async (req, reply) => {
+    observer.finish(req, reply);
     const n = req.notes ?? {};
     log.info(
       {
@@ -75,7 +95,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     const e = toHttpError(err);
-    if (req.notes) req.notes.code = e.code;
+    if (req.notes) {
+      req.notes.code = e.code;
+      req.notes.error = e.message;
+    }
     if (e.code === "STORE_UNAVAILABLE") log.error({ err: e.cause ?? err }, "store unavailable");
     else if (e.status >= 500 && !e.logged) log.error({ err, path: pathOnly(req.raw.url) }, "request failed");
     void reply.code(e.status).headers(e.headers).send(e.body());
@@ -104,10 +127,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return ok ? { ok: true } : reply.code(503).send(new HttpError("STORE_UNAVAILABLE").body());
   });
 
+  if (config.server.metrics.enabled) metricsRoute(app, config.server);
+
   if (hooks.enabled) {
-    const routeOpts = hookRoute(opts);
+    const limiter = countedLimiter(opts.limiter ?? new MemoryAuthLimiter(hooks.authFailures), "hooks");
+    const { onRequest, handler } = hookRoute({ ...opts, limiter });
+    const routeOpts = { onRequest, handler: observer.traced(handler) };
     app.route({ method: ALL_METHODS, url: hooks.path, ...routeOpts });
     app.route({ method: ALL_METHODS, url: `${hooks.path}/*`, ...routeOpts });
+    if (config.server.console.enabled) await consoleRoutes(app, opts);
   }
 
   return app;

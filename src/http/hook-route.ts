@@ -29,6 +29,12 @@ export interface RequestNotes {
   runId?: string;
   /** The error code of a refused request, for the request log. */
   code?: ErrorCode;
+  /** The sentence the client got with the error. */
+  error?: string;
+  /** The body as read, what the rules decided and how long that took (the request log keeps them). */
+  body?: Buffer;
+  decision?: IngressDecision;
+  decideMs?: number;
 }
 
 declare module "fastify" {
@@ -82,6 +88,7 @@ export function hookRoute(opts: HookRouteOptions) {
     const raw = req.body
       ? await readBody(req.body as Readable, req.headers["content-length"], limits)
       : EMPTY;
+    req.notes.body = raw;
     const payload = parseJsonBody(raw);
     const idem = idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
     if (idem) {
@@ -89,10 +96,13 @@ export function hookRoute(opts: HookRouteOptions) {
       if (earlier) return answer(reply, req, earlier);
     }
     const explain = log.isLevelEnabled("debug");
+    const decideStart = performance.now();
     const decision = await ingress.decide(
       hookRequest({ name, headers: req.headers, query: req.notes.query!, payload }),
       { explain },
     );
+    req.notes.decideMs = performance.now() - decideStart;
+    req.notes.decision = decision;
     if (decision.mappingId !== undefined) req.notes.mappingId = decision.mappingId;
     if (explain) log.debug({ hook: name, explain: decision.explain }, "hook decision");
     return answer(reply, req, await act(decision, name, idem));

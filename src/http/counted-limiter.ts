@@ -2,7 +2,10 @@
 import { metrics } from "../core/metrics.js";
 import type { AuthFailureLimiter } from "./auth-limiter.js";
 
-export function countedLimiter(limiter: AuthFailureLimiter, surface: "hooks" | "console"): AuthFailureLimiter {
+export function countedLimiter(
+  limiter: AuthFailureLimiter,
+  surface: "hooks" | "console",
+): AuthFailureLimiter {
   return {
     check: (key) => limiter.check(key),
     succeed: (key) => limiter.succeed(key),

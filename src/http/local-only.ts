@@ -11,7 +11,11 @@ import { HttpError } from "./errors.js";
 const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
 
 /** A guard that throws 403 FORBIDDEN naming `key` for clients the list does not allow. */
-export function allowOnly(entries: string[], trustProxy: string[], key: string): (req: FastifyRequest) => void {
+export function allowOnly(
+  entries: string[],
+  trustProxy: string[],
+  key: string,
+): (req: FastifyRequest) => void {
   const parsed = parseAddressList(entries);
   // The config loader refused bad entries; a list built in code without it lets nobody in.
   const list: AddressList = "bad" in parsed ? NOBODY : parsed;

@@ -57,7 +57,9 @@ export function requestObserver(opts: ObserveOptions) {
       return function (this: unknown, req: FastifyRequest, reply: FastifyReply) {
         const span = req.observed?.span;
         if (!span) return handler.call(this as never, req, reply);
-        return context.with(trace.setSpan(context.active(), span), () => handler.call(this as never, req, reply));
+        return context.with(trace.setSpan(context.active(), span), () =>
+          handler.call(this as never, req, reply),
+        );
       } as RouteHandlerMethod;
     },
 
@@ -72,7 +74,10 @@ export function requestObserver(opts: ObserveOptions) {
       const d = notes.decision;
       const direct = notes.hook === "wake" || notes.hook === "agent" ? notes.hook : undefined;
       const mappingLabel = d?.mappingId ?? (d && direct) ?? "none";
-      metrics.requests.inc({ outcome: status >= 400 ? (notes.code ?? "UNKNOWN") : outcome, mapping: mappingLabel });
+      metrics.requests.inc({
+        outcome: status >= 400 ? (notes.code ?? "UNKNOWN") : outcome,
+        mapping: mappingLabel,
+      });
       metrics.ingressSeconds.observe(
         { result: status < 400 ? "accepted" : d ? "refused" : "rejected" },
         reply.elapsedTime / 1000,

@@ -96,7 +96,10 @@ export function loggedQuery(query: Record<string, string>): Record<string, strin
 }
 
 /** The body as kept: at most `max` bytes. */
-export function loggedBody(raw: Buffer | undefined, max: number): Pick<RequestLogEntry, "body" | "bodyBytes" | "bodyCut"> {
+export function loggedBody(
+  raw: Buffer | undefined,
+  max: number,
+): Pick<RequestLogEntry, "body" | "bodyBytes" | "bodyCut"> {
   if (!raw) return { bodyBytes: 0, bodyCut: false };
   const cut = raw.length > max;
   const kept = cut ? raw.subarray(0, max) : raw;

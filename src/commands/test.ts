@@ -9,13 +9,7 @@ import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 import type { Decision, HookRequest } from "../engine/types.js";
 import { createIngress } from "../ingress/decide.js";
-import {
-  formatDecision,
-  formatPolicy,
-  hint,
-  serverAnswer,
-  showDecision,
-} from "../ingress/decision-report.js";
+import { decisionText, hint, serverAnswer, showDecision } from "../ingress/decision-report.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
@@ -104,10 +98,7 @@ export const command: Command = {
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
         // Payload values reach this output: control characters are shown escaped, never sent raw.
-        let text = formatDecision(compiled.index, shown.decision);
-        if (shown.policy) text += formatPolicy(shown.policy);
-        text += `answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
-        process.stdout.write(escapeControls(text, { keepNewlines: true }));
+        process.stdout.write(escapeControls(decisionText(compiled.index, decision), { keepNewlines: true }));
       }
       if (shown.policy && !shown.policy.ok) return 1;
       return exitCode(shown.decision);

@@ -9,6 +9,15 @@ import type { Decision, ExplainTrace } from "../engine/types.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
 import type { IngressDecision } from "./decide.js";
 
+/** What `hookgate test` prints for a decision: the trace, the decision, the policies, the answer. */
+export function decisionText(index: RuleIndex, d: IngressDecision): string {
+  const shown = showDecision(d);
+  const answer = serverAnswer(d);
+  let text = formatDecision(index, shown.decision);
+  if (shown.policy) text += formatPolicy(shown.policy);
+  return `${text}answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
+}
+
 /** The decision as the rules made it, and the policies' verdict on an agent run. */
 export function showDecision(d: IngressDecision): {
   decision: Decision;

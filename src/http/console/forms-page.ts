@@ -39,6 +39,9 @@ export function playground(
   const paths = [...new Set(mappings.map((m) => m.path).filter((p): p is string => p !== null))];
   return html`<p>Try a payload on the rules in force: the decision and its explain trace come from the same
 pipeline as <code>hookgate test</code>. Nothing is stored, sent or run.</p>
+${result?.error ? html`<p class="error" role="alert">${result.error}</p>` : ""}
+${result?.text !== undefined ? html`<h2>Decision</h2><pre aria-label="Decision and explain trace" id="result">${result.text}</pre>` : ""}
+<h2>Request</h2>
 <form method="post" action="/console/playground">
 <input type="hidden" name="csrf" value="${csrf}">
 <label for="p-hook">Hook name (the part after the hooks path)</label>
@@ -58,6 +61,5 @@ pipeline as <code>hookgate test</code>. Nothing is stored, sent or run.</p>
 <input id="p-now" name="now" value="${input.now}" placeholder="2025-06-01T14:02:00Z">
 <p><button type="submit">Decide</button></p>
 </form>
-${result?.error ? html`<p class="error" role="alert">${result.error}</p>` : ""}
-${result?.text !== undefined ? html`<h2>Decision</h2><pre aria-label="Decision and explain trace" id="result">${result.text}</pre>` : ""}`;
+`;
 }

@@ -30,7 +30,7 @@ export function page(
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${title} · hookgate console</title>
 <link rel="stylesheet" href="/console/style.css">
 </head>

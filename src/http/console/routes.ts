@@ -34,7 +34,8 @@ const SECURITY_HEADERS = {
     "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
-  "referrer-policy": "no-referrer",
+  // same-origin, not no-referrer: with no-referrer a browser posts forms with `Origin: null`.
+  "referrer-policy": "same-origin",
   "cross-origin-opener-policy": "same-origin",
 };
 

@@ -29,10 +29,10 @@ heartbeat: { every: "0" }
 store: { path: state.db }
 `;
 
-export function writeBenchConfig() {
+export function writeBenchConfig(extra = "") {
   const dir = mkdtempSync(join(tmpdir(), "hookgate-bench-"));
   const file = join(dir, "hookgate.yaml");
-  writeFileSync(file, CONFIG);
+  writeFileSync(file, CONFIG + extra);
   return file;
 }
 
@@ -64,6 +64,8 @@ const targets = {
     headers: auth,
     body: (n) => ({ message: `job ${n}`, deliver: false }),
   },
+  // (c) with the request log off: what logging every request costs.
+  e: { name: "(e) mapped wake, request log off", path: "/hooks/alerts", headers: auth, body: alert },
 };
 
 export async function bench({ quick = false } = {}) {
@@ -71,13 +73,19 @@ export async function bench({ quick = false } = {}) {
   const rounds = 2;
   const bare = await startChild([fileURLToPath(new URL("./servers/bare.mjs", import.meta.url))]);
   const hg = await startChild([CLI, "serve", "--config", writeBenchConfig()]);
-  const results = { a: [], b: [], c: [], d: [] };
+  const unlogged = await startChild([
+    CLI,
+    "serve",
+    "--config",
+    writeBenchConfig("requestLog: { enabled: false }\n"),
+  ]);
+  const results = { a: [], b: [], c: [], d: [], e: [] };
   try {
     for (let r = 0; r < rounds; r++) {
-      for (const key of ["a", "b", "a", "c", "a", "d"]) {
+      for (const key of ["a", "b", "a", "c", "a", "d", "a", "e"]) {
         const t = targets[key];
         const res = await load({
-          url: key === "a" ? bare.url : hg.url,
+          url: key === "a" ? bare.url : key === "e" ? unlogged.url : hg.url,
           path: t.path,
           headers: t.headers,
           body: t.body,
@@ -89,12 +97,12 @@ export async function bench({ quick = false } = {}) {
       }
     }
   } finally {
-    await Promise.all([bare.stop(), hg.stop()]);
+    await Promise.all([bare.stop(), hg.stop(), unlogged.stop()]);
   }
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length;
   const base = avg(results.a, (x) => x.rps);
   const rows = [];
-  for (const key of ["a", "b", "c", "d"]) {
+  for (const key of ["a", "b", "c", "d", "e"]) {
     const rps = avg(results[key], (x) => x.rps);
     const p99 = Math.max(...results[key].map((x) => x.p99));
     rows.push({
@@ -108,6 +116,16 @@ export async function bench({ quick = false } = {}) {
     });
     rows.push({ group: "ingress", name: `${targets[key].name} p99`, value: p99, unit: "ms" });
   }
+  const logged = avg(results.c, (x) => x.rps);
+  const unloggedRps = avg(results.e, (x) => x.rps);
+  rows.push({
+    group: "ingress",
+    name: "(c) mapped wake with the request log, against (e) without",
+    value: Math.round(logged),
+    unit: "req/s",
+    ratio: round(logged / unloggedRps, 3),
+    baseline: targets.e.name,
+  });
   return { rows };
 }
 

@@ -12,7 +12,8 @@ const HOSTILE = [
   "javascript:alert(document.cookie)",
   "</pre><script>alert(2)</script>",
   "' onmouseover='alert(3)",
-  "`${alert(4)}`",
+  // A template literal's placeholder, as text.
+  ["`$", "{alert(4)}`"].join(""),
 ];
 
 interface Browser {

@@ -20,7 +20,10 @@ function parseExposition(text: string): Map<string, Family> {
   const families = new Map<string, Family>();
   const family = (name: string) => {
     let f = families.get(name);
-    if (!f) families.set(name, (f = { name, samples: [] }));
+    if (!f) {
+      f = { name, samples: [] };
+      families.set(name, f);
+    }
     return f;
   };
   for (const line of text.split("\n")) {

@@ -168,7 +168,7 @@ describe("request log settings and retention", () => {
       await retention.stop();
       expect(deleted.requests).toBe(2);
       const texts = (await s.runtime.store.listRequests({ limit: 10 })).map(
-        (r) => (r.decision?.action as { text: string }).text,
+        (r) => (r.decision!.action as { text: string }).text,
       );
       expect(texts).toEqual(["n5", "n4", "n3", "n2"]);
     } finally {

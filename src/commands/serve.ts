@@ -1,12 +1,17 @@
+import { resolve } from "node:path";
 import { ConfigError, formatIssue } from "../config/errors.js";
-import { loadConfig } from "../config/load.js";
+import { type LoadConfigOptions, loadConfig } from "../config/load.js";
 import type { LogLevel } from "../config/types.js";
+import { defaultPresetsDir } from "../engine/presets.js";
 import { createLogger } from "../log.js";
+import { defaultPidFile, serverFiles } from "../reload/pid-file.js";
+import { type ConfigWatcher, watchConfig, watchTargets } from "../reload/watch.js";
 import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
 
 const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
+                      [--watch] [--pid-file FILE]
 
 Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
 
@@ -16,9 +21,19 @@ Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
   --host HOST        address to listen on (overrides server.host)
   --port PORT        port to listen on; 0 picks a free one (overrides server.port)
   --log-level LEVEL  fatal | error | warn | info | debug | trace | silent (overrides server.logLevel)
+  --watch            reload when the config file, a rule file, a preset or a transform changes
+                     (for authoring; off by default)
+  --pid-file FILE    where to write the process id (default: hookgate.pid next to the SQLite state
+                     file); hookgate reload reads it
 
 Prints "listening on http://HOST:PORT" when ready. SIGTERM or SIGINT stops accepting requests,
-finishes the ones in flight, flushes the store and exits 0. Logs are JSON lines on stderr.`;
+finishes the ones in flight, flushes the store and exits 0. Logs are JSON lines on stderr.
+
+SIGHUP (or hookgate reload) reloads the config in place: it is loaded and compiled aside, and swapped
+in between requests when valid; when not, every problem is logged and the running config keeps
+serving. server.host, server.port, server.trustProxy, hooks.enabled, hooks.path, store and
+agents.defaults.maxConcurrentRuns need a restart; a reload keeps their running values and says so.
+GET /healthz shows the config generation serving and the outcome of the last reload.`;
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -32,6 +47,8 @@ export const command: Command = {
         host: { type: "string" },
         port: { type: "string", short: "p" },
         "log-level": { type: "string" },
+        watch: { type: "boolean" },
+        "pid-file": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -53,12 +70,26 @@ export const command: Command = {
       return 1;
     }
 
+    // SIGHUP's default action ends the process: from here on it asks for a reload instead (one asked
+    // for while starting runs once the server is up).
+    let stopping = false;
+    let reload: (() => void) | undefined;
+    let hungUpEarly = false;
+    const onHangUp = () => {
+      if (reload) reload();
+      else hungUpEarly = true;
+    };
+    process.on("SIGHUP", onHangUp);
+
+    // Reloads read the config exactly as the start did.
+    const loadOptions: LoadConfigOptions = {
+      ...(values.config !== undefined && { file: values.config }),
+      cwd: process.cwd(),
+      generateToken: true,
+    };
     let loaded: Awaited<ReturnType<typeof loadConfig>>;
     try {
-      loaded = await loadConfig({
-        ...(values.config !== undefined && { file: values.config }),
-        generateToken: true,
-      });
+      loaded = await loadConfig(loadOptions);
     } catch (err) {
       if (err instanceof ConfigError) {
         for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
@@ -75,7 +106,30 @@ export const command: Command = {
       log,
       ...(values.host !== undefined && { host: values.host }),
       ...(port !== undefined && { port }),
+      // A reload never generates a token: one printed to nobody would lock every sender out.
+      loadConfig: () => loadConfig({ ...loadOptions, generateToken: false }),
+      fixedLogLevel: level !== undefined,
     });
+    const pidFile = values["pid-file"] !== undefined ? resolve(values["pid-file"]) : defaultPidFile(config);
+    const files = pidFile ? serverFiles(pidFile, log) : undefined;
+    const reloadNow = (reason: string) =>
+      server.reload(reason).then((outcome) => files?.recordReload(outcome));
+    reload = () => {
+      if (!stopping) void reloadNow("SIGHUP");
+    };
+    if (hungUpEarly) reload();
+    let watcher: ConfigWatcher | undefined;
+    if (values.watch) {
+      const targets = () => watchTargets(server.generations.current.config, defaultPresetsDir);
+      watcher = watchConfig({
+        targets: targets(),
+        log,
+        onChange: (files) => {
+          void reloadNow(`changed: ${files.join(", ")}`).then(() => watcher?.refresh(targets()));
+        },
+      });
+      log.info("watching the config, rule files, presets and transforms for changes");
+    }
     process.stdout.write(`listening on ${server.url}\n`);
     if (!config.hooks.enabled) {
       process.stdout.write("hooks are disabled (hooks.enabled is false): only GET /healthz answers\n");
@@ -95,13 +149,14 @@ export const command: Command = {
     }
 
     return new Promise<number>((resolve) => {
-      let stopping = false;
       const stop = (signal: string) => {
         if (stopping) {
           process.stderr.write(`hookgate: second ${signal}, exiting now\n`);
           process.exit(1);
         }
         stopping = true;
+        watcher?.close();
+        files?.remove();
         log.info({ signal }, "shutting down: finishing in-flight requests");
         server.close().then(
           () => {

@@ -1,25 +1,40 @@
 // The HTTP front door: the server's framework settings, the error shape of every answer, one log line
-// per request, /healthz, and the hook routes (hook-route.ts) under hooks.path.
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import { rulesDigest } from "../ingress/rules-digest.js";
-import { MemoryAuthLimiter } from "./auth-limiter.js";
+// per request, /healthz, and the hook routes (hook-route.ts) under hooks.path, each request served by
+// the configuration generation current when it arrived (generations.ts).
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { Logger } from "pino";
+import type { ResolvedConfig } from "../config/types.js";
+import type { Runtime } from "../runtime/types.js";
 import { foldAddress } from "./client-address.js";
 import { consoleRoutes } from "./console/routes.js";
-import { countedLimiter } from "./counted-limiter.js";
 import { type ErrorCode, HttpError } from "./errors.js";
-import { type HookRouteOptions, hookRoute, methodNotAllowed, type RequestNotes } from "./hook-route.js";
+import type { Generations, Lease } from "./generations.js";
+import { methodNotAllowed, type RequestNotes } from "./hook-route.js";
 import { metricsRoute } from "./metrics-route.js";
 import { requestObserver } from "./observe.js";
 import type { RequestLogWriter } from "./request-log.js";
 import { hasQueryToken, pathOnly } from "./request-parts.js";
 
-export interface AppOptions extends HookRouteOptions {
+export interface AppOptions {
+  /** The config the server starts with: framework settings and routes (restart-only) come from it. */
+  config: ResolvedConfig;
+  runtime: Runtime;
+  log: Logger;
+  /** The generation serving hook requests, swapped by reloads. */
+  generations: Generations;
   /** Where requests under hooks.path are logged; none: no request log. */
   requestLog?: RequestLogWriter;
 }
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The generation this hook request is served by, from its first hook to its last byte. */
+    lease: Lease | null;
+  }
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { config, runtime, log } = opts;
+  const { config, runtime, log, generations } = opts;
   const { hooks } = config;
   const app = Fastify({
     logger: false,
@@ -58,13 +73,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest("notes", null as unknown as RequestNotes);
+  app.decorateRequest("lease", null);
   app.decorateRequest("observed", null);
-  const observer = requestObserver({
-    ...(opts.requestLog && { writer: opts.requestLog }),
-    maxBodyBytes: config.requestLog.maxBodyBytes,
-    rulesDigest: rulesDigest(config, opts.index),
-    generatedSessionKeys: hooks.defaultSessionKey === undefined,
-  });
+  const observer = requestObserver(opts.requestLog);
   const isHookPath = (path: string) => path === hooks.path || path.startsWith(`${hooks.path}/`);
 
   // The body stays a stream until the hook pipeline decides to read it.
@@ -76,7 +87,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (hooks.enabled && isHookPath(pathOnly(req.raw.url))) observer.start(req);
   });
   app.addHook("onResponse", async (req, reply) => {
-    observer.finish(req, reply);
+    // The generation that served the request decided it: its rules' fingerprint and settings go with it.
+    observer.finish(req, reply, req.lease?.generation ?? generations.current);
     const n = req.notes ?? {};
     log.info(
       {
@@ -122,23 +134,46 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     void reply.code(404).send(e.body());
   });
 
-  app.get("/healthz", async (_req, reply) => {
-    const ok = await runtime.store.ping().catch(() => false);
-    return ok ? { ok: true } : reply.code(503).send(new HttpError("STORE_UNAVAILABLE").body());
-  });
-
   if (config.server.metrics.enabled) metricsRoute(app, config.server);
 
+  app.get("/healthz", async (_req, reply) => {
+    const ok = await runtime.store.ping().catch(() => false);
+    return ok
+      ? { ok: true, config: generations.health() }
+      : reply.code(503).send(new HttpError("STORE_UNAVAILABLE").body());
+  });
+
   if (hooks.enabled) {
-    const limiter = countedLimiter(opts.limiter ?? new MemoryAuthLimiter(hooks.authFailures), "hooks");
-    const { onRequest, handler } = hookRoute({ ...opts, limiter });
-    const routeOpts = { onRequest, handler: observer.traced(handler) };
+    const routeOpts = {
+      onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+        const lease = generations.pin();
+        req.lease = lease;
+        // 'close' comes once the answer is sent or the client is gone, whatever happened before.
+        reply.raw.once("close", () => lease.release());
+        await lease.generation.hooks.onRequest(req);
+      },
+      handler: observer.traced(async (req: FastifyRequest, reply: FastifyReply) => {
+        const lease = req.lease!;
+        // Held until the handler is done too: a client that hangs up does not unload its transform.
+        lease.retain();
+        try {
+          return await lease.generation.hooks.handler(req, reply);
+        } finally {
+          lease.release();
+        }
+      }),
+    };
     app.route({ method: ALL_METHODS, url: hooks.path, ...routeOpts });
     app.route({ method: ALL_METHODS, url: `${hooks.path}/*`, ...routeOpts });
     if (config.server.console.enabled) await consoleRoutes(app, opts);
   }
 
   return app;
+}
+
+/** Applies the framework settings a reload may change on the running server (the headers deadline). */
+export function applyLiveSettings(app: FastifyInstance, config: ResolvedConfig): void {
+  app.server.headersTimeout = headersTimeoutMs(config.hooks.bodyTimeoutSeconds);
 }
 
 function headersTimeoutMs(bodyTimeoutSeconds: number): number {

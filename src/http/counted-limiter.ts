@@ -9,6 +9,8 @@ export function countedLimiter(
   return {
     check: (key) => limiter.check(key),
     succeed: (key) => limiter.succeed(key),
+    // A reload's new limits reach the wrapped limiter when it takes them.
+    ...(limiter.setLimits && { setLimits: (opts) => limiter.setLimits!(opts) }),
     async fail(key) {
       const before = await limiter.check(key);
       const after = await limiter.fail(key);

@@ -4,6 +4,7 @@
 // only note what they learned (the body, the decision) on the request.
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
 import { context, type Span, SpanStatusCode, trace, traceparentOf, tracer } from "../core/tracing.js";
 import { decisionRecord } from "../ingress/decision-record.js";
@@ -24,14 +25,11 @@ declare module "fastify" {
   }
 }
 
-export interface ObserveOptions {
-  /** Where entries go; none: no request log. */
-  writer?: RequestLogWriter;
-  maxBodyBytes: number;
-  /** Fingerprint of the rules and policies in force (src/ingress/rules-digest.ts). */
+/** What the generation that served a request tells its log entry. */
+export interface ServedBy {
+  config: Pick<ResolvedConfig, "requestLog" | "hooks">;
+  /** Fingerprint of its rules and policies (src/ingress/rules-digest.ts). */
   rulesDigest: string;
-  /** Whether runs without a session key get a fresh one (their key is then not a change in replay). */
-  generatedSessionKeys: boolean;
 }
 
 /** How a request ended, for its log entry and its metrics. */
@@ -42,7 +40,8 @@ function outcomeOf(notes: RequestNotes, status: number, replayed: boolean): Requ
   return d?.kind === "refused" || !d ? "rejected" : d.kind;
 }
 
-export function requestObserver(opts: ObserveOptions) {
+/** `writer`: where entries go; none: no request log. */
+export function requestObserver(writer: RequestLogWriter | undefined) {
   return {
     /** onRequest, for a request under hooks.path: starts its span. */
     start(req: FastifyRequest): void {
@@ -64,7 +63,7 @@ export function requestObserver(opts: ObserveOptions) {
     },
 
     /** onResponse: ends the span, counts the request, logs it. */
-    finish(req: FastifyRequest, reply: FastifyReply): void {
+    finish(req: FastifyRequest, reply: FastifyReply, servedBy: ServedBy): void {
       const observed = req.observed;
       if (!observed) return;
       const notes = req.notes ?? {};
@@ -95,10 +94,11 @@ export function requestObserver(opts: ObserveOptions) {
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: notes.code ?? "error" });
       span.end();
 
-      if (!opts.writer) return;
+      if (!writer) return;
+      const { config } = servedBy;
       const traceContext = traceparentOf(span);
       const { headers, removed } = loggedHeaders(req.headers);
-      opts.writer.add({
+      writer.add({
         id: randomUUID(),
         receivedAt: observed.receivedAt,
         method: req.method,
@@ -107,7 +107,7 @@ export function requestObserver(opts: ObserveOptions) {
         client: foldAddress(req.ip),
         headers,
         removedHeaders: removed,
-        ...loggedBody(notes.body, opts.maxBodyBytes),
+        ...loggedBody(notes.body, config.requestLog.maxBodyBytes),
         status,
         outcome,
         ...(notes.code !== undefined && { code: notes.code }),
@@ -115,8 +115,8 @@ export function requestObserver(opts: ObserveOptions) {
         ...(d?.kind === "refused" && d.detail !== undefined && { detail: d.detail }),
         ...(d?.mappingId !== undefined && { mappingId: d.mappingId }),
         ...(notes.runId !== undefined && { runId: notes.runId }),
-        ...(d && { decision: decisionRecord(d, opts.generatedSessionKeys) }),
-        ...(d && { rulesDigest: opts.rulesDigest }),
+        ...(d && { decision: decisionRecord(d, config.hooks.defaultSessionKey === undefined) }),
+        ...(d && { rulesDigest: servedBy.rulesDigest }),
         timings: {
           totalMs: round(reply.elapsedTime),
           ...(notes.decideMs !== undefined && { decideMs: round(notes.decideMs) }),

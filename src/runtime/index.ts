@@ -53,10 +53,17 @@ export interface HookgateRuntime extends Runtime {
   readonly heartbeat: HeartbeatScheduler;
   /** Replies being sent or waiting to be, for inspection. */
   readonly deliveries: DeliveryQueue;
+  /**
+   * A reloaded config: runs, heartbeats and deliveries that start from now on read it (agents,
+   * providers, channels, delivery, heartbeat); work in progress finishes with the config it started
+   * with. The store and agents.defaults.maxConcurrentRuns stay as they were started.
+   */
+  reconfigure(config: ResolvedConfig): Promise<void>;
 }
 
 export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
-  const { config, store, log } = opts;
+  const { store, log } = opts;
+  let config = opts.config;
   const now = opts.now ?? Date.now;
   const shutdown = new AbortController();
   const runners = new Map<string, Runner>();
@@ -74,6 +81,10 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     }
     return runner;
   };
+  const buildDelivery = async (): Promise<Delivery> => {
+    const { createDelivery } = await import("./delivery/index.js");
+    return createDelivery({ config, store, log, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  };
   const getDelivery = (): Delivery => {
     if (!delivery) throw new Error("delivery is not ready: start() the runtime first");
     return delivery;
@@ -81,7 +92,10 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
 
   const deliveries = new DeliveryQueue({ log, shutdown: shutdown.signal });
   const deps: RuntimeDeps = {
-    config,
+    // Read when a run or heartbeat starts: a reload applies to the next one.
+    get config() {
+      return config;
+    },
     store,
     delivery: getDelivery,
     deliveries,
@@ -140,10 +154,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     deliveries,
 
     async start() {
-      if (!delivery) {
-        const { createDelivery } = await import("./delivery/index.js");
-        delivery = createDelivery({ config, store, log, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
-      }
+      delivery ??= await buildDelivery();
       await recover();
       resuming = delivery
         .resumePending()
@@ -180,6 +191,14 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         shutdown.abort();
       }
       await store.close();
+    },
+
+    async reconfigure(next) {
+      config = next;
+      runners.clear();
+      // Sends already under way keep the adapters they started with.
+      if (delivery && !opts.delivery) delivery = await buildDelivery();
+      scheduler.setPeriod(next.heartbeat.everyMs, next.heartbeat.coalesceMs);
     },
 
     wakeAccepted(mode) {

@@ -8,7 +8,7 @@ export type ChannelName =
   "last" | "whatsapp" | "telegram" | "discord" | "slack" | "mattermost" | "signal" | "imessage" | "msteams";
 
 /**
- * The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME}; relative paths resolve against the folder of the config file.
+ * The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.
  */
 export interface HookgateConfig {
   /**
@@ -105,7 +105,7 @@ export interface HooksConfig {
    */
   enabled?: boolean;
   /**
-   * Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored.
+   * Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload.
    */
   token?: string;
   /**
@@ -483,7 +483,7 @@ export interface ProviderConfig {
    */
   baseUrl: string;
   /**
-   * Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} rather than writing the key into the file.
+   * Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file.
    */
   apiKey?: string;
   /**

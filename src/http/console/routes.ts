@@ -5,10 +5,8 @@
 // from a console page (same origin, the session's CSRF token).
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createIngress } from "../../ingress/decide.js";
 import { decisionText } from "../../ingress/decision-report.js";
 import { redecide } from "../../ingress/replay.js";
-import { rulesDigest } from "../../ingress/rules-digest.js";
 import type { RequestOutcome } from "../../store/types.js";
 import type { AppOptions } from "../app.js";
 import { MemoryAuthLimiter } from "../auth-limiter.js";
@@ -16,6 +14,7 @@ import { readBody } from "../body.js";
 import { foldAddress, throttleKey } from "../client-address.js";
 import { countedLimiter } from "../counted-limiter.js";
 import { HttpError } from "../errors.js";
+import type { Generation } from "../generation.js";
 import { allowOnly } from "../local-only.js";
 import { tokenMatcher } from "../token.js";
 import { EMPTY_PLAYGROUND, loginForm, playground } from "./forms-page.js";
@@ -40,7 +39,9 @@ const SECURITY_HEADERS = {
 };
 
 export async function consoleRoutes(app: FastifyInstance, opts: AppOptions): Promise<void> {
-  const { config, index } = opts;
+  // Who may reach the console and how long a login lasts are the start config's; the token, the rules
+  // and the pipeline are those of the generation serving now (a reload may rotate the token).
+  const { config, generations } = opts;
   const store = opts.runtime.store;
   const sessions = new ConsoleSessions(config.server.console.sessionTtlMs);
   const guard = allowOnly(
@@ -49,12 +50,22 @@ export async function consoleRoutes(app: FastifyInstance, opts: AppOptions): Pro
     "server.console.allowFrom",
   );
   const limiter = countedLimiter(new MemoryAuthLimiter(config.hooks.authFailures), "console");
-  const tokenOk = tokenMatcher(config.hooks.token);
-  const replayContext = {
-    ingress: createIngress(config, index),
-    rulesDigest: rulesDigest(config, index),
-    generatedSessionKeys: config.hooks.defaultSessionKey === undefined,
-    explain: true,
+  /** Runs `work` on the generation serving now, held so that a reload cannot unload its transforms meanwhile. */
+  const onCurrent = async <T>(work: (g: Generation) => Promise<T>): Promise<T> => {
+    const lease = generations.pin();
+    try {
+      return await work(lease.generation);
+    } finally {
+      lease.release();
+    }
+  };
+  const replayContext = (g: Generation) => {
+    return {
+      ingress: g.ingress,
+      rulesDigest: g.rulesDigest,
+      generatedSessionKeys: g.config.hooks.defaultSessionKey === undefined,
+      explain: true,
+    };
   };
   const formLimits = {
     maxBytes: config.hooks.maxBodyBytes + 16_384,
@@ -126,7 +137,7 @@ export async function consoleRoutes(app: FastifyInstance, opts: AppOptions): Pro
       scope.post("/login", async (req, reply) => {
         const form = await readForm(req);
         const address = throttleKey(foldAddress(req.ip));
-        if (tokenOk(form.get("token")?.trim())) {
+        if (tokenMatcher(generations.current.config.hooks.token)(form.get("token")?.trim())) {
           await limiter.succeed(address);
           const session = sessions.create();
           return reply
@@ -204,8 +215,10 @@ export async function consoleRoutes(app: FastifyInstance, opts: AppOptions): Pro
               { section: "requests", session },
             ),
           );
-        const now = await redecide(entry, replayContext);
-        const text = now.replayable ? decisionText(index, now.now) : undefined;
+        const { now, text } = await onCurrent(async (g) => {
+          const now = await redecide(entry, replayContext(g));
+          return { now, text: now.replayable ? decisionText(g.index, now.now) : undefined };
+        });
         return send(
           reply,
           200,
@@ -258,14 +271,14 @@ export async function consoleRoutes(app: FastifyInstance, opts: AppOptions): Pro
         );
       });
 
-      const mappings = index.rules.map((r) => ({ id: r.id, path: r.path }));
+      const mappings = () => generations.current.index.rules.map((r) => ({ id: r.id, path: r.path }));
       scope.get("/playground", async (req, reply) => {
         const session = sessionOf(req, reply);
         if (!session) return reply;
         return send(
           reply,
           200,
-          page("Playground", playground(EMPTY_PLAYGROUND, mappings, session.csrf), {
+          page("Playground", playground(EMPTY_PLAYGROUND, mappings(), session.csrf), {
             section: "playground",
             session,
           }),
@@ -276,11 +289,11 @@ export async function consoleRoutes(app: FastifyInstance, opts: AppOptions): Pro
         const form = await readForm(req);
         const session = postedSession(req, reply, form);
         if (!session) return reply;
-        const { input, result } = await decidePlayground(form, replayContext.ingress, index);
+        const { input, result } = await onCurrent((g) => decidePlayground(form, g.ingress, g.index));
         return send(
           reply,
           200,
-          page("Playground", playground(input, mappings, session.csrf, result), {
+          page("Playground", playground(input, mappings(), session.csrf, result), {
             section: "playground",
             session,
           }),

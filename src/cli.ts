@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   runs: () => import("./commands/runs.js"),
   reload: () => import("./commands/reload.js"),
   sign: () => import("./commands/sign.js"),
+  replay: () => import("./commands/replay.js"),
 };
 
 async function usage(): Promise<string> {

@@ -4,13 +4,17 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { LoadedConfig } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
+import { addQueueSource } from "./core/metrics.js";
 import type { CompileOptions } from "./engine/compile.js";
 import { applyLiveSettings, buildApp } from "./http/app.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./http/auth-limiter.js";
+import { countedLimiter } from "./http/counted-limiter.js";
 import { buildGeneration, type GenerationContext } from "./http/generation.js";
 import { Generations } from "./http/generations.js";
+import { RequestLogWriter } from "./http/request-log.js";
 import { createReloader, type ReloadOutcome } from "./reload/reloader.js";
 import { createRuntime, type HookgateRuntime } from "./runtime/index.js";
+import { startRetention } from "./runtime/retention.js";
 import { openStore } from "./store/index.js";
 
 export interface RunningServer {
@@ -52,7 +56,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const store = await openStore(config.store, { log });
   const runtime = createRuntime({ config, store, log, ...(opts.fetch && { fetch: opts.fetch }) });
   // Outlives every generation: a reload must not reset an attacker's failure count.
-  const limiter = opts.limiter ?? new MemoryAuthLimiter(config.hooks.authFailures);
+  const limiter = countedLimiter(opts.limiter ?? new MemoryAuthLimiter(config.hooks.authFailures), "hooks");
   const context: GenerationContext = {
     runtime,
     log,
@@ -68,13 +72,28 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     await store.close().catch(() => {});
     throw err;
   }
-  const app = await buildApp({ config, runtime, log, generations });
+  // Process-wide, not per generation: the request log, the metrics' view of the store and retention
+  // outlive reloads (they follow the config the server started with).
+  const requestLog = config.requestLog.enabled ? new RequestLogWriter(store, log) : undefined;
+  const unlistQueues = addQueueSource(async () => {
+    const q = await store.queueStats();
+    return {
+      runs_queued: q.runsQueued,
+      runs_running: q.runsRunning,
+      deliveries_pending: q.deliveriesPending,
+      events_pending: q.eventsPending,
+    };
+  });
+  const retention = startRetention(store, config.retention, log);
+  const app = await buildApp({ config, runtime, log, generations, ...(requestLog && { requestLog }) });
   try {
     await runtime.start();
     const host = opts.host ?? config.server.host;
     await app.listen({ host, port: opts.port ?? config.server.port });
   } catch (err) {
     await app.close().catch(() => {});
+    unlistQueues();
+    await retention.stop();
     await runtime.stop().catch(() => {});
     generations.close();
     throw err;
@@ -113,6 +132,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       closing ??= (async () => {
         await reloader.stop();
         await app.close();
+        // Before the store closes: the last request log entries, and no pruning or scrape in flight.
+        await requestLog?.close();
+        unlistQueues();
+        await retention.stop();
         await runtime.stop();
         generations.close();
       })();

@@ -5,19 +5,24 @@ import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { ERRORS } from "../core/errors.js";
-import type { PolicyResult } from "../core/policy-result.js";
 import { compileRules, type RuleIndex } from "../engine/compile.js";
-import { redactHeaders, shortValue } from "../engine/explain.js";
+import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
-import type { Decision, ExplainTrace, HookRequest } from "../engine/types.js";
+import type { Decision, HookRequest } from "../engine/types.js";
 import { handshakeAnswer } from "../engine/verify/challenge.js";
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { presentedToken } from "../http/token.js";
-import { createIngress, type IngressDecision } from "../ingress/decide.js";
+import { createIngress } from "../ingress/decide.js";
+import {
+  formatDecision,
+  formatPolicy,
+  hint,
+  serverAnswer,
+  showDecision,
+} from "../ingress/decision-report.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { parsePayload } from "../ingress/payload.js";
 import { type RequestVerification, verifyHookRequest, verifyingRules } from "../ingress/verify.js";
-import type { AgentVerdict } from "../policy/agent-policy.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { escapeControls } from "./terminal-text.js";
@@ -142,62 +147,6 @@ export const command: Command = {
     }
   },
 };
-
-/** The decision as the rules made it, and the policies' verdict on an agent run. */
-function showDecision(d: IngressDecision): { decision: Decision; policy?: PolicyResult<AgentVerdict> } {
-  const trace = d.explain ? { explain: d.explain } : {};
-  switch (d.kind) {
-    case "wake":
-      return { decision: { kind: "wake", action: d.action, mappingId: d.mappingId ?? "wake", ...trace } };
-    case "agent":
-      return {
-        decision: { kind: "agent", action: d.action, mappingId: d.mappingId ?? "agent", ...trace },
-        policy: { ok: true, value: d.verdict },
-      };
-    case "skip":
-      return { decision: d };
-    case "refused":
-      if (d.refusedAction) {
-        return {
-          decision: { kind: "agent", action: d.refusedAction, mappingId: d.mappingId ?? "agent", ...trace },
-          policy: { ok: false, code: d.code, error: d.error },
-        };
-      }
-      if (d.code === "HOOK_NOT_FOUND") {
-        return { decision: { kind: "no-match", path: d.explain?.path ?? "", ...trace } };
-      }
-      return {
-        decision: {
-          kind: "invalid",
-          mappingId: d.mappingId ?? "(request)",
-          cause: ERRORS[d.code].status >= 500 ? "transform" : "action",
-          code: d.code,
-          error: d.detail ?? d.error,
-          ...trace,
-        },
-      };
-  }
-}
-
-/** What the server answers for this decision (a new run's id is not known until it is stored). */
-function serverAnswer(d: IngressDecision): { status: number; body?: Record<string, unknown> } {
-  switch (d.kind) {
-    case "wake":
-      return { status: 200, body: { ok: true, mode: d.action.mode } };
-    case "agent":
-      return { status: 202, body: { ok: true, runId: "(assigned when stored)" } };
-    case "skip":
-      return { status: 204 };
-    case "refused":
-      return { status: ERRORS[d.code].status, body: { ok: false, error: d.error, code: d.code } };
-  }
-}
-
-function formatPolicy(policy: PolicyResult<AgentVerdict>): string {
-  if (!policy.ok) return `policy: rejected (${policy.code}) — ${policy.error}; the server would answer 400\n`;
-  const v = policy.value;
-  return `policy: accepted — session ${v.sessionKey}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}\n`;
-}
 
 /** What the command line describes: the request as it would arrive, before the rules see it. */
 interface SentRequest {
@@ -395,84 +344,4 @@ function parseNow(text: string | undefined): Date {
 function exitCode(decision: Decision): number {
   if (decision.kind === "no-match") return 2;
   return decision.kind === "invalid" ? 1 : 0;
-}
-
-/** On no match: the paths rules exist for, so a typo in the hook name shows. */
-function hint(index: RuleIndex, decision: Decision): { otherPaths?: string[] } {
-  if (decision.kind !== "no-match") return {};
-  const paths = [...new Set(index.rules.map((r) => r.path).filter((p): p is string => p !== null))];
-  return { otherPaths: paths.filter((p) => p !== decision.path).sort() };
-}
-
-function formatDecision(index: RuleIndex, decision: Decision): string {
-  const lines: string[] = [];
-  const { explain } = decision;
-  if (explain) lines.push(...formatTrace(explain), "");
-  switch (decision.kind) {
-    case "wake":
-    case "agent": {
-      const what = decision.kind === "wake" ? "wake (system event for the main session)" : "agent run";
-      lines.push(`decision: ${what}, by mapping ${decision.mappingId}`);
-      for (const [key, value] of Object.entries(decision.action)) lines.push(...field(key, value));
-      break;
-    }
-    case "skip":
-      lines.push(`decision: skip — the transform of mapping ${decision.mappingId} returned null (HTTP 204)`);
-      break;
-    case "invalid":
-      lines.push(`decision: invalid (${decision.code}) — ${decision.error}`);
-      break;
-    case "no-match": {
-      lines.push(`decision: no match — POST <hooks.path>/${decision.path} would get 404`);
-      const others = hint(index, decision).otherPaths ?? [];
-      if (others.length > 0)
-        lines.push(`  rules exist for: ${others.slice(0, 20).join(", ")}${others.length > 20 ? ", …" : ""}`);
-      break;
-    }
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-/** Every rule looked at and why it did not match; what the matched rule's transform changed. */
-function formatTrace(explain: ExplainTrace): string[] {
-  const { steps, totalRules } = explain;
-  const lines = [
-    `hook ${explain.path}: looked at ${steps.length} of ${totalRules} rule${totalRules === 1 ? "" : "s"}`,
-  ];
-  for (const step of steps) {
-    if (step.matched) {
-      lines.push(`  ✓ ${step.mappingId} (${step.origin}) matched`);
-      continue;
-    }
-    lines.push(`  ✗ ${step.mappingId} (${step.origin}): ${step.failed} did not hold`);
-    lines.push(`      expected: ${step.expected}`);
-    lines.push(`      saw:      ${step.saw}`);
-    for (const c of step.clauses ?? []) {
-      lines.push(`      ${c.clause} did not hold: ${c.expected}`);
-      lines.push(`        saw: ${c.saw}`);
-    }
-  }
-  const t = explain.transform;
-  if (t) {
-    if (t.outcome === "changed" && !t.changes) {
-      lines.push(`  transform ${t.module} set the action (the templates alone went over their budget)`);
-    } else if (t.outcome === "changed") {
-      lines.push(`  transform ${t.module} changed:`);
-      const show = (v: unknown) => (v === undefined ? "(unset)" : shortValue(v));
-      for (const c of t.changes ?? []) lines.push(`    ${c.field}: ${show(c.before)} → ${show(c.after)}`);
-    } else {
-      const what = { skip: "returned null (skip)", unchanged: "changed nothing", failed: "failed" }[
-        t.outcome
-      ];
-      lines.push(`  transform ${t.module} ${what}`);
-    }
-  }
-  return lines;
-}
-
-function field(key: string, value: unknown): string[] {
-  if (typeof value === "string" && value.includes("\n")) {
-    return [`  ${key}:`, ...value.split("\n").map((l) => (l === "" ? "    |" : `    | ${l}`))];
-  }
-  return [`  ${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`];
 }

@@ -44,6 +44,10 @@ export interface ResolvedConfig {
     logLevel: LogLevel;
     /** The server root as senders reach it, without a trailing slash (twilio verify). */
     publicUrl?: string;
+    /** GET /metrics; allowFrom: loopback, any, addresses and CIDR ranges. */
+    metrics: { enabled: boolean; allowFrom: string[] };
+    /** The web console at /console. */
+    console: { enabled: boolean; allowFrom: string[]; sessionTtlMs: number };
   };
   hooks: {
     enabled: boolean;
@@ -96,6 +100,10 @@ export interface ResolvedConfig {
   delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
   heartbeat: { everyMs: number; prompt: string; ackToken: string; coalesceMs: number };
   store: { kind: "sqlite"; path: string } | { kind: "redis"; url: string };
+  /** The request log of hooks.path; maxBodyBytes of each body kept. */
+  requestLog: { enabled: boolean; maxBodyBytes: number };
+  /** What the store keeps: rows younger than maxAgeMs (0 = any age), at most maxRows per table (0 = any number). */
+  retention: { maxAgeMs: number; maxRows: number; pruneEveryMs: number };
 }
 
 /** What the rule compiler reads of a configuration. */

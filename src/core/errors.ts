@@ -37,6 +37,8 @@ export const ERRORS = {
     error: "too many failed authentications from this address; retry later",
   },
   NOT_FOUND: { status: 404, error: "not found" },
+  // /metrics and /console answer only the addresses of their allowFrom setting.
+  FORBIDDEN: { status: 403, error: "forbidden: this address may not reach it" },
   HOOK_NOT_FOUND: { status: 404, error: "no hook mapping matches this request" },
   BAD_REQUEST: { status: 400, error: "bad request: the request line or URL is malformed" },
   HEADERS_TOO_LARGE: { status: 431, error: "request headers too large" },

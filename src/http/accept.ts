@@ -1,6 +1,10 @@
 // Turns a decided wake or agent action into a durable record: the safety wrapper, then the store, and
 // only then the answer. The policies already ran in the ingress pipeline (src/ingress/decide.ts).
+// The store write is traced (span hookgate.store); a run keeps that span's trace so that its own
+// span, later, joins the request's trace.
 import { randomUUID } from "node:crypto";
+import { metrics } from "../core/metrics.js";
+import { inSpan, traceparentOf } from "../core/tracing.js";
 import { wrapExternalContent } from "../core/untrusted-content.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
@@ -24,7 +28,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
 
   return {
     async wake(action, hook, idem) {
-      const result = await durably(() =>
+      const result = await durably("wake", () =>
         store.acceptWake(
           { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt: Date.now() },
           idem,
@@ -64,18 +68,25 @@ export function createAcceptor(runtime: Runtime): Acceptor {
         ...(action.preset !== undefined && { preset: action.preset }),
         ...(mappingId !== undefined && { mappingId }),
       };
-      const result = await durably(() => store.acceptRun(run, idem));
-      if (result.status === "accepted") runtime.runAccepted();
+      const result = await durably("run", (traceContext) =>
+        store.acceptRun(traceContext ? { ...run, traceContext } : run, idem),
+      );
+      if (result.status === "accepted") {
+        metrics.runs.inc({ status: "queued" });
+        runtime.runAccepted();
+      }
       return result;
     },
   };
 }
 
 /** A store failure is ours, not the client's: 503, and nothing was acknowledged. */
-async function durably<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (err) {
-    throw new HttpError("STORE_UNAVAILABLE", undefined, { headers: { "retry-after": "5" }, cause: err });
-  }
+function durably<T>(what: string, op: (traceContext: string | undefined) => Promise<T>): Promise<T> {
+  return inSpan("hookgate.store", { "hookgate.store.accept": what }, async (span) => {
+    try {
+      return await op(traceparentOf(span));
+    } catch (err) {
+      throw new HttpError("STORE_UNAVAILABLE", undefined, { headers: { "retry-after": "5" }, cause: err });
+    }
+  });
 }

@@ -6,9 +6,13 @@ import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Runtime } from "../runtime/types.js";
 import { foldAddress } from "./client-address.js";
+import { consoleRoutes } from "./console/routes.js";
 import { type ErrorCode, HttpError } from "./errors.js";
 import type { Generations, Lease } from "./generations.js";
 import { methodNotAllowed, type RequestNotes } from "./hook-route.js";
+import { metricsRoute } from "./metrics-route.js";
+import { requestObserver } from "./observe.js";
+import type { RequestLogWriter } from "./request-log.js";
 import { hasQueryToken, pathOnly } from "./request-parts.js";
 
 export interface AppOptions {
@@ -18,6 +22,8 @@ export interface AppOptions {
   log: Logger;
   /** The generation serving hook requests, swapped by reloads. */
   generations: Generations;
+  /** Where requests under hooks.path are logged; none: no request log. */
+  requestLog?: RequestLogWriter;
 }
 
 declare module "fastify" {
@@ -68,6 +74,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest("notes", null as unknown as RequestNotes);
   app.decorateRequest("lease", null);
+  app.decorateRequest("observed", null);
+  const observer = requestObserver(opts.requestLog);
+  const isHookPath = (path: string) => path === hooks.path || path.startsWith(`${hooks.path}/`);
 
   // The body stays a stream until the hook pipeline decides to read it.
   app.removeAllContentTypeParsers();
@@ -75,8 +84,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onRequest", async (req) => {
     req.notes = {};
+    if (hooks.enabled && isHookPath(pathOnly(req.raw.url))) observer.start(req);
   });
   app.addHook("onResponse", async (req, reply) => {
+    // The generation that served the request decided it: its rules' fingerprint and settings go with it.
+    observer.finish(req, reply, req.lease?.generation ?? generations.current);
     const n = req.notes ?? {};
     log.info(
       {
@@ -96,7 +108,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err, req, reply) => {
     const e = toHttpError(err);
-    if (req.notes) req.notes.code = e.code;
+    if (req.notes) {
+      req.notes.code = e.code;
+      req.notes.error = e.message;
+    }
     if (e.code === "STORE_UNAVAILABLE") log.error({ err: e.cause ?? err }, "store unavailable");
     else if (e.status >= 500 && !e.logged) log.error({ err, path: pathOnly(req.raw.url) }, "request failed");
     void reply.code(e.status).headers(e.headers).send(e.body());
@@ -120,6 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     void reply.code(404).send(e.body());
   });
 
+  if (config.server.metrics.enabled) metricsRoute(app, config.server);
+
   app.get("/healthz", async (_req, reply) => {
     const ok = await runtime.store.ping().catch(() => false);
     return ok
@@ -136,7 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         reply.raw.once("close", () => lease.release());
         await lease.generation.hooks.onRequest(req);
       },
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      handler: observer.traced(async (req: FastifyRequest, reply: FastifyReply) => {
         const lease = req.lease!;
         // Held until the handler is done too: a client that hangs up does not unload its transform.
         lease.retain();
@@ -145,10 +162,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         } finally {
           lease.release();
         }
-      },
+      }),
     };
     app.route({ method: ALL_METHODS, url: hooks.path, ...routeOpts });
     app.route({ method: ALL_METHODS, url: `${hooks.path}/*`, ...routeOpts });
+    if (config.server.console.enabled) await consoleRoutes(app, opts);
   }
 
   return app;

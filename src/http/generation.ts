@@ -5,7 +5,9 @@
 // What must outlive a reload (the store, the runtime, the auth-failure lockout) is passed in.
 import type { Logger } from "pino";
 import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
-import { type CompileOptions, compileRules } from "../engine/compile.js";
+import { type CompileOptions, compileRules, type RuleIndex } from "../engine/compile.js";
+import { createIngress, type Ingress } from "../ingress/decide.js";
+import { rulesDigest } from "../ingress/rules-digest.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AuthFailureLimiter } from "./auth-limiter.js";
 import { hookRoute } from "./hook-route.js";
@@ -28,6 +30,11 @@ export interface Generation {
   readonly warnings: readonly ConfigIssue[];
   /** The onRequest guard and the handler of the hook routes, bound to this generation. */
   readonly hooks: ReturnType<typeof hookRoute>;
+  /** The rules and the pipeline, for the console's views and playground (side-effect free). */
+  readonly index: RuleIndex;
+  readonly ingress: Ingress;
+  /** Fingerprint of the rules and policies, kept with each request log entry they decide. */
+  readonly rulesDigest: string;
   /** Ends what the generation started (transform workers); called once no request uses it. */
   dispose(): void;
 }
@@ -53,6 +60,9 @@ export async function buildGeneration(
       config,
       warnings: compiled.warnings,
       hooks,
+      index: compiled.index,
+      ingress: createIngress(config, compiled.index),
+      rulesDigest: rulesDigest(config, compiled.index),
       dispose: () => compiled.dispose(),
     };
   } catch (err) {

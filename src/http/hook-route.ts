@@ -45,6 +45,12 @@ export interface RequestNotes {
   address?: string;
   /** The scheme a request without the token passed, for the request log. */
   verified?: string;
+  /** The sentence the client got with the error. */
+  error?: string;
+  /** The body as read, what the rules decided and how long that took (the request log keeps them). */
+  body?: Buffer;
+  decision?: IngressDecision;
+  decideMs?: number;
 }
 
 declare module "fastify" {
@@ -125,6 +131,7 @@ export function hookRoute(opts: HookRouteOptions) {
     const raw = req.body
       ? await readBody(req.body as Readable, req.headers["content-length"], limits)
       : EMPTY;
+    req.notes.body = raw;
     let parsed: ParsedPayload | undefined;
     const parse = () => (parsed ??= parsePayload(raw, req.headers["content-type"]));
 
@@ -174,7 +181,10 @@ export function hookRoute(opts: HookRouteOptions) {
       secretHeaders: index.secretHeaders,
       verified: verification?.verified,
     });
+    const decideStart = performance.now();
     const decision = await ingress.decide(request, { explain, ...(verification && { verification }) });
+    req.notes.decideMs = performance.now() - decideStart;
+    req.notes.decision = decision;
     if (decision.mappingId !== undefined) req.notes.mappingId = decision.mappingId;
     if (explain) log.debug({ hook: name, explain: decision.explain }, "hook decision");
     return answer(reply, req, await act(decision, name, idem));

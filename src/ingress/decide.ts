@@ -3,6 +3,7 @@
 // What remains for the transport is reading the body, authentication, idempotency and storing.
 import type { ResolvedConfig } from "../config/types.js";
 import { ERRORS, type ErrorCode } from "../core/errors.js";
+import { inSpan } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { route } from "../engine/route.js";
 import type { AgentAction, ExplainTrace, HookRequest, WakeAction } from "../engine/types.js";
@@ -66,49 +67,58 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
     return { kind: "agent", action, verdict: verdict.value, ...extra };
   };
 
-  return {
-    async decide(req, opts = {}) {
-      // The built-in endpoints take the hook token only; a verified request goes to mappings.
-      const direct = opts.verification ? null : directAction(req.path, req.payload);
-      if (direct) {
-        if (!direct.ok) return { kind: "refused", code: "INVALID_PAYLOAD", error: direct.error };
-        return direct.kind === "wake"
-          ? { kind: "wake", action: direct.action }
-          : admit(direct.action, undefined, undefined);
-      }
-      const decision = await route(index, req, opts);
-      const { explain } = decision;
-      const trace = explain ? { explain } : {};
-      switch (decision.kind) {
-        case "no-match":
+  const decide = async (req: HookRequest, opts: DecideOptions): Promise<IngressDecision> => {
+    // The built-in endpoints take the hook token only; a verified request goes to mappings.
+    const direct = opts.verification ? null : directAction(req.path, req.payload);
+    if (direct) {
+      if (!direct.ok) return { kind: "refused", code: "INVALID_PAYLOAD", error: direct.error };
+      return direct.kind === "wake"
+        ? { kind: "wake", action: direct.action }
+        : admit(direct.action, undefined, undefined);
+    }
+    const decision = await route(index, req, opts);
+    const { explain } = decision;
+    const trace = explain ? { explain } : {};
+    switch (decision.kind) {
+      case "no-match":
+        return {
+          kind: "refused",
+          code: "HOOK_NOT_FOUND",
+          error: `no hook mapping matches ${hooksPath}/${decision.path}`,
+          ...trace,
+        };
+      case "skip":
+        return decision;
+      case "invalid": {
+        const { mappingId, code } = decision;
+        // A failure on our side: the client learns its kind (the code), the details go to the log.
+        if (ERRORS[code].status >= 500) {
           return {
             kind: "refused",
-            code: "HOOK_NOT_FOUND",
-            error: `no hook mapping matches ${hooksPath}/${decision.path}`,
+            code,
+            error: ERRORS[code].error,
+            detail: decision.error,
+            mappingId,
             ...trace,
           };
-        case "skip":
-          return decision;
-        case "invalid": {
-          const { mappingId, code } = decision;
-          // A failure on our side: the client learns its kind (the code), the details go to the log.
-          if (ERRORS[code].status >= 500) {
-            return {
-              kind: "refused",
-              code,
-              error: ERRORS[code].error,
-              detail: decision.error,
-              mappingId,
-              ...trace,
-            };
-          }
-          return { kind: "refused", code, error: decision.error, mappingId, ...trace };
         }
-        case "wake":
-          return decision;
-        case "agent":
-          return admit(decision.action, decision.mappingId, explain);
+        return { kind: "refused", code, error: decision.error, mappingId, ...trace };
       }
-    },
+      case "wake":
+        return decision;
+      case "agent":
+        return admit(decision.action, decision.mappingId, explain);
+    }
+  };
+
+  return {
+    decide: (req, opts = {}) =>
+      inSpan("hookgate.route", { "hookgate.hook": req.path }, async (span) => {
+        const decision = await decide(req, opts);
+        span.setAttribute("hookgate.decision", decision.kind);
+        if (decision.mappingId !== undefined) span.setAttribute("hookgate.mapping_id", decision.mappingId);
+        if (decision.kind === "refused") span.setAttribute("hookgate.code", decision.code);
+        return decision;
+      }),
   };
 }

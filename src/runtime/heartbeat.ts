@@ -2,6 +2,7 @@
 // consumed only when the turn produced a reply; an ack-only reply is recorded and not delivered.
 import type { ResolvedConfig } from "../config/types.js";
 import { MAIN_SESSION_KEY } from "../core/main-session.js";
+import { metrics } from "../core/metrics.js";
 import { wrapExternalContent } from "../core/untrusted-content.js";
 import type { HeartbeatRecord, SystemEvent, TranscriptMessage } from "../store/types.js";
 import { isAckOnly } from "./ack.js";
@@ -84,6 +85,7 @@ export async function runHeartbeat(
   };
   if (outcome.kind !== "ok") {
     const record = await store.recordHeartbeat({ ...base, status: "failed", error: outcome.error });
+    metrics.heartbeats.inc({ status: "failed" });
     log.warn(
       { heartbeat: record.id, error: outcome.error, events: events.length },
       "heartbeat failed; events stay pending",
@@ -111,6 +113,7 @@ export async function runHeartbeat(
     exchange,
   );
   log.info({ heartbeat: record.id, reason, events: events.length, status: record.status }, "heartbeat done");
+  metrics.heartbeats.inc({ status: record.status });
   if (backlog) deps.requestHeartbeat("backlog");
 
   if (!quiet) {

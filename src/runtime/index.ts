@@ -3,6 +3,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
+import { metrics } from "../core/metrics.js";
 import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
 import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
@@ -132,6 +133,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         // A runner that cannot be built, or a store failure: record it rather than leave the run `running`.
         const error = err instanceof RunnerError ? err.message : `internal error: ${(err as Error).message}`;
         log.error({ err, runId: run.id }, "run aborted by an internal error");
+        metrics.runs.inc({ status: "failed" });
         await store.finishRun(
           run.id,
           { status: "failed", error, finishedAt: now() },

@@ -2,6 +2,8 @@
 // message, record the outcome together with its effects (transcript, main-session summary, delivery
 // intent) in one transaction, then request a heartbeat and queue the delivery.
 import type { ResolvedConfig } from "../config/types.js";
+import { metrics, secondsSince } from "../core/metrics.js";
+import { context, contextOf, inSpan, type Span } from "../core/tracing.js";
 import type { DeliveryState, RunPrompt, RunRecord, TranscriptMessage } from "../store/types.js";
 import { isAckOnly } from "./ack.js";
 import type { RuntimeDeps } from "./deps.js";
@@ -9,9 +11,22 @@ import { runSettings } from "./resolve.js";
 import { summaryLine } from "./summary.js";
 import { runTurn } from "./turn.js";
 
-/** Resolves once the outcome is recorded; the reply's delivery goes on in the delivery queue. */
-export async function executeRun(deps: RuntimeDeps, run: RunRecord): Promise<void> {
+/**
+ * Resolves once the outcome is recorded; the reply's delivery goes on in the delivery queue. Traced as
+ * span hookgate.run, a child of the request that queued the run.
+ */
+export function executeRun(deps: RuntimeDeps, run: RunRecord): Promise<void> {
+  return inSpan(
+    "hookgate.run",
+    { "hookgate.run_id": run.id, "hookgate.attempt": run.attempts },
+    (span) => execute(deps, run, span),
+    contextOf(run.traceContext),
+  );
+}
+
+async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<void> {
   const { config, store, log } = deps;
+  const started = performance.now();
   const settings = runSettings(config, run);
   const runner = deps.runnerFor(settings.agent.id);
   const transcript = await store.transcript(run.sessionKey, config.agents.defaults.transcriptTurns);
@@ -85,15 +100,19 @@ export async function executeRun(deps: RuntimeDeps, run: RunRecord): Promise<voi
     },
   );
   log.info({ runId: run.id, status, ms: finishedAt - (run.startedAt ?? finishedAt), error }, "run finished");
+  metrics.runs.inc({ status });
+  metrics.runSeconds.observe({ status }, secondsSince(started));
+  span.setAttribute("hookgate.run.status", status);
 
   if (run.wakeMode === "now") deps.requestHeartbeat("run");
   if (delivery?.status === "pending" && reply !== undefined) {
     const request = { runId: run.id, text: reply, channel: run.channel, ...(run.to ? { to: run.to } : {}) };
-    // The delivery records its outcome on the run itself.
+    // The delivery records its outcome on the run itself; its span is the run's child.
+    const traced = context.active();
     deps.deliveries.enqueue({
       what: `run ${run.id}`,
       send: async () => {
-        await deps.delivery().deliver(request);
+        await context.with(traced, () => deps.delivery().deliver(request));
       },
     });
   }

@@ -2,6 +2,8 @@
 // transaction on the next macrotask, so one fsync (synchronous=FULL) acknowledges many requests.
 // Each write runs inside its own savepoint: a write that throws is rolled back alone and only its
 // caller sees the error. Every promise settles after COMMIT returned, i.e. after the data is on disk.
+// Deferred writes (the request log) wait for the next commit instead of causing one: they add no fsync
+// of their own while accepts keep coming, and commit alone after a while when none come.
 import type Database from "better-sqlite3";
 
 interface Job {
@@ -12,7 +14,9 @@ interface Job {
 
 export class GroupCommitter {
   private queue: Job[] = [];
+  private deferred: Job[] = [];
   private scheduled: NodeJS.Immediate | null = null;
+  private deferTimer: NodeJS.Timeout | null = null;
   private readonly begin: Database.Statement;
   private readonly commit: Database.Statement;
   private readonly rollback: Database.Statement;
@@ -50,6 +54,23 @@ export class GroupCommitter {
     });
   }
 
+  /**
+   * Queues a write that needs no commit of its own: it joins the next one, or commits within
+   * `maxWaitMs` when nothing else does (the timer does not keep the process alive).
+   */
+  defer<T>(work: () => T, maxWaitMs: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.deferred.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.deferTimer) {
+        this.deferTimer = setTimeout(() => {
+          this.deferTimer = null;
+          this.flush();
+        }, maxWaitMs);
+        this.deferTimer.unref();
+      }
+    });
+  }
+
   /** One write in its own transaction, synchronously: the ungrouped baseline. */
   now<T>(work: () => T): T {
     this.begin.run();
@@ -68,8 +89,11 @@ export class GroupCommitter {
   flush(): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = null;
-    const jobs = this.queue;
+    if (this.deferTimer) clearTimeout(this.deferTimer);
+    this.deferTimer = null;
+    const jobs = this.queue.length === 0 ? this.deferred : [...this.queue, ...this.deferred];
     this.queue = [];
+    this.deferred = [];
     if (jobs.length === 0) return;
 
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];

@@ -5,6 +5,8 @@ import type {
   HeartbeatRecord,
   HeartbeatStatus,
   NewRun,
+  RequestLogEntry,
+  RequestLogRecord,
   RunPrompt,
   RunRecord,
   RunStatus,
@@ -52,6 +54,7 @@ export interface RunRow {
   started_at: number | null;
   finished_at: number | null;
   delivery: string | null;
+  trace_context: string | null;
 }
 
 export interface TranscriptRow {
@@ -117,6 +120,7 @@ export function runParams(run: NewRun): Record<string, unknown> {
     mapping_id: run.mappingId ?? null,
     preset: run.preset ?? null,
     received_at: run.receivedAt,
+    trace_context: run.traceContext ?? null,
   };
 }
 
@@ -148,6 +152,7 @@ export function runFromRow(row: RunRow): RunRecord {
     startedAt: row.started_at ?? undefined,
     finishedAt: row.finished_at ?? undefined,
     delivery: json<DeliveryState>(row.delivery),
+    traceContext: row.trace_context ?? undefined,
   });
 }
 
@@ -174,4 +179,33 @@ export function heartbeatFromRow(row: HeartbeatRow): HeartbeatRecord {
     usage: json<TokenUsage>(row.usage),
     delivery: json<DeliveryState>(row.delivery),
   });
+}
+
+export interface RequestRow {
+  seq: number;
+  id: string;
+  entry: string;
+  body: Buffer | null;
+}
+
+/** The columns of a request log row; what no filter needs travels as JSON in `entry`. */
+export function requestParams(e: RequestLogEntry): Record<string, unknown> {
+  const { body, ...rest } = e;
+  return {
+    id: e.id,
+    received_at: e.receivedAt,
+    hook: e.hook,
+    status: e.status,
+    outcome: e.outcome,
+    code: e.code ?? null,
+    mapping_id: e.mappingId ?? null,
+    run_id: e.runId ?? null,
+    entry: JSON.stringify(rest),
+    body: body === undefined ? null : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+  };
+}
+
+export function requestFromRow(row: RequestRow): RequestLogRecord {
+  const entry = JSON.parse(row.entry) as Omit<RequestLogEntry, "body">;
+  return { ...entry, ...(row.body !== null && { body: new Uint8Array(row.body) }), seq: row.seq };
 }

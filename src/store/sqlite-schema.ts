@@ -99,6 +99,28 @@ const migrations: string[] = [
   `
   CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL);
   `,
+  // 4: the request log (filter columns, the rest of the entry as JSON, the kept body) and the trace a
+  // run belongs to.
+  `
+  CREATE TABLE requests (
+    seq         INTEGER PRIMARY KEY,
+    id          TEXT    NOT NULL UNIQUE,
+    received_at INTEGER NOT NULL,
+    hook        TEXT    NOT NULL,
+    status      INTEGER NOT NULL,
+    outcome     TEXT    NOT NULL,
+    code        TEXT,
+    mapping_id  TEXT,
+    run_id      TEXT,
+    entry       TEXT    NOT NULL,
+    body        BLOB
+  );
+  CREATE INDEX requests_received ON requests (received_at);
+  CREATE INDEX requests_mapping ON requests (mapping_id, seq);
+  CREATE INDEX requests_hook ON requests (hook, seq);
+
+  ALTER TABLE runs ADD COLUMN trace_context TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

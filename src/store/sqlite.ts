@@ -11,7 +11,10 @@ import {
   eventFromRow,
   type HeartbeatRow,
   heartbeatFromRow,
+  type RequestRow,
   type RunRow,
+  requestFromRow,
+  requestParams,
   runFromRow,
   runParams,
   type TranscriptRow,
@@ -28,6 +31,12 @@ import type {
   NewHeartbeat,
   NewRun,
   NewWake,
+  PruneResult,
+  QueueStats,
+  RequestLogEntry,
+  RequestLogRecord,
+  RequestQuery,
+  RetentionPolicy,
   Route,
   RunCompletion,
   RunPrompt,
@@ -55,6 +64,30 @@ export interface SqliteStoreOptions {
 /** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
 const PRUNE_EVERY_MS = 60_000;
 const DEFAULT_PENDING_LIMIT = 100;
+/** Request log rows wait at most this long for a commit to join before committing alone. */
+const REQUEST_LOG_MAX_WAIT_MS = 1000;
+
+/**
+ * What retention deletes in each table: rows `before` the cut-off time, or older than the newest
+ * `keep` rows (by the table's order column), and never pending work. The subselects walk the order
+ * column from its oldest end, where the old rows are, and stop after `batch` rows.
+ */
+const PRUNE_SQL = {
+  requests: `DELETE FROM requests WHERE seq IN (SELECT seq FROM requests
+      WHERE received_at < @before OR seq <= @requestsFloor ORDER BY seq LIMIT @batch)`,
+  events: `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE consumed_at IS NOT NULL
+      AND (created_at < @before OR id <= @eventsFloor) ORDER BY id LIMIT @batch)`,
+  runs: `DELETE FROM runs WHERE seq IN (SELECT seq FROM runs
+      WHERE status NOT IN ('queued', 'running') AND (delivery_status IS NULL OR delivery_status <> 'pending')
+      AND (received_at < @before OR seq <= @runsFloor) ORDER BY seq LIMIT @batch)`,
+  transcripts: `DELETE FROM transcripts WHERE id IN (SELECT id FROM transcripts
+      WHERE created_at < @before OR id <= @transcriptsFloor ORDER BY id LIMIT @batch)`,
+  heartbeats: `DELETE FROM heartbeats WHERE id IN (SELECT id FROM heartbeats
+      WHERE finished_at < @before OR id <= @heartbeatsFloor ORDER BY id LIMIT @batch)`,
+} as const;
+
+/** The order column of each pruned table, for finding the newest `keep` rows. */
+const ORDER_COLUMN = { requests: "seq", events: "id", runs: "seq", transcripts: "id", heartbeats: "id" };
 
 /**
  * A remembered outcome. Rows written before outcomes were stored hold the HTTP answer itself
@@ -225,9 +258,10 @@ export class SqliteStore implements Store {
       if (replay) return replay;
       this.stmt(
         `INSERT INTO runs (id, name, message, agent_id, session_key, model, thinking, timeout_seconds,
-           wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, status)
+           wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, trace_context, status)
          VALUES (@id, @name, @message, @agent_id, @session_key, @model, @thinking, @timeout_seconds,
-           @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at, 'queued')`,
+           @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at, @trace_context,
+           'queued')`,
       ).run(runParams(run));
       return this.remember(idem, { kind: "run", runId: run.id });
     });
@@ -528,6 +562,84 @@ export class SqliteStore implements Store {
   async listHeartbeats(limit: number): Promise<HeartbeatRecord[]> {
     const rows = this.stmt("SELECT * FROM heartbeats ORDER BY id DESC LIMIT ?").all(limit) as HeartbeatRow[];
     return rows.map(heartbeatFromRow);
+  }
+
+  // --- request log and retention ---
+
+  async logRequests(entries: RequestLogEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const insert = this.stmt(
+      `INSERT OR IGNORE INTO requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, entry, body)
+       VALUES (@id, @received_at, @hook, @status, @outcome, @code, @mapping_id, @run_id, @entry, @body)`,
+    );
+    const rows = entries.map(requestParams);
+    await this.write().defer(() => {
+      for (const row of rows) insert.run(row);
+    }, REQUEST_LOG_MAX_WAIT_MS);
+  }
+
+  async listRequests(query: RequestQuery): Promise<RequestLogRecord[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (query.beforeSeq !== undefined) add("seq < ?", query.beforeSeq);
+    if (query.since !== undefined) add("received_at >= ?", query.since);
+    if (query.until !== undefined) add("received_at < ?", query.until);
+    if (query.hook !== undefined) add("hook = ?", query.hook);
+    if (query.mappingId !== undefined) add("mapping_id = ?", query.mappingId);
+    if (query.outcome !== undefined) add("outcome = ?", query.outcome);
+    if (query.idPrefix !== undefined) {
+      const upper = afterPrefix(query.idPrefix);
+      add("id >= ?", query.idPrefix);
+      if (upper !== undefined) add("id < ?", upper);
+    }
+    const sql = `SELECT seq, id, entry, body FROM requests ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      ORDER BY seq DESC LIMIT ?`;
+    return (this.stmt(sql).all(...params, query.limit) as RequestRow[]).map(requestFromRow);
+  }
+
+  async getRequest(id: string): Promise<RequestLogRecord | null> {
+    const row = this.stmt("SELECT seq, id, entry, body FROM requests WHERE id = ?").get(id) as
+      | RequestRow
+      | undefined;
+    return row ? requestFromRow(row) : null;
+  }
+
+  async prune(policy: RetentionPolicy): Promise<PruneResult> {
+    return this.write().submit(() => {
+      const params: Record<string, number> = { before: policy.before, batch: policy.batch };
+      for (const [table, column] of Object.entries(ORDER_COLUMN)) {
+        // The order value of the newest row beyond `keep`: it and everything older go.
+        const row = this.stmt(
+          `SELECT ${column} AS v FROM ${table} ORDER BY ${column} DESC LIMIT 1 OFFSET ?`,
+        ).get(policy.keep) as { v: number } | undefined;
+        params[`${table}Floor`] = row?.v ?? -1;
+      }
+      const deleted = {} as PruneResult["deleted"];
+      let more = false;
+      for (const [table, sql] of Object.entries(PRUNE_SQL) as [keyof typeof PRUNE_SQL, string][]) {
+        const { changes } = this.stmt(sql).run(params);
+        deleted[table] = changes;
+        if (changes >= policy.batch) more = true;
+      }
+      return { deleted, more };
+    });
+  }
+
+  async queueStats(): Promise<QueueStats> {
+    const runs = this.stmt(
+      "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
+    ).all() as { status: string; n: number }[];
+    const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
+    return {
+      runsQueued: runs.find((r) => r.status === "queued")?.n ?? 0,
+      runsRunning: runs.find((r) => r.status === "running")?.n ?? 0,
+      deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
+      eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),
+    };
   }
 
   // --- plumbing ---

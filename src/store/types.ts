@@ -3,6 +3,10 @@
 // is the behaviour every implementation must show. Every accept* call resolves only after its record
 // is durable. The store reports outcomes; the HTTP layer decides how to answer them.
 
+import type { RequestDecision } from "../core/decision-record.js";
+
+export type { RequestDecision };
+
 export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "timed_out";
 export type DeliveryStatus = "pending" | "sent" | "skipped" | "failed";
 export type WakeMode = "now" | "next-heartbeat";
@@ -61,6 +65,8 @@ export interface NewRun {
   mappingId?: string;
   preset?: string;
   receivedAt: number;
+  /** W3C traceparent of the request that queued the run, so the run's trace span joins that trace. */
+  traceContext?: string;
 }
 
 export interface TokenUsage {
@@ -183,6 +189,114 @@ export interface Route {
   to: string;
 }
 
+/** How a request under hooks.path ended, as the request log keeps it. */
+export type RequestOutcome =
+  /** Accepted: a wake stored, a run queued, or nothing to do (a transform returned null). */
+  | "wake"
+  | "agent"
+  | "skip"
+  /** An Idempotency-Key repeat: the first answer came back, nothing new was stored. */
+  | "replayed"
+  /** The rules or the policies refused it (the code says why). */
+  | "refused"
+  /** Refused before the rules looked at it: query token, method, auth, lockout, body limits, JSON. */
+  | "rejected";
+
+/**
+ * One request under hooks.path as the request log keeps it: token and signature headers removed, the
+ * body kept up to requestLog.maxBodyBytes. Written after the answer, so it is not durable the way an
+ * accept is: a crash may lose the last rows.
+ */
+export interface RequestLogEntry {
+  /** Random id (the console's and replay's handle). */
+  id: string;
+  receivedAt: number;
+  method: string;
+  /** Hook name after hooks.path, as the rules see it ("" when there was none). */
+  hook: string;
+  /** Query parameters; credential-like ones (`token`, `secret`, ...) kept as `[removed]`. */
+  query: Record<string, string>;
+  /** Client address (after server.trustProxy). */
+  client: string;
+  /** Lower-case header names; token carriers and other credential headers are not kept. */
+  headers: Record<string, string>;
+  /**
+   * Headers whose values were not kept: the token carriers (left out, as the rules never see them) and
+   * other credentials such as signatures (kept as `[removed]`, so a rule testing for one still sees it).
+   */
+  removedHeaders: string[];
+  /** The body as received, up to the limit; absent when none was read. */
+  body?: Uint8Array;
+  /** The body's whole size in bytes. */
+  bodyBytes: number;
+  /** true when only the first part of the body was kept: such a request cannot be re-decided. */
+  bodyCut: boolean;
+  status: number;
+  outcome: RequestOutcome;
+  /** Error code of a refused or rejected request. */
+  code?: string;
+  /** The sentence the client got with an error. */
+  error?: string;
+  /** What went wrong on our side (5xx), which the client did not get. */
+  detail?: string;
+  mappingId?: string;
+  runId?: string;
+  /** The verify scheme a request without the hook token passed (github, stripe, ...). */
+  verified?: string;
+  decision?: RequestDecision;
+  /** Digest of the rules and policies that decided (replay and the console tell whether they changed since). */
+  rulesDigest?: string;
+  /** Milliseconds: the whole request, and the rules' decision alone. */
+  timings: { totalMs: number; decideMs?: number };
+  /** W3C traceparent of the request's trace span, when tracing is on. */
+  traceContext?: string;
+}
+
+/** A stored request: the entry and its position in the log (newer rows have larger seq). */
+export interface RequestLogRecord extends RequestLogEntry {
+  seq: number;
+}
+
+/** Which requests listRequests returns; every filter is optional. Newest first. */
+export interface RequestQuery {
+  limit: number;
+  /** Only rows older than this seq (paging). */
+  beforeSeq?: number;
+  /** Received at or after / before this time (ms). */
+  since?: number;
+  until?: number;
+  hook?: string;
+  mappingId?: string;
+  outcome?: RequestOutcome;
+  /** Only ids starting with this text. */
+  idPrefix?: string;
+}
+
+/**
+ * What retention keeps. Rows older than `before` go, and beyond the newest `keep` rows of each table;
+ * pending work (queued or running runs, runs whose delivery is pending, events not yet consumed) is
+ * never pruned. At most `batch` rows are deleted per table per call.
+ */
+export interface RetentionPolicy {
+  before: number;
+  keep: number;
+  batch: number;
+}
+
+/** Rows deleted per table; `more` when a table hit the batch limit (call again). */
+export interface PruneResult {
+  deleted: { requests: number; events: number; runs: number; transcripts: number; heartbeats: number };
+  more: boolean;
+}
+
+/** Work waiting, for the metrics' queue depths. */
+export interface QueueStats {
+  runsQueued: number;
+  runsRunning: number;
+  deliveriesPending: number;
+  eventsPending: number;
+}
+
 export interface Store {
   /** Opens the store and applies migrations. */
   open(): Promise<void>;
@@ -249,6 +363,18 @@ export interface Store {
   recordHeartbeat(heartbeat: NewHeartbeat, transcript?: TranscriptMessage[]): Promise<HeartbeatRecord>;
   setHeartbeatDelivery(id: number, state: DeliveryState): Promise<void>;
   listHeartbeats(limit: number): Promise<HeartbeatRecord[]>;
+
+  // --- request log and retention ---
+  /**
+   * Appends request log entries. Not on the answer's durability path: an implementation may batch and
+   * defer the write (SQLite joins the next group commit); a crash may lose the last entries.
+   */
+  logRequests(entries: RequestLogEntry[]): Promise<void>;
+  listRequests(query: RequestQuery): Promise<RequestLogRecord[]>;
+  getRequest(id: string): Promise<RequestLogRecord | null>;
+  /** Deletes what the policy no longer keeps, in every table (see RetentionPolicy). */
+  prune(policy: RetentionPolicy): Promise<PruneResult>;
+  queueStats(): Promise<QueueStats>;
 }
 
 /**
@@ -257,5 +383,13 @@ export interface Store {
  */
 export type StoreReader = Pick<
   Store,
-  "close" | "listEvents" | "listHeartbeats" | "listRuns" | "getRun" | "findRunsByIdPrefix"
+  | "close"
+  | "listEvents"
+  | "listHeartbeats"
+  | "listRuns"
+  | "getRun"
+  | "findRunsByIdPrefix"
+  | "transcript"
+  | "listRequests"
+  | "getRequest"
 >;

@@ -28,6 +28,8 @@ export interface HookgateConfig {
   delivery?: DeliveryConfig;
   heartbeat?: HeartbeatConfig;
   store?: StoreConfig;
+  requestLog?: RequestLogConfig;
+  retention?: RetentionConfig;
 }
 /**
  * Where hookgate listens.
@@ -56,6 +58,44 @@ export interface ServerConfig {
    * The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it.
    */
   publicUrl?: string;
+  metrics?: MetricsConfig;
+  console?: ConsoleConfig;
+}
+/**
+ * GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "metrics".
+ */
+export interface MetricsConfig {
+  /**
+   * Serve GET /metrics.
+   */
+  enabled?: boolean;
+  /**
+   * Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy.
+   */
+  allowFrom?: string[];
+}
+/**
+ * The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "console".
+ */
+export interface ConsoleConfig {
+  /**
+   * Serve the console (only when hooks.enabled is true: its login is the hook token).
+   */
+  enabled?: boolean;
+  /**
+   * Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy.
+   */
+  allowFrom?: string[];
+  /**
+   * How long a console login lasts (for example 30m, 12h, 7d).
+   */
+  sessionTtl?: string;
 }
 /**
  * The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.
@@ -818,6 +858,42 @@ export interface StoreConfig {
    * Redis URL (kind redis, not available in this version), for example redis://127.0.0.1:6379.
    */
   url?: string;
+}
+/**
+ * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "requestLog".
+ */
+export interface RequestLogConfig {
+  /**
+   * Keep the request log.
+   */
+  enabled?: boolean;
+  /**
+   * Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies.
+   */
+  maxBodyBytes?: number;
+}
+/**
+ * How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "retention".
+ */
+export interface RetentionConfig {
+  /**
+   * Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old.
+   */
+  maxAge?: string;
+  /**
+   * At most this many newest rows are kept in each table; 0 for no limit.
+   */
+  maxRows?: number;
+  /**
+   * How often the server prunes (also once at start).
+   */
+  pruneEvery?: string;
 }
 
 /**

@@ -41,10 +41,10 @@ heartbeat: { every: "0" }
 store: { path: state.db }
 `;
 
-export function writeBenchConfig() {
+export function writeBenchConfig(extra = "") {
   const dir = mkdtempSync(join(tmpdir(), "hookgate-bench-"));
   const file = join(dir, "hookgate.yaml");
-  writeFileSync(file, CONFIG);
+  writeFileSync(file, CONFIG + extra);
   return file;
 }
 
@@ -103,6 +103,8 @@ const targets = {
     headers: auth,
     body: (n) => ({ message: `job ${n}`, deliver: false }),
   },
+  // (c) with the request log off: what logging every request costs.
+  g: { name: "(g) mapped wake, request log off", path: "/hooks/alerts", headers: auth, body: alert },
 };
 
 export async function bench({ quick = false } = {}) {
@@ -110,16 +112,22 @@ export async function bench({ quick = false } = {}) {
   const rounds = 2;
   const bare = await startChild([fileURLToPath(new URL("./servers/bare.mjs", import.meta.url))]);
   const hg = await startChild([CLI, "serve", "--config", writeBenchConfig()]);
-  const results = { a: [], b: [], c: [], d: [], e: [], f: [] };
+  const unlogged = await startChild([
+    CLI,
+    "serve",
+    "--config",
+    writeBenchConfig("requestLog: { enabled: false }\n"),
+  ]);
+  const results = { a: [], b: [], c: [], d: [], e: [], f: [], g: [] };
   try {
     for (let r = 0; r < rounds; r++) {
       // c, e and f back to back, in turn first, so that their ratios see the same machine.
       const trio = r % 2 === 0 ? ["c", "e", "f"] : ["f", "e", "c"];
-      for (const key of ["a", "b", "a", ...trio, "a", "d"]) {
+      for (const key of ["a", "b", "a", ...trio, "a", "d", "a", "g"]) {
         const t = targets[key];
         const cpuBefore = key === "a" ? 0 : cpuMsOf(hg.proc.pid);
         const res = await load({
-          url: key === "a" ? bare.url : hg.url,
+          url: key === "a" ? bare.url : key === "g" ? unlogged.url : hg.url,
           path: t.path,
           headers: t.headers,
           body: t.body,
@@ -134,12 +142,12 @@ export async function bench({ quick = false } = {}) {
       }
     }
   } finally {
-    await Promise.all([bare.stop(), hg.stop()]);
+    await Promise.all([bare.stop(), hg.stop(), unlogged.stop()]);
   }
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length;
   const base = avg(results.a, (x) => x.rps);
   const rows = [];
-  for (const key of ["a", "b", "c", "e", "f", "d"]) {
+  for (const key of ["a", "b", "c", "e", "f", "d", "g"]) {
     const rps = avg(results[key], (x) => x.rps);
     const p99 = Math.max(...results[key].map((x) => x.p99));
     rows.push({
@@ -175,6 +183,16 @@ export async function bench({ quick = false } = {}) {
       ...(key === "e" && { target: "ratio <= 1.1" }),
     });
   }
+  const logged = avg(results.c, (x) => x.rps);
+  const unloggedRps = avg(results.g, (x) => x.rps);
+  rows.push({
+    group: "ingress",
+    name: "(c) mapped wake with the request log, against (g) without",
+    value: Math.round(logged),
+    unit: "req/s",
+    ratio: round(logged / unloggedRps, 3),
+    baseline: targets.g.name,
+  });
   return { rows };
 }
 

@@ -109,7 +109,7 @@ async function indexedRoutes(count, ms) {
   return rate;
 }
 
-async function pathlessWhenRoutes(count, ms, shape = "equality") {
+async function pathlessWhenRoutes(count, ms, shape = "equality", explain = false) {
   // Every rule but the last fails its `when`. Equality tests of one field share a lookup by value;
   // `in` tests are evaluated one by one, so each request evaluates all of them.
   const name = (i) => (i === count - 1 ? "ada" : `user-${i}`);
@@ -126,7 +126,7 @@ async function pathlessWhenRoutes(count, ms, shape = "equality") {
   const req = { path: "github", payload, headers, query: {} };
   const now = new Date();
   const rate = await perSecondAsync(
-    async () => (await route(compiled.index, req, { now })).kind === "wake",
+    async () => (await route(compiled.index, req, { now, explain })).kind === "wake",
     ms,
   );
   compiled.dispose();
@@ -217,6 +217,24 @@ export async function bench({ quick = false } = {}) {
       unit: "req/s",
       ...(n === 1 ? {} : { ratio: ratio(rate, base), baseline: whenBase }),
     });
+  }
+
+  // The explain trace (what the request log would pay to keep it) against the same routing without.
+  for (const n of [10, 100]) {
+    const plain = await pathlessWhenRoutes(n, ms);
+    const traced = await pathlessWhenRoutes(n, ms, "equality", true);
+    const plainName = `route()/s, ${n} path-less when rules, no trace (same run)`;
+    rows.push(
+      {
+        group: "routing",
+        name: `route()/s, ${n} path-less when rules, with explain trace`,
+        value: round(traced),
+        unit: "req/s",
+        ratio: ratio(traced, plain),
+        baseline: plainName,
+      },
+      { group: "routing", name: plainName, value: round(plain), unit: "req/s" },
+    );
   }
 
   /** A compiled piece's rate next to the hand-written code doing the same. */

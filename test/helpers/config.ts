@@ -17,7 +17,14 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
   return {
     file: null,
     dir,
-    server: { host: "127.0.0.1", port: 0, trustProxy: [], logLevel: "silent" },
+    server: {
+      host: "127.0.0.1",
+      port: 0,
+      trustProxy: [],
+      logLevel: "silent",
+      metrics: { enabled: true, allowFrom: ["loopback"] },
+      console: { enabled: true, allowFrom: ["loopback"], sessionTtlMs: 43_200_000 },
+    },
     hooks: {
       enabled: true,
       token: TEST_TOKEN,
@@ -53,6 +60,8 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
     delivery: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 900_000 },
     heartbeat: { everyMs: 30 * 60_000, prompt: "", ackToken: "HEARTBEAT_OK", coalesceMs: 250 },
     store: { kind: "sqlite", path: join(dir, ".hookgate", "state.db") },
+    requestLog: { enabled: true, maxBodyBytes: 65_536 },
+    retention: { maxAgeMs: 14 * 86_400_000, maxRows: 100_000, pruneEveryMs: 600_000 },
   };
 }
 

@@ -1,7 +1,7 @@
 // The behaviour every Store implementation must show, run against each one (SQLite now; a second
 // store joins by calling storeContract with its own factory). Only the Store interface is used here.
 import { afterEach, describe, expect, it } from "vitest";
-import type { AcceptOutcome, NewRun, NewWake, Store } from "../../src/store/types.js";
+import type { AcceptOutcome, NewRun, NewWake, RequestLogEntry, Store } from "../../src/store/types.js";
 
 /** Opens a fresh, empty store; `now` replaces the clock where the test moves time. */
 export type StoreFactory = (opts?: { now?: () => number }) => Promise<Store>;
@@ -24,6 +24,27 @@ export const run = (id: string, over: Partial<NewRun> = {}): NewRun => ({
   ...over,
 });
 const ran = (runId: string): AcceptOutcome => ({ kind: "run", runId });
+
+export const logged = (id: string, over: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
+  id,
+  receivedAt: 1000,
+  method: "POST",
+  hook: "github",
+  query: {},
+  client: "127.0.0.1",
+  headers: { "content-type": "application/json" },
+  removedHeaders: ["authorization"],
+  body: new TextEncoder().encode('{"action":"opened"}'),
+  bodyBytes: 19,
+  bodyCut: false,
+  status: 202,
+  outcome: "agent",
+  mappingId: "gh",
+  runId: `run-${id}`,
+  decision: { kind: "agent", action: { message: "m" }, verdict: { sessionKey: "hook:x", channel: "last" } },
+  timings: { totalMs: 1.5, decideMs: 0.2 },
+  ...over,
+});
 
 export function storeContract(name: string, factory: StoreFactory): void {
   const open: Store[] = [];
@@ -193,6 +214,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
         to: "123",
         mappingId: "github",
         preset: "mail",
+        traceContext: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
       });
       await store.acceptRun(full);
       expect(await store.getRun("f")).toEqual({ ...full, status: "queued", attempts: 0 });
@@ -284,6 +306,165 @@ export function storeContract(name: string, factory: StoreFactory): void {
         [ok.id, "replied", "sent"],
         [failed.id, "failed", undefined],
       ]);
+    });
+  });
+
+  describe(`${name}: request log`, () => {
+    it("keeps every field of an entry, the body byte for byte, and finds it by id", async () => {
+      const store = await openStore();
+      const body = new Uint8Array([0x7b, 0x7d, 0x00, 0xff]);
+      const entry = logged("r-1", { body, bodyBytes: 4, query: { a: "1" }, traceContext: "00-a-b-01" });
+      await store.logRequests([entry]);
+      const got = await store.getRequest("r-1");
+      expect(got).toMatchObject({ ...entry, body: expect.anything() });
+      expect([...got!.body!]).toEqual([...body]);
+      expect(got!.seq).toBeTypeOf("number");
+      expect(await store.getRequest("nope")).toBeNull();
+    });
+
+    it("an entry without a body comes back without one", async () => {
+      const store = await openStore();
+      const { body: _, ...noBody } = logged("r-1", {
+        status: 401,
+        outcome: "rejected",
+        code: "UNAUTHORIZED",
+      });
+      await store.logRequests([noBody]);
+      const got = await store.getRequest("r-1");
+      expect(got).not.toHaveProperty("body");
+      expect(got).toMatchObject({ status: 401, outcome: "rejected", code: "UNAUTHORIZED" });
+    });
+
+    it("lists newest first, with filters and paging", async () => {
+      const store = await openStore();
+      await store.logRequests([
+        logged("a1", { receivedAt: 1000, hook: "github", mappingId: "gh" }),
+        logged("b2", { receivedAt: 2000, hook: "stripe", mappingId: "pay", outcome: "refused" }),
+        logged("c3", { receivedAt: 3000, hook: "github", mappingId: undefined, outcome: "refused" }),
+      ]);
+      await store.logRequests([logged("a4", { receivedAt: 4000, hook: "github", mappingId: "gh" })]);
+      const ids = async (q: Parameters<Store["listRequests"]>[0]) =>
+        (await store.listRequests(q)).map((r) => r.id);
+      expect(await ids({ limit: 10 })).toEqual(["a4", "c3", "b2", "a1"]);
+      expect(await ids({ limit: 2 })).toEqual(["a4", "c3"]);
+      const [, second] = await store.listRequests({ limit: 2 });
+      expect(await ids({ limit: 10, beforeSeq: second!.seq })).toEqual(["b2", "a1"]);
+      expect(await ids({ limit: 10, since: 2000, until: 4000 })).toEqual(["c3", "b2"]);
+      expect(await ids({ limit: 10, hook: "github" })).toEqual(["a4", "c3", "a1"]);
+      expect(await ids({ limit: 10, mappingId: "gh" })).toEqual(["a4", "a1"]);
+      expect(await ids({ limit: 10, outcome: "refused" })).toEqual(["c3", "b2"]);
+      expect(await ids({ limit: 10, idPrefix: "a" })).toEqual(["a4", "a1"]);
+    });
+
+    it("logging the same id twice keeps the first entry", async () => {
+      const store = await openStore();
+      await store.logRequests([logged("dup", { status: 200 })]);
+      await store.logRequests([logged("dup", { status: 500 })]);
+      expect((await store.listRequests({ limit: 10 })).map((r) => r.status)).toEqual([200]);
+    });
+  });
+
+  describe(`${name}: retention`, () => {
+    const policy = (over: Partial<Parameters<Store["prune"]>[0]> = {}) => ({
+      before: 0,
+      keep: 1_000_000,
+      batch: 1000,
+      ...over,
+    });
+
+    it("prunes by age: old requests, consumed events, finished runs, transcripts and heartbeats", async () => {
+      const store = await openStore();
+      await store.logRequests([logged("old", { receivedAt: 100 }), logged("new", { receivedAt: 5000 })]);
+      await store.acceptWake({ ...wake("old event"), receivedAt: 100 });
+      await store.acceptWake({ ...wake("pending old event"), receivedAt: 100 });
+      const [consumed] = await store.pendingEvents();
+      await store.consumeEvents([consumed!.id], 200);
+      await store.acceptRun(run("done", { receivedAt: 100 }));
+      await store.acceptRun(run("queued-old", { receivedAt: 100 }));
+      await store.acceptRun(run("delivering", { receivedAt: 100 }));
+      await store.acceptRun(run("fresh", { receivedAt: 5000 }));
+      const claimed = await store.claimRuns(1, 150);
+      expect(claimed.map((r) => r.id)).toEqual(["done"]);
+      await store.finishRun("done", { status: "succeeded", reply: "ok", finishedAt: 200 });
+      await store.claimRuns(1, 150);
+      await store.acceptRun(run("x", { receivedAt: 100 }));
+      // "delivering" finished with its delivery still pending: kept until it is sent.
+      await store.claimRuns(1, 150);
+      await store.finishRun(
+        "delivering",
+        { status: "succeeded", reply: "r", finishedAt: 200 },
+        { delivery: { status: "pending", updatedAt: 200 } },
+      );
+      await store.appendTranscript("hook:t", [
+        { role: "user", content: "old", createdAt: 100 },
+        { role: "user", content: "new", createdAt: 5000 },
+      ]);
+      await store.recordHeartbeat({
+        reason: "now",
+        status: "acked",
+        startedAt: 90,
+        finishedAt: 100,
+        eventIds: [],
+      });
+
+      const result = await store.prune(policy({ before: 1000 }));
+      expect(result.more).toBe(false);
+      expect(result.deleted).toEqual({ requests: 1, events: 1, runs: 1, transcripts: 1, heartbeats: 1 });
+      expect((await store.listRequests({ limit: 10 })).map((r) => r.id)).toEqual(["new"]);
+      expect((await store.listEvents({ limit: 10 })).map((e) => e.text)).toEqual(["pending old event"]);
+      expect(await store.getRun("done")).toBeNull();
+      expect((await store.listRuns({ limit: 10 })).map((r) => r.id).sort()).toEqual(
+        ["delivering", "fresh", "queued-old", "x"].sort(),
+      );
+      expect((await store.transcript("hook:t", 10)).map((m) => m.content)).toEqual(["new"]);
+      expect(await store.listHeartbeats(10)).toEqual([]);
+    });
+
+    it("prunes by count, keeping the newest rows of each table, in batches", async () => {
+      const store = await openStore();
+      await store.logRequests(Array.from({ length: 7 }, (_, i) => logged(`r${i}`, { receivedAt: 5000 + i })));
+      await store.appendTranscript(
+        "hook:t",
+        Array.from({ length: 5 }, (_, i) => ({
+          role: "user" as const,
+          content: `m${i}`,
+          createdAt: 5000 + i,
+        })),
+      );
+      const first = await store.prune(policy({ keep: 3, batch: 2 }));
+      expect(first.more).toBe(true);
+      expect(first.deleted.requests).toBe(2);
+      let rounds = 1;
+      while ((await store.prune(policy({ keep: 3, batch: 2 }))).more) rounds++;
+      expect(rounds).toBeLessThan(5);
+      expect((await store.listRequests({ limit: 10 })).map((r) => r.id)).toEqual(["r6", "r5", "r4"]);
+      expect((await store.transcript("hook:t", 10)).map((m) => m.content)).toEqual(["m2", "m3", "m4"]);
+    });
+  });
+
+  describe(`${name}: queue stats`, () => {
+    it("counts queued and running runs, pending deliveries and pending events", async () => {
+      const store = await openStore();
+      expect(await store.queueStats()).toEqual({
+        runsQueued: 0,
+        runsRunning: 0,
+        deliveriesPending: 0,
+        eventsPending: 0,
+      });
+      for (const id of ["a", "b", "c"]) await store.acceptRun(run(id));
+      await store.claimRuns(2, 1);
+      await store.finishRun(
+        "a",
+        { status: "succeeded", reply: "r", finishedAt: 2 },
+        { delivery: { status: "pending", updatedAt: 2 } },
+      );
+      await store.acceptWake(wake("e"));
+      expect(await store.queueStats()).toEqual({
+        runsQueued: 1,
+        runsRunning: 1,
+        deliveriesPending: 1,
+        eventsPending: 1,
+      });
     });
   });
 }

@@ -16,6 +16,8 @@ const channels = ["whatsapp", "telegram", "discord", "slack", "mattermost", "sig
 /** Sections in reading order: heading (also the key prefix of the rows) and the $defs entry. */
 const sections = [
   { title: "server", def: "server" },
+  { title: "server.metrics", def: "metrics" },
+  { title: "server.console", def: "console" },
   { title: "hooks", def: "hooks" },
   { title: "hooks.authFailures", def: "authFailures" },
   { title: "hooks.transformLimits", def: "transformLimits" },
@@ -41,6 +43,8 @@ const sections = [
   { title: "delivery", def: "delivery" },
   { title: "heartbeat", def: "heartbeat" },
   { title: "store", def: "store" },
+  { title: "requestLog", def: "requestLog" },
+  { title: "retention", def: "retention" },
 ];
 
 /** Markdown for the README section (without the markers). */

@@ -17,7 +17,7 @@ describe("config schema errors", () => {
   it("lists the known keys when an unknown key resembles none", async () => {
     const issues = await loadErrors("server:\n  colour: blue\n");
     expect(issueAt(issues, "server.colour").message).toBe(
-      "unknown key; known keys here: host, port, trustProxy, logLevel, publicUrl",
+      "unknown key; known keys here: host, port, trustProxy, logLevel, publicUrl, metrics, console",
     );
   });
 
@@ -122,7 +122,14 @@ describe("config schema errors", () => {
 
   it("loads a valid JSON config", async () => {
     const { config } = await loadYaml(JSON.stringify({ server: { port: 8080 } }), { file: "hookgate.json" });
-    expect(config.server).toEqual({ host: "127.0.0.1", port: 8080, trustProxy: [], logLevel: "info" });
+    expect(config.server).toEqual({
+      host: "127.0.0.1",
+      port: 8080,
+      trustProxy: [],
+      logLevel: "info",
+      metrics: { enabled: true, allowFrom: ["loopback"] },
+      console: { enabled: true, allowFrom: ["loopback"], sessionTtlMs: 43_200_000 },
+    });
   });
 
   it("names a config file that does not exist or has an unknown extension", async () => {

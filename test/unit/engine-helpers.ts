@@ -75,6 +75,7 @@ export function functionTransforms(
       return {
         module,
         exportName: exportName ?? "default",
+        sourceDigest: module,
         call: async (input) => fn(structuredClone(input)),
       };
     },

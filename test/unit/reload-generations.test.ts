@@ -13,6 +13,9 @@ function fakeGeneration(number: number, disposed: number[]): Generation {
     config: {} as ResolvedConfig,
     warnings: [],
     hooks: {} as Generation["hooks"],
+    index: {} as Generation["index"],
+    ingress: {} as Generation["ingress"],
+    rulesDigest: `rules-${number}`,
     dispose: () => disposed.push(number),
   };
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../src/store/sqlite.js";
-import { run, storeContract, wake } from "../store/contract.js";
+import { logged, run, storeContract, wake } from "../store/contract.js";
 
 let dir: string;
 let file: string;
@@ -73,6 +73,23 @@ describe("SqliteStore: opening", () => {
 });
 
 describe("SqliteStore: group commit", () => {
+  it("request log rows join the next accept's commit instead of committing on their own", async () => {
+    const store = await openStore();
+    const before = store.commits;
+    const logging = store.logRequests([logged("r-1"), logged("r-2")]);
+    await store.acceptWake(wake("deploy finished"));
+    await logging;
+    expect(store.commits - before).toBe(1);
+    expect((await store.listRequests({ limit: 10 })).map((r) => r.id)).toEqual(["r-2", "r-1"]);
+  });
+
+  it("with no accept coming, request log rows still commit on their own", async () => {
+    const store = await openStore();
+    await store.logRequests([logged("alone")]);
+    const reader = await openStore({ readonly: true });
+    expect((await reader.getRequest("alone"))?.id).toBe("alone");
+  });
+
   it("many concurrent accepts share far fewer commits, and every one is durable when it resolves", async () => {
     const store = await openStore();
     const before = store.commits;

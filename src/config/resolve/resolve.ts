@@ -6,6 +6,7 @@ import type { ResolvedConfig } from "../types.js";
 import { resolveAgents } from "./agents.js";
 import type { ResolveContext } from "./context.js";
 import { resolveHooks } from "./hooks.js";
+import { observeSections } from "./observe.js";
 import {
   channelsSection,
   deliverySection,
@@ -26,10 +27,11 @@ export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): P
     if (main?.runner.kind === "llm") checkProvider(hooks.mail.model, path);
   }
   checkHookToken(raw, hooks.token, ctx);
+  const { metrics, console, requestLog, retention } = observeSections(raw, hooks.path, ctx);
   return {
     file: ctx.file,
     dir: ctx.dir,
-    server: serverSection(raw),
+    server: { ...serverSection(raw), metrics, console },
     hooks,
     agents,
     providers: providersSection(raw),
@@ -37,5 +39,7 @@ export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): P
     delivery: deliverySection(raw),
     heartbeat: heartbeatSection(raw, ctx),
     store: storeSection(raw, ctx),
+    requestLog,
+    retention,
   };
 }

@@ -10,9 +10,9 @@ import { maxTimerMs, maxTimerText, parseDuration } from "./duration.js";
 const defaultHeartbeatPrompt =
   "Heartbeat. Below are the events that arrived since the last heartbeat. Act on anything that needs attention and report it briefly.";
 
-export function serverSection(raw: HookgateConfig): ResolvedConfig["server"] {
+export function serverSection(raw: HookgateConfig): Omit<ResolvedConfig["server"], "metrics" | "console"> {
   const s = { ...schemaDefaults("server"), ...raw.server } as ResolvedConfig["server"];
-  const server: ResolvedConfig["server"] = {
+  const server: Omit<ResolvedConfig["server"], "metrics" | "console"> = {
     host: s.host,
     port: s.port,
     trustProxy: s.trustProxy ?? [],

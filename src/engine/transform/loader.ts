@@ -68,7 +68,7 @@ export function createTransformLoader(opts: {
     const added = await pool.add({ id, module, factorySource, exportName });
     if (disposed) throw new Error("the transform loader was disposed");
     if (!added.ok) throw configError(`${module}: ${added.error}`);
-    return createHandle(module, exportName, id, pool);
+    return createHandle(module, exportName, id, pool, factorySource);
   };
 
   return {

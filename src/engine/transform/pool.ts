@@ -15,7 +15,9 @@
 // beyond the free workers wait in one bounded queue (a call finding hooks.transformLimits.maxQueued
 // jobs waiting, loading work included, is refused with TRANSFORM_BUSY at once). Idle workers do not
 // keep the process alive.
+
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { addQueueSource, metrics } from "../../core/metrics.js";
 import {
   type AddReply,
   now,
@@ -89,6 +91,8 @@ export class TransformPool {
   private closed = false;
   /** An unref of idle workers is scheduled (updateHolds). */
   private releasing = false;
+  /** Removes this pool's waiting calls from the metrics' queue depths. */
+  private unlistQueue: (() => void) | null = null;
 
   constructor(private readonly options: PoolOptions) {
     const count = Math.max(1, Math.floor(options.workers || 1));
@@ -172,6 +176,7 @@ export class TransformPool {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.unlistQueue?.();
     const failure = unloaded();
     for (const slot of this.slots) {
       if (slot.retry) clearTimeout(slot.retry);
@@ -300,6 +305,7 @@ export class TransformPool {
     }
     slot.job = null;
     job.done(job.late());
+    metrics.transformRestarts.inc({ reason: "timeout" });
     this.restart(slot);
   }
 
@@ -319,13 +325,18 @@ export class TransformPool {
         }),
       );
     }
-    if (wasReady) this.restart(slot);
-    else this.startFailed(slot, why);
+    if (wasReady) {
+      metrics.transformRestarts.inc({ reason: "exit" });
+      this.restart(slot);
+    } else {
+      this.startFailed(slot, why);
+    }
   }
 
   /** The worker never got ready: try again later, and fail what would otherwise wait for nobody. */
   private startFailed(slot: Slot, why: string): void {
     this.stop(slot);
+    metrics.transformRestarts.inc({ reason: "start_failed" });
     slot.failures += 1;
     slot.failure = why;
     const failure = this.allBroken();
@@ -354,6 +365,7 @@ export class TransformPool {
   private start(): void {
     if (this.started) return;
     this.started = true;
+    this.unlistQueue = addQueueSource(() => ({ transform_calls_waiting: this.queue.length }));
     for (const slot of this.slots) this.spawn(slot);
   }
 

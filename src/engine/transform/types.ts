@@ -25,6 +25,8 @@ export interface TransformHandle {
   readonly module: string;
   /** The export actually used (`default`, `transform` or the configured name). */
   readonly exportName: string;
+  /** sha256 of the bundled source: tells whether the code that decided a request has changed since. */
+  readonly sourceDigest: string;
   /**
    * Runs the function in a sandbox on a worker thread; never throws, never rejects. Promises inside
    * the transform settle inside the sandbox.

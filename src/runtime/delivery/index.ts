@@ -4,6 +4,8 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../../config/types.js";
+import { metrics, secondsSince } from "../../core/metrics.js";
+import { inSpan } from "../../core/tracing.js";
 import type { DeliveryState, RunRecord, Store } from "../../store/types.js";
 import { isAckOnly } from "../ack.js";
 import type { BoundChannel } from "./channels/adapter.js";
@@ -210,35 +212,47 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
   }
 
   /** Finishes a delivery left `pending`: same target, parts already sent are not sent again. */
-  async function resume(run: RunRecord): Promise<void> {
+  async function resume(run: RunRecord): Promise<DeliveryState> {
     const text = run.reply ?? "";
     log.info({ runId: run.id, channel: run.delivery?.channel }, "resuming a delivery cut off by a restart");
-    if (text.trim() === "") {
-      await skip(run.id, "no reply to deliver");
-      return;
-    }
+    if (text.trim() === "") return skip(run.id, "no reply to deliver");
     const prev = run.delivery;
     const channel = prev?.channel ? channels.find((c) => c.name === prev.channel) : undefined;
     if (channel && prev?.to) {
-      await send(run.id, text, channel, prev.to, {
+      return send(run.id, text, channel, prev.to, {
         sent: prev.messageIds ?? [],
         attempts: prev.attempts ?? 0,
         partKey: prev.partKey,
         notBefore: prev.notBefore,
       });
-      return;
     }
     // The channel it was going to is no longer configured: resolve afresh from the run's request.
-    await route({ runId: run.id, text, channel: run.channel, ...(run.to ? { to: run.to } : {}) });
+    return route({ runId: run.id, text, channel: run.channel, ...(run.to ? { to: run.to } : {}) });
   }
 
-  return {
-    async deliver(req) {
+  /** One delivery, timed and counted by channel and final status, traced as span hookgate.delivery. */
+  const observed = (runId: string | undefined, work: () => Promise<DeliveryState>): Promise<DeliveryState> =>
+    inSpan("hookgate.delivery", runId ? { "hookgate.run_id": runId } : {}, async (span) => {
+      const started = performance.now();
+      let state: DeliveryState;
       try {
-        return await route(req);
+        state = await work();
       } catch (err) {
-        return fail(req.runId, err);
+        state = await fail(runId, err);
       }
+      const labels = { channel: state.channel ?? "none", status: state.status };
+      metrics.deliveries.inc(labels);
+      metrics.deliverySeconds.observe(labels, secondsSince(started));
+      span.setAttributes({
+        "hookgate.delivery.channel": labels.channel,
+        "hookgate.delivery.status": state.status,
+      });
+      return state;
+    });
+
+  return {
+    deliver(req) {
+      return observed(req.runId, () => route(req));
     },
 
     async resumePending() {
@@ -254,13 +268,7 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
         const d = run.delivery;
         if (d?.channel && d.notBefore) gate.block(d.channel, d.notBefore);
       }
-      for (const run of runs) {
-        try {
-          await resume(run);
-        } catch (err) {
-          await fail(run.id, err);
-        }
-      }
+      for (const run of runs) await observed(run.id, () => resume(run));
     },
 
     configuredChannels() {

@@ -1,0 +1,58 @@
+// Trace spans through the OpenTelemetry API: a no-op until the embedding process registers an SDK
+// (then a request's trace shows request → route → transform, store, and later run → delivery). Span
+// attributes carry ids, codes and statuses only, never payload values or secrets.
+import {
+  type Attributes,
+  type Context,
+  context,
+  ROOT_CONTEXT,
+  type Span,
+  SpanStatusCode,
+  TraceFlags,
+  trace,
+} from "@opentelemetry/api";
+
+export const tracer = trace.getTracer("hookgate");
+
+/** Runs `fn` in a new span, the current one's child; the span ends when `fn` settles. */
+export async function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+  parent: Context = context.active(),
+): Promise<T> {
+  return tracer.startActiveSpan(name, { attributes }, parent, async (span) => {
+    try {
+      return await fn(span);
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.name : "error" });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** The span's W3C traceparent, to store with work that continues later; undefined when not sampled. */
+export function traceparentOf(span: Span): string | undefined {
+  const c = span.spanContext();
+  if (!trace.isSpanContextValid(c)) return undefined;
+  const flags = (c.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? "01" : "00";
+  return `00-${c.traceId}-${c.spanId}-${flags}`;
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** A context whose parent is the stored traceparent (the root context when there is none). */
+export function contextOf(traceparent: string | undefined): Context {
+  const m = traceparent ? TRACEPARENT.exec(traceparent) : null;
+  if (!m) return ROOT_CONTEXT;
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: m[1]!,
+    spanId: m[2]!,
+    traceFlags: Number.parseInt(m[3]!, 16),
+    isRemote: true,
+  });
+}
+
+export { context, type Span, SpanStatusCode, trace };

@@ -1,0 +1,136 @@
+// What every request under hooks.path leaves behind besides its answer: a trace span (hookgate.request,
+// the parent of routing, transforms and the store write), a count and a latency in the metrics, and an
+// entry in the request log, written after the answer. Outside the hook routes' own code, so the routes
+// only note what they learned (the body, the decision) on the request.
+import { randomUUID } from "node:crypto";
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { ResolvedConfig } from "../config/types.js";
+import { metrics } from "../core/metrics.js";
+import { context, type Span, SpanStatusCode, trace, traceparentOf, tracer } from "../core/tracing.js";
+import type { RuleIndex } from "../engine/compile.js";
+import { decisionRecord } from "../ingress/decision-record.js";
+import type { RequestOutcome } from "../store/types.js";
+import { foldAddress } from "./client-address.js";
+import type { RequestNotes } from "./hook-route.js";
+import { loggedBody, loggedHeaders, loggedQuery, type RequestLogWriter } from "./request-log.js";
+import { queryOf } from "./request-parts.js";
+
+interface Observed {
+  receivedAt: number;
+  span: Span;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    observed: Observed | null;
+  }
+}
+
+/** What the generation that served a request tells its log entry. */
+export interface ServedBy {
+  config: Pick<ResolvedConfig, "requestLog" | "hooks">;
+  /** Headers its verify blocks read (signatures under names of the config's choosing), never kept. */
+  index: Pick<RuleIndex, "secretHeaders">;
+  /** Fingerprint of its rules and policies (src/ingress/rules-digest.ts). */
+  rulesDigest: string;
+}
+
+/** How a request ended, for its log entry and its metrics. */
+function outcomeOf(notes: RequestNotes, status: number, replayed: boolean): RequestOutcome {
+  const d = notes.decision;
+  if (status >= 400) return d ? "refused" : "rejected";
+  if (replayed) return "replayed";
+  return d?.kind === "refused" || !d ? "rejected" : d.kind;
+}
+
+/** `writer`: where entries go; none: no request log. */
+export function requestObserver(writer: RequestLogWriter | undefined) {
+  return {
+    /** onRequest, for a request under hooks.path: starts its span. */
+    start(req: FastifyRequest): void {
+      const span = tracer.startSpan("hookgate.request", {
+        attributes: { "http.request.method": req.method, "hookgate.route": "hooks" },
+      });
+      req.observed = { receivedAt: Date.now(), span };
+    },
+
+    /** Runs a route handler inside the request's span, so what it calls becomes its children. */
+    traced(handler: RouteHandlerMethod): RouteHandlerMethod {
+      return function (this: unknown, req: FastifyRequest, reply: FastifyReply) {
+        const span = req.observed?.span;
+        if (!span) return handler.call(this as never, req, reply);
+        return context.with(trace.setSpan(context.active(), span), () =>
+          handler.call(this as never, req, reply),
+        );
+      } as RouteHandlerMethod;
+    },
+
+    /** onResponse: ends the span, counts the request, logs it. */
+    finish(req: FastifyRequest, reply: FastifyReply, servedBy: ServedBy): void {
+      const observed = req.observed;
+      if (!observed) return;
+      const notes = req.notes ?? {};
+      const status = reply.statusCode;
+      const replayed = reply.getHeader("idempotent-replay") === "true";
+      const outcome = outcomeOf(notes, status, replayed);
+      const d = notes.decision;
+      const direct = notes.hook === "wake" || notes.hook === "agent" ? notes.hook : undefined;
+      const mappingLabel = d?.mappingId ?? (d && direct) ?? "none";
+      metrics.requests.inc({
+        outcome: status >= 400 ? (notes.code ?? "UNKNOWN") : outcome,
+        mapping: mappingLabel,
+      });
+      metrics.ingressSeconds.observe(
+        { result: status < 400 ? "accepted" : d ? "refused" : "rejected" },
+        reply.elapsedTime / 1000,
+      );
+
+      const { span } = observed;
+      span.setAttributes({
+        "http.response.status_code": status,
+        "hookgate.outcome": outcome,
+        ...(notes.hook !== undefined && { "hookgate.hook": notes.hook }),
+        ...(d?.mappingId !== undefined && { "hookgate.mapping_id": d.mappingId }),
+        ...(notes.code !== undefined && { "hookgate.code": notes.code }),
+        ...(notes.runId !== undefined && { "hookgate.run_id": notes.runId }),
+      });
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: notes.code ?? "error" });
+      span.end();
+
+      if (!writer) return;
+      const { config } = servedBy;
+      const traceContext = traceparentOf(span);
+      const { headers, removed } = loggedHeaders(req.headers, servedBy.index.secretHeaders);
+      writer.add({
+        id: randomUUID(),
+        receivedAt: observed.receivedAt,
+        method: req.method,
+        hook: notes.hook ?? "",
+        query: loggedQuery(notes.query ?? queryOf(req.raw.url)),
+        client: foldAddress(req.ip),
+        headers,
+        removedHeaders: removed,
+        ...loggedBody(notes.body, config.requestLog.maxBodyBytes),
+        status,
+        outcome,
+        ...(notes.code !== undefined && { code: notes.code }),
+        ...(notes.error !== undefined && { error: notes.error }),
+        ...(d?.kind === "refused" && d.detail !== undefined && { detail: d.detail }),
+        ...(d?.mappingId !== undefined && { mappingId: d.mappingId }),
+        ...(notes.runId !== undefined && { runId: notes.runId }),
+        ...(notes.verified !== undefined && { verified: notes.verified }),
+        ...(d && { decision: decisionRecord(d, config.hooks.defaultSessionKey === undefined) }),
+        ...(d && { rulesDigest: servedBy.rulesDigest }),
+        timings: {
+          totalMs: round(reply.elapsedTime),
+          ...(notes.decideMs !== undefined && { decideMs: round(notes.decideMs) }),
+        },
+        ...(traceContext && { traceContext }),
+      });
+    },
+  };
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+export type RequestObserver = ReturnType<typeof requestObserver>;

@@ -1,0 +1,112 @@
+// The request log's writer and the entry of one request. Entries are written after the answer, in
+// batches, and never on the answer's durability path: the store joins them to its next commit (SQLite)
+// or writes them on its own. If the store falls behind, the oldest waiting entries are dropped and
+// counted (hookgate_request_log_dropped_total) rather than holding memory without bound.
+import type { Logger } from "pino";
+import { metrics } from "../core/metrics.js";
+import { isSecretHeader, isTokenHeader } from "../core/secret-headers.js";
+import type { RequestLogEntry, Store } from "../store/types.js";
+
+/** Entries written per store call, and how long one waits for others to join it. */
+const BATCH = 256;
+const FLUSH_MS = 100;
+/** Entries waiting at most; past this the oldest are dropped. */
+const MAX_WAITING = 10_000;
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Value kept in place of a credential (a rule testing for the header still sees it is there). */
+export const REMOVED = "[removed]";
+
+export class RequestLogWriter {
+  private waiting: RequestLogEntry[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: Store,
+    private readonly log: Logger,
+  ) {}
+
+  add(entry: RequestLogEntry): void {
+    this.waiting.push(entry);
+    if (this.waiting.length > MAX_WAITING) {
+      this.waiting.shift();
+      metrics.requestLogDropped.inc();
+    }
+    if (this.waiting.length >= BATCH) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Hands what waits to the store (one write at a time, in order). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.waiting.splice(0, this.waiting.length);
+    if (batch.length === 0) return this.writing;
+    this.writing = this.writing.then(() =>
+      this.store.logRequests(batch).catch((err: unknown) => {
+        metrics.requestLogDropped.inc(batch.length);
+        this.log.warn({ err, entries: batch.length }, "request log entries could not be stored");
+      }),
+    );
+    return this.writing;
+  }
+
+  /** Writes everything waiting; call before the store closes. */
+  close(): Promise<void> {
+    return this.flush();
+  }
+}
+
+/**
+ * Headers as the log keeps them: token carriers left out (the rules never see them), other credentials
+ * kept as [removed]; `removed` lists both.
+ */
+export function loggedHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  alsoSecret: ReadonlySet<string> = NONE,
+): {
+  headers: Record<string, string>;
+  removed: string[];
+} {
+  const out: Record<string, string> = {};
+  const removed: string[] = [];
+  for (const [name, v] of Object.entries(headers)) {
+    if (v === undefined) continue;
+    const k = name.toLowerCase();
+    if (isTokenHeader(k)) {
+      removed.push(k);
+      continue;
+    }
+    if (isSecretHeader(k) || alsoSecret.has(k)) {
+      removed.push(k);
+      out[k] = REMOVED;
+      continue;
+    }
+    const value = Array.isArray(v) ? v.join(", ") : v;
+    out[k] = out[k] === undefined ? value : `${out[k]}, ${value}`;
+  }
+  return { headers: out, removed };
+}
+
+/** Query parameters with credential-like names (`token`, `secret`, `signature`, ...) kept as [removed]. */
+export function loggedQuery(query: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) out[k] = isSecretHeader(k.replace(/\[.*$/, "")) ? REMOVED : v;
+  return out;
+}
+
+/** The body as kept: at most `max` bytes. */
+export function loggedBody(
+  raw: Buffer | undefined,
+  max: number,
+): Pick<RequestLogEntry, "body" | "bodyBytes" | "bodyCut"> {
+  if (!raw) return { bodyBytes: 0, bodyCut: false };
+  const cut = raw.length > max;
+  const kept = cut ? raw.subarray(0, max) : raw;
+  return { ...(kept.length > 0 && { body: new Uint8Array(kept) }), bodyBytes: raw.length, bodyCut: cut };
+}

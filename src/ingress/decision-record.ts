@@ -1,0 +1,134 @@
+// An ingress decision as the request log keeps it, and the differences between two of them: what
+// `hookgate replay` and the console's re-decide report (different mapping, action fields, refused now,
+// accepted now). Long strings are cut to keep log rows small; a digest of the whole action still tells
+// two actions apart when they differ only past the cut.
+import { createHash } from "node:crypto";
+import type { RequestDecision } from "../core/decision-record.js";
+import { shortValue } from "../engine/explain.js";
+import type { IngressDecision } from "./decide.js";
+
+/** Characters kept of each string in a recorded action. */
+export const ACTION_STRING_MAX = 2000;
+
+/** The decision's record; `generatedSessionKeys` is whether a run without a key gets a fresh one. */
+export function decisionRecord(decision: IngressDecision, generatedSessionKeys: boolean): RequestDecision {
+  switch (decision.kind) {
+    case "skip":
+      return { kind: "skip" };
+    case "wake":
+      return { kind: "wake", ...recordedAction(decision.action) };
+    case "agent": {
+      const { verdict, action } = decision;
+      const generated = action.sessionKey === undefined && generatedSessionKeys;
+      return {
+        kind: "agent",
+        ...recordedAction(action),
+        verdict: { ...verdict, ...(generated && { sessionKeyGenerated: true }) },
+      };
+    }
+    case "refused":
+      return { kind: "refused", ...(decision.refusedAction && recordedAction(decision.refusedAction)) };
+  }
+}
+
+function recordedAction(action: object): Pick<RequestDecision, "action" | "actionDigest"> {
+  const whole = JSON.stringify(action);
+  const cut: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(action)) {
+    cut[k] = typeof v === "string" && v.length > ACTION_STRING_MAX ? `${v.slice(0, ACTION_STRING_MAX)}…` : v;
+  }
+  return { action: cut, actionDigest: createHash("sha256").update(whole).digest("base64url") };
+}
+
+/** What a decision came to, in the terms replay compares. */
+export interface DecisionSummary {
+  decision?: RequestDecision;
+  mappingId?: string;
+  /** Error code of a refusal. */
+  code?: string;
+}
+
+export type DecisionChange =
+  | { kind: "accepted-now"; code: string }
+  | { kind: "refused-now"; code: string }
+  | { kind: "code"; before: string; after: string }
+  | { kind: "decision"; before: string; after: string }
+  | { kind: "mapping"; before?: string; after?: string }
+  | { kind: "field"; field: string; before?: unknown; after?: unknown }
+  | { kind: "action-beyond-cut" };
+
+const accepted = (s: DecisionSummary) => s.decision !== undefined && s.decision.kind !== "refused";
+
+/** Every difference between the decision then and the decision now; [] when they are the same. */
+export function compareDecisions(then: DecisionSummary, now: DecisionSummary): DecisionChange[] {
+  const out: DecisionChange[] = [];
+  if (!accepted(then) && accepted(now)) out.push({ kind: "accepted-now", code: then.code ?? "?" });
+  else if (accepted(then) && !accepted(now)) out.push({ kind: "refused-now", code: now.code ?? "?" });
+  else if (!accepted(then) && !accepted(now) && then.code !== now.code) {
+    out.push({ kind: "code", before: then.code ?? "?", after: now.code ?? "?" });
+  }
+  const before = then.decision?.kind ?? "none";
+  const after = now.decision?.kind ?? "none";
+  if (before !== after && accepted(then) && accepted(now)) out.push({ kind: "decision", before, after });
+  if (then.mappingId !== now.mappingId) {
+    out.push({
+      kind: "mapping",
+      ...(then.mappingId !== undefined && { before: then.mappingId }),
+      ...(now.mappingId !== undefined && { after: now.mappingId }),
+    });
+  }
+  out.push(...fieldChanges(then.decision, now.decision));
+  return out;
+}
+
+/** Fields of the action and the policies' verdict that differ. */
+function fieldChanges(then: RequestDecision | undefined, now: RequestDecision | undefined): DecisionChange[] {
+  const out: DecisionChange[] = [];
+  if (!then?.action || !now?.action) return out;
+  const a = flatten(then);
+  const b = flatten(now);
+  for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (JSON.stringify(a[field]) === JSON.stringify(b[field])) continue;
+    out.push({
+      kind: "field",
+      field,
+      ...(a[field] !== undefined && { before: a[field] }),
+      ...(b[field] !== undefined && { after: b[field] }),
+    });
+  }
+  if (out.length === 0 && then.actionDigest !== now.actionDigest) out.push({ kind: "action-beyond-cut" });
+  return out;
+}
+
+function flatten(d: RequestDecision): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...d.action };
+  const v = d.verdict;
+  if (v) {
+    // A generated session key is new on every decision: only a change to or from one counts.
+    out["policy.sessionKey"] = v.sessionKeyGenerated ? "(a new hook:<uuid>)" : v.sessionKey;
+    out["policy.channel"] = v.channel;
+    if (v.model !== undefined) out["policy.model"] = v.model;
+  }
+  return out;
+}
+
+/** One line per change, for the command line and the console. */
+export function describeChange(c: DecisionChange): string {
+  const show = (v: unknown) => (v === undefined ? "(unset)" : shortValue(v));
+  switch (c.kind) {
+    case "accepted-now":
+      return `now accepted (was refused with ${c.code})`;
+    case "refused-now":
+      return `now refused with ${c.code}`;
+    case "code":
+      return `refused with ${c.after} now (was ${c.before})`;
+    case "decision":
+      return `now a ${c.after} (was a ${c.before})`;
+    case "mapping":
+      return `mapping: ${c.before ?? "(none)"} → ${c.after ?? "(none)"}`;
+    case "field":
+      return `${c.field}: ${show(c.before)} → ${show(c.after)}`;
+    case "action-beyond-cut":
+      return `the action differs past the first ${ACTION_STRING_MAX} characters of a field`;
+  }
+}

@@ -1,0 +1,152 @@
+// The console in a real headless Chromium (Debian's chromium package, driven by playwright-core): log
+// in with the hook token, see a request appear, open its trace, run the playground. Every form field is
+// reached by its label, as a screen reader would. With UPDATE_SCREENSHOTS=1 the README's screenshots
+// in test/e2e/screenshots/ are taken anew.
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, TEST_TOKEN, type TestServer } from "../helpers/server.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const SHOTS = process.env.UPDATE_SCREENSHOTS
+  ? fileURLToPath(new URL("./screenshots/", import.meta.url))
+  : mkdtempSync(join(tmpdir(), "hookgate-shots-"));
+
+describe("console in a browser", () => {
+  let s: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  const shoot = async (name: string) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const file = join(SHOTS, `${name}.png`);
+    writeFileSync(file, await page.screenshot({ fullPage: false }));
+    expect(statSync(file).size).toBeGreaterThan(5_000);
+  };
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `no Chromium at ${CHROMIUM}: install it (Debian/Ubuntu: apt-get install -y chromium) or set CHROMIUM_PATH`,
+      );
+    }
+    s = await startTestServer({
+      hooks: {
+        mappings: [
+          {
+            id: "gh-issue",
+            origin: "rules/github.yaml mappings[0]",
+            action: "agent",
+            match: { path: "github", when: { "==": [{ var: "headers.x-github-event" }, "issues"] } },
+            messageTemplate: "New issue: {{issue.title}}",
+          },
+          {
+            id: "gh-push",
+            origin: "rules/github.yaml mappings[1]",
+            action: "wake",
+            match: { path: "github", when: { "==": [{ var: "headers.x-github-event" }, "push"] } },
+            textTemplate: "Push to {{ref}} by {{pusher.name}}",
+          },
+        ],
+      },
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it("logs in with the hook token", async () => {
+    await page.goto(`${s.url}/console`);
+    await expect.poll(() => page.url()).toBe(`${s.url}/console/login`);
+    await page.getByLabel("Hook token").fill("not the token");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("not the hook token");
+    await page.getByLabel("Hook token").fill(TEST_TOKEN);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Requests");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "hookgate_console")).toMatchObject({
+      httpOnly: true,
+      sameSite: "Strict",
+    });
+  });
+
+  it("shows a request as it arrives, and opens its trace", async () => {
+    await s.post(
+      "/hooks/github",
+      { ref: "main", pusher: { name: "ada" } },
+      { headers: { "x-github-event": "push" } },
+    );
+    await s.post(
+      "/hooks/github",
+      { issue: { title: "Login broken" } },
+      { headers: { "x-github-event": "issues" } },
+    );
+    await s.post("/hooks/github", { zen: "Keep it simple" }, { headers: { "x-github-event": "ping" } });
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.locator("tbody tr").count();
+      })
+      .toBe(3);
+    await shoot("console-requests");
+    // The newest: the ping no rule takes.
+    const first = page.locator("tbody tr").first();
+    await expect.poll(() => first.textContent()).toContain("HOOK_NOT_FOUND");
+    await first.getByRole("link").first().click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Request to /github");
+    const trace = page.getByLabel("Explain trace");
+    await expect
+      .poll(() => trace.textContent())
+      .toContain("✗ gh-issue (rules/github.yaml mappings[0]): when did not hold");
+    await expect.poll(() => trace.textContent()).toContain('headers.x-github-event = "ping"');
+    await expect
+      .poll(() => page.locator(".error").textContent())
+      .toContain("no hook mapping matches /hooks/github");
+    await shoot("console-request");
+  });
+
+  it("shows the run and the main session's events", async () => {
+    await page.getByRole("link", { name: "Runs" }).click();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.locator("tbody tr a").first().click();
+    await expect
+      .poll(async () => (await page.locator("main").textContent()) ?? "")
+      .toContain("New issue: Login broken");
+    await page.getByRole("link", { name: "Main session" }).click();
+    await expect
+      .poll(async () => (await page.locator("main").textContent()) ?? "")
+      .toContain("Push to main by ada");
+  });
+
+  it("runs the playground", async () => {
+    await page.getByRole("link", { name: "Playground" }).click();
+    await page.getByLabel("Mapping").selectOption("gh-push");
+    await page.getByLabel("Headers, one per line").fill("x-github-event: push");
+    await page.getByLabel("Payload (JSON)").fill('{"ref": "release", "pusher": {"name": "lin"}}');
+    await page.getByRole("button", { name: "Decide" }).click();
+    const result = page.getByLabel("Decision and explain trace");
+    await expect
+      .poll(() => result.textContent())
+      .toContain("decision: wake (system event for the main session), by mapping gh-push");
+    await expect.poll(() => result.textContent()).toContain("text: Push to release by lin");
+    await shoot("console-playground");
+  });
+});

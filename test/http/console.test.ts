@@ -1,0 +1,275 @@
+// The console over a real socket, as an attacker would try it: login and its own lockout, the session
+// cookie's attributes, CSRF on every POST, hostile hook names, headers and payloads rendered as text
+// only (no script, no attribute break-out, no javascript: link), and the loopback default.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { escapeHtml, html } from "../../src/http/console/html.js";
+import { startTestServer, TEST_TOKEN, type TestServer } from "../helpers/server.js";
+
+const HOSTILE = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(document.cookie)",
+  "</pre><script>alert(2)</script>",
+  "' onmouseover='alert(3)",
+  // A template literal's placeholder, as text.
+  ["`$", "{alert(4)}`"].join(""),
+];
+
+interface Browser {
+  cookie: string;
+  csrf: string;
+}
+
+async function login(s: TestServer, token = TEST_TOKEN): Promise<Response> {
+  return fetch(`${s.url}/console/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: s.url },
+    body: new URLSearchParams({ token }).toString(),
+  });
+}
+
+async function loggedIn(s: TestServer): Promise<Browser> {
+  const r = await login(s);
+  expect(r.status).toBe(303);
+  const cookie = r.headers.get("set-cookie")!.split(";")[0]!;
+  const page = await (await fetch(`${s.url}/console/playground`, { headers: { cookie } })).text();
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+  return { cookie, csrf };
+}
+
+const get = (s: TestServer, b: Browser, path: string) =>
+  fetch(`${s.url}${path}`, { headers: { cookie: b.cookie } });
+
+function postForm(
+  s: TestServer,
+  b: Browser,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${s.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      cookie: b.cookie,
+      "content-type": "application/x-www-form-urlencoded",
+      origin: s.url,
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** What an attacker's text must never become in a page: a tag, an event handler, a script link. */
+function expectInert(page: string): void {
+  const tags = page.match(/<[a-zA-Z][^>]*>/g) ?? [];
+  for (const tag of tags) {
+    expect(tag).not.toMatch(/^<(script|img|iframe|svg|object|embed)/i);
+    expect(tag).not.toMatch(/\son[a-z]+\s*=/i);
+  }
+  for (const m of page.matchAll(/\s(?:href|src|action)="([^"]*)"/g)) expect(m[1]).toMatch(/^(\/console|#)/);
+}
+
+describe("console", () => {
+  let s: TestServer;
+
+  beforeAll(async () => {
+    s = await startTestServer({
+      hooks: {
+        authFailures: { max: 3, windowSeconds: 60, lockSeconds: 60, maxTrackedAddresses: 100 },
+        mappings: [
+          {
+            id: "gh-push",
+            origin: "hooks.mappings[0]",
+            action: "wake",
+            match: { path: "github", when: { "==": [{ var: "headers.x-github-event" }, "push"] } },
+            textTemplate: "Push {{ref}}",
+          },
+        ],
+      },
+    });
+  });
+  afterAll(() => s.close());
+
+  it("sends a browser without a session to the login page; a wrong token gets 401, the right one a session", async () => {
+    const r = await fetch(`${s.url}/console`, { redirect: "manual" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/console/login");
+    const loginPage = await fetch(`${s.url}/console/login`);
+    expect(loginPage.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(loginPage.headers.get("x-frame-options")).toBe("DENY");
+    expect((await login(s, "not-the-token-at-all-000000")).status).toBe(401);
+    const ok = await login(s);
+    expect(ok.status).toBe(303);
+    const cookie = ok.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^hookgate_console=[\w-]{43};/);
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Strict");
+    expect(cookie).toContain("Path=/console");
+    expect(cookie).not.toContain("Secure");
+    const home = await fetch(`${s.url}/console`, { headers: { cookie: cookie.split(";")[0]! } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("escapes hostile hook names, headers and payloads in the list and the request view", async () => {
+    const b = await loggedIn(s);
+    for (const evil of HOSTILE) {
+      await s.post(
+        `/hooks/${encodeURIComponent(evil)}`,
+        { link: evil, nested: { x: evil } },
+        { headers: { "x-evil": evil } },
+      );
+    }
+    await s.post(
+      "/hooks/github",
+      { ref: HOSTILE[1] },
+      { headers: { "x-github-event": "push", "x-evil": HOSTILE[0]! } },
+    );
+    let list = "";
+    await expect
+      .poll(async () => {
+        list = await (await get(s, b, "/console")).text();
+        return (list.match(/href="\/console\/requests\//g) ?? []).length;
+      })
+      .toBeGreaterThanOrEqual(HOSTILE.length + 1);
+    expectInert(list);
+    expect(list).toContain(escapeHtml("/<script>alert(1)</script>"));
+    for (const id of [...list.matchAll(/href="\/console\/requests\/([\w-]+)"/g)].map((m) => m[1]!)) {
+      const detail = await (await get(s, b, `/console/requests/${id}`)).text();
+      expectInert(detail);
+    }
+    const events = await (await get(s, b, "/console/events")).text();
+    expectInert(events);
+    expect(events).toContain(escapeHtml(`Push ${HOSTILE[1]}`));
+  });
+
+  it("shows why a request was refused and the trace of the rules in force", async () => {
+    const b = await loggedIn(s);
+    await s.post(
+      "/hooks/github",
+      { ref: "main", marker: "why-1" },
+      { headers: { "x-github-event": "issues" } },
+    );
+    let id = "";
+    await expect
+      .poll(async () => {
+        const rows = await s.runtime.store.listRequests({ limit: 50, hook: "github" });
+        id = rows.find((r) => r.code === "HOOK_NOT_FOUND")?.id ?? "";
+        return id;
+      })
+      .not.toBe("");
+    const detail = await (await get(s, b, `/console/requests/${id}`)).text();
+    expect(detail).toContain("no hook mapping matches /hooks/github");
+    expect(detail).toContain("✗ gh-push (hooks.mappings[0]): when did not hold");
+    expect(detail).toContain(escapeHtml('headers.x-github-event = "issues"'));
+    expect(detail).toContain("Decided the same way now.");
+  });
+
+  it("the playground decides with the same pipeline as hookgate test, and refuses a POST without the session's CSRF token", async () => {
+    const b = await loggedIn(s);
+    const fields = {
+      hook: "github",
+      mapping: "",
+      headers: "x-github-event: push",
+      payload: '{"ref":"main"}',
+      now: "",
+    };
+    const r = await postForm(s, b, "/console/playground", { ...fields, csrf: b.csrf });
+    expect(r.status).toBe(200);
+    const text = await r.text();
+    expect(text).toContain("decision: wake (system event for the main session), by mapping gh-push");
+    expect(text).toContain("text: Push main");
+    expect(text).toContain(escapeHtml('answer: 200 {"ok":true,"mode":"now"}'));
+    // Nothing was stored: the playground is not a request.
+    expect((await s.runtime.store.listEvents({ limit: 100 })).map((e) => e.text)).not.toContain("Push main");
+
+    expect((await postForm(s, b, "/console/playground", fields)).status).toBe(403);
+    expect((await postForm(s, b, "/console/playground", { ...fields, csrf: `${b.csrf}x` })).status).toBe(403);
+    const crossSite = await postForm(
+      s,
+      b,
+      "/console/playground",
+      { ...fields, csrf: b.csrf },
+      { origin: "https://evil.example" },
+    );
+    expect(crossSite.status).toBe(403);
+    const fetchedCrossSite = await postForm(
+      s,
+      b,
+      "/console/playground",
+      { ...fields, csrf: b.csrf },
+      { "sec-fetch-site": "cross-site" },
+    );
+    expect(fetchedCrossSite.status).toBe(403);
+  });
+
+  it("logging out ends the session", async () => {
+    const b = await loggedIn(s);
+    const out = await postForm(s, b, "/console/logout", { csrf: b.csrf });
+    expect(out.status).toBe(303);
+    expect(out.headers.get("set-cookie")).toContain("Max-Age=0");
+    expect(
+      (await fetch(`${s.url}/console`, { headers: { cookie: b.cookie }, redirect: "manual" })).status,
+    ).toBe(303);
+  });
+
+  it("counts failed console logins in a lockout of its own: locked out of the console, the hooks still answer 401", async () => {
+    for (let i = 0; i < 3; i++) await login(s, `wrong-token-${i}-000000000000000`);
+    const locked = await login(s, "wrong-token-again-00000000000");
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(
+      (await s.post("/hooks/wake", { text: "x" }, { token: "wrong-token-hooks-0000000000" })).status,
+    ).toBe(401);
+    // The right token still opens the console and clears the count.
+    expect((await login(s)).status).toBe(303);
+  });
+});
+
+describe("console settings", () => {
+  it("answers 403 outside its allowFrom, and 404 when turned off", async () => {
+    const remote = await startTestServer({
+      server: { console: { enabled: true, allowFrom: ["10.0.0.0/8"], sessionTtlMs: 60_000 } },
+    });
+    try {
+      const r = await fetch(`${remote.url}/console/login`);
+      expect(r.status).toBe(403);
+      expect(await r.text()).toContain("server.console.allowFrom");
+    } finally {
+      await remote.close();
+    }
+    const off = await startTestServer({
+      server: { console: { enabled: false, allowFrom: ["loopback"], sessionTtlMs: 60_000 } },
+    });
+    try {
+      expect((await fetch(`${off.url}/console/login`)).status).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe("html escaping", () => {
+  it("any text interpolated into a page comes back as the same text, never as markup", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        const out = html`<td title="${text}">${text}</td>`.text;
+        const inner = out.slice('<td title="'.length, -"</td>".length);
+        const [attr, body, ...rest] = inner.split('">');
+        expect(rest).toEqual([]);
+        for (const part of [attr!, body!]) expect(part).not.toMatch(/[<>"'`]/);
+        const decode = (t: string) =>
+          t.replace(
+            /&(amp|lt|gt|quot|#39|#96);/g,
+            (_m, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#96": "`" })[e]!,
+          );
+        expect(decode(attr!)).toBe(text);
+        expect(decode(body!)).toBe(text);
+      }),
+      { seed: 4242, numRuns: 500 },
+    );
+  });
+});

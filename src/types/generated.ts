@@ -137,9 +137,9 @@ export interface Mapping {
   name?: string;
   match?: MappingMatch;
   /**
-   * wake: a system event for the main session. agent: an isolated agent run.
+   * wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw).
    */
-  action: "wake" | "agent";
+  action?: "wake" | "agent";
   /**
    * now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode.
    */

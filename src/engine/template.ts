@@ -187,18 +187,17 @@ function rewriteStatement(stmt: hbs.AST.Statement): hbs.AST.Statement {
       // `{{x}}` → `{{fmt x}}`; `{{helper a b}}` → `{{fmt (helper a b)}}`. A helper's name with no
       // arguments (`{{default}}`, `{{json}}`) is read as data, as OpenClaw's templates read it: a
       // helper called with nothing renders nothing, so the payload's key is what the author meant.
-      const inner: hbs.AST.Expression =
-        hasArgs
-          ? ({
-              type: "SubExpression",
-              path,
-              params: m.params,
-              hash: m.hash,
-              loc: m.loc,
-            } as hbs.AST.SubExpression)
-          : isBlocked(path)
-            ? nothing(m.loc)
-            : path;
+      const inner: hbs.AST.Expression = hasArgs
+        ? ({
+            type: "SubExpression",
+            path,
+            params: m.params,
+            hash: m.hash,
+            loc: m.loc,
+          } as hbs.AST.SubExpression)
+        : isBlocked(path)
+          ? nothing(m.loc)
+          : path;
       m.path = {
         type: "PathExpression",
         data: false,

@@ -90,7 +90,7 @@ describe("mapping action", () => {
     const dir = tempDir();
     writeFiles(dir, { "rules/a.yaml": "mappings:\n  - messageTemplate: from a rule file\n" });
     const { config } = await loadYaml(
-      "hooks:\n  mappings:\n    - match: { path: ask }\n      messageTemplate: \"{{q}}\"\n  rules: [rules/a.yaml]\n",
+      'hooks:\n  mappings:\n    - match: { path: ask }\n      messageTemplate: "{{q}}"\n  rules: [rules/a.yaml]\n',
       { dir },
     );
     expect(config.hooks.mappings.map((m) => m.action)).toEqual(["agent", "agent"]);

@@ -139,7 +139,14 @@ describe("helpers", () => {
 describe("payload keys named like helpers", () => {
   // OpenClaw's templates are plain lookups: {{default}} reads payload.default. A helper's name with
   // no arguments reads the data here too; with arguments it is the helper.
-  const payload = { default: "fallback-plan", json: { a: 1 }, lower: "MiXeD", eq: 0, lookup: "l", title: "T" };
+  const payload = {
+    default: "fallback-plan",
+    json: { a: 1 },
+    lower: "MiXeD",
+    eq: 0,
+    lookup: "l",
+    title: "T",
+  };
 
   test.each([
     ["{{default}}", "fallback-plan"],

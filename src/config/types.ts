@@ -45,7 +45,7 @@ export interface ResolvedConfig {
     token: string;
     /** Normalised: leading `/`, no trailing `/`, never `/` alone. */
     path: string;
-    /** null = any agent id may be requested; [] = none. */
+    /** null = any agent id may be requested; [] = none. Lower-cased: agent ids compare case-insensitively. */
     allowedAgentIds: string[] | null;
     defaultSessionKey?: string;
     allowRequestSessionKey: boolean;

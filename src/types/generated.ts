@@ -73,7 +73,7 @@ export interface HooksConfig {
    */
   path?: string;
   /**
-   * Allowlist for explicit agentId routing. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent.
+   * Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent.
    */
   allowedAgentIds?: string[];
   /**
@@ -370,7 +370,7 @@ export interface ModelEntry {
  */
 export interface Agent {
   /**
-   * Agent id used by agentId routing.
+   * Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load.
    */
   id: string;
   /**

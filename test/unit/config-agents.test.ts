@@ -66,6 +66,32 @@ describe("agents.defaults.models", () => {
   });
 });
 
+describe("agent ids compare case-insensitively (as OpenClaw's do)", () => {
+  it("lower-cases agent ids and hooks.allowedAgentIds, so OPS in one matches ops in the other", async () => {
+    const { config, warnings } = await loadYaml(
+      "hooks:\n  allowedAgentIds: [OPS, Main]\nagents:\n  list:\n    - { id: main }\n    - { id: Ops, default: true }\n",
+    );
+    expect(config.agents.list.map((a) => a.id)).toEqual(["main", "ops"]);
+    expect(config.agents.defaultAgentId).toBe("ops");
+    expect(config.hooks.allowedAgentIds).toEqual(["ops", "main"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("refuses two agents whose ids differ only in case", async () => {
+    const issues = await loadErrors("agents:\n  list:\n    - { id: ops }\n    - { id: OPS }\n");
+    expect(issueAt(issues, "agents.list[1].id").message).toBe(
+      'agent id "OPS" is already used by agents.list[0] (ids compare case-insensitively); ids must be unique',
+    );
+  });
+
+  it("accepts a mapping whose agentId differs from the allowlist only in case", async () => {
+    const { config } = await loadYaml(
+      "hooks:\n  allowedAgentIds: [ops]\n  mappings:\n    - { match: { path: a }, agentId: OPS, messageTemplate: hi }\nagents:\n  list: [{ id: main }, { id: ops }]\n",
+    );
+    expect(config.hooks.mappings[0]!.agentId).toBe("OPS");
+  });
+});
+
 describe("agents.list", () => {
   it("defaults to one echo agent named main", async () => {
     const { config } = await loadYaml("{}");

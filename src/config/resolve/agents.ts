@@ -2,6 +2,7 @@
 // and that every llm agent has a model whose provider is configured.
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import { agentIdKey } from "../../core/allowlists.js";
 import type { Agent, AgentDefaults, HookgateConfig, RunnerConfig } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import type { PathSegment } from "../source/key-path.js";
@@ -65,15 +66,17 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
   let defaultIndex: number | undefined;
   const list = rawList.map((agent, i): ResolvedAgent => {
     const path: PathSegment[] = ["agents", "list", i];
-    const first = seen.get(agent.id);
+    // Ids compare case-insensitively (OPS = ops, as in OpenClaw); the resolved config holds that form.
+    const id = agentIdKey(agent.id);
+    const first = seen.get(id);
     if (first !== undefined) {
       ctx.issues.error(
         ctx.source,
         [...path, "id"],
-        `agent id "${agent.id}" is already used by agents.list[${first}]; ids must be unique`,
+        `agent id "${agent.id}" is already used by agents.list[${first}] (ids compare case-insensitively); ids must be unique`,
       );
     } else {
-      seen.set(agent.id, i);
+      seen.set(id, i);
     }
     if (agent.default) {
       if (defaultIndex !== undefined) {
@@ -100,7 +103,7 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
         checkProvider(model, agent.model !== undefined ? [...path, "model"] : defaultsModelPath);
       }
     }
-    const resolved: ResolvedAgent = { id: agent.id, runner };
+    const resolved: ResolvedAgent = { id, runner };
     if (agent.name !== undefined) resolved.name = agent.name;
     const prompt = systemPrompt(agent, path, ctx);
     if (prompt !== undefined) resolved.systemPrompt = prompt;

@@ -1,6 +1,6 @@
 // hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
 
-import { hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
+import { agentIdKey, hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
 import type { HookgateConfig, HooksConfig, MailConfig } from "../../types/generated.js";
 import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { schemaDefaults } from "../check/schemas.js";
@@ -182,7 +182,7 @@ function allowedAgentIds(
 ): string[] | null {
   if (ids === undefined || ids.includes("*")) return null;
   for (const [i, id] of ids.entries()) {
-    if (!known.includes(id)) {
+    if (!known.includes(agentIdKey(id))) {
       ctx.issues.warn(
         ctx.source,
         ["hooks", "allowedAgentIds", i],
@@ -190,7 +190,7 @@ function allowedAgentIds(
       );
     }
   }
-  return [...new Set(ids)];
+  return [...new Set(ids.map(agentIdKey))];
 }
 
 async function resolveMappings(

@@ -18,6 +18,7 @@ import { parseJsonBody, readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
 import { sha256 } from "./digest.js";
 import { HttpError } from "./errors.js";
+import { requestIdempotencyKey } from "./idempotency-key.js";
 import { hasQueryToken, hookName, pathOnly, queryOf } from "./request-parts.js";
 import { presentedToken, tokenMatcher } from "./token.js";
 
@@ -83,7 +84,7 @@ export function hookRoute(opts: HookRouteOptions) {
       ? await readBody(req.body as Readable, req.headers["content-length"], limits)
       : EMPTY;
     const payload = parseJsonBody(raw);
-    const idem = idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
+    const idem = idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw, payload);
     if (idem) {
       const earlier = await runtime.store.findIdempotent(idem).catch(() => null);
       if (earlier) return answer(reply, req, earlier);
@@ -151,11 +152,10 @@ function idempotencyRef(
   hook: string,
   ttlSeconds: number,
   body: Buffer,
+  payload: unknown,
 ): IdempotencyRef | undefined {
-  const key = req.headers["idempotency-key"];
+  const key = requestIdempotencyKey(req.headers, hook, payload);
   if (key === undefined) return undefined;
-  if (typeof key !== "string" || key.length < 1 || key.length > 256)
-    throw new HttpError("INVALID_IDEMPOTENCY_KEY");
   return { scope: hook, key, ttlSeconds, fingerprint: sha256(body).toString("base64url") };
 }
 

@@ -49,6 +49,8 @@ export interface ResolvedConfig {
     allowedAgentIds: string[] | null;
     defaultSessionKey?: string;
     allowRequestSessionKey: boolean;
+    /** Of agent runs whose request or mapping names none. */
+    sessionMode: "persistent" | "isolated";
     /** Trimmed, lower-cased, de-duplicated; null = no restriction. */
     allowedSessionKeyPrefixes: string[] | null;
     presets: string[];

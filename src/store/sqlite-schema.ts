@@ -99,6 +99,10 @@ const migrations: string[] = [
   `
   CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at INTEGER NOT NULL);
   `,
+  // 4: whether a run continues its session's conversation; NULL (older runs) means persistent.
+  `
+  ALTER TABLE runs ADD COLUMN session_mode TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -224,10 +224,11 @@ export class SqliteStore implements Store {
       const replay = this.replay(idem);
       if (replay) return replay;
       this.stmt(
-        `INSERT INTO runs (id, name, message, agent_id, session_key, model, thinking, timeout_seconds,
-           wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, status)
-         VALUES (@id, @name, @message, @agent_id, @session_key, @model, @thinking, @timeout_seconds,
-           @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at, 'queued')`,
+        `INSERT INTO runs (id, name, message, agent_id, session_key, session_mode, model, thinking,
+           timeout_seconds, wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, status)
+         VALUES (@id, @name, @message, @agent_id, @session_key, @session_mode, @model, @thinking,
+           @timeout_seconds, @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at,
+           'queued')`,
       ).run(runParams(run));
       return this.remember(idem, { kind: "run", runId: run.id });
     });

@@ -2,6 +2,11 @@
 
 /**
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "sessionMode".
+ */
+export type SessionMode = "persistent" | "isolated";
+/**
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "channelName".
  */
 export type ChannelName =
@@ -116,6 +121,10 @@ export interface HooksConfig {
   bodyTimeoutSeconds?: number;
   authFailures?: AuthFailuresConfig;
   /**
+   * Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it).
+   */
+  sessionMode?: "persistent" | "isolated";
+  /**
    * How long an Idempotency-Key is remembered; a repeat within this time returns the first response.
    */
   idempotencyTtlSeconds?: number;
@@ -156,6 +165,10 @@ export interface Mapping {
    * Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes.
    */
   sessionKey?: string;
+  /**
+   * persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode.
+   */
+  sessionMode?: "persistent" | "isolated";
   /**
    * Whether the agent's reply is sent to a chat channel.
    */
@@ -701,7 +714,7 @@ export interface StoreConfig {
 }
 
 /**
- * Body of POST <hooks.path>/wake, and the action a mapped wake builds.
+ * Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.
  */
 export interface WakePayload {
   /**
@@ -712,10 +725,14 @@ export interface WakePayload {
    * now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat.
    */
   mode?: "now" | "next-heartbeat";
+  /**
+   * Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key.
+   */
+  idempotencyKey?: string;
 }
 
 /**
- * Body of POST <hooks.path>/agent, and the action a mapped agent hook builds.
+ * Body of POST <hooks.path>/agent, and the action a mapped agent hook builds. Other fields in a request body are ignored.
  */
 export interface AgentPayload {
   /**
@@ -763,6 +780,18 @@ export interface AgentPayload {
    * Maximum duration of the run, in seconds.
    */
   timeoutSeconds?: number;
+  /**
+   * persistent: the run continues the conversation of its session key. isolated: it starts from an empty conversation and leaves nothing in the session's. Default: hooks.sessionMode.
+   */
+  sessionMode?: "persistent" | "isolated";
+  /**
+   * Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key.
+   */
+  idempotencyKey?: string;
+  /**
+   * Accepted for OpenClaw senders and not waited on: the answer is always 202 as soon as the run is stored (hookgate runs shows its outcome).
+   */
+  waitForCompletion?: boolean;
 }
 
 /**
@@ -826,4 +855,8 @@ export interface TransformResult {
    * Run timeout.
    */
   timeoutSeconds?: number;
+  /**
+   * Whether the run continues its session's conversation (persistent) or starts afresh (isolated).
+   */
+  sessionMode?: "persistent" | "isolated";
 }

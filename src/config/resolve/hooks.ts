@@ -30,6 +30,7 @@ export async function resolveHooks(
         | "enabled"
         | "path"
         | "allowRequestSessionKey"
+        | "sessionMode"
         | "maxBodyBytes"
         | "bodyTimeoutSeconds"
         | "idempotencyTtlSeconds"
@@ -68,6 +69,7 @@ export async function resolveHooks(
     path: hooksPath(h.path, ctx),
     allowedAgentIds: agentIds,
     allowRequestSessionKey: h.allowRequestSessionKey,
+    sessionMode: h.sessionMode,
     allowedSessionKeyPrefixes: prefixes,
     presets: h.presets ?? [],
     mappings,

@@ -85,8 +85,14 @@ export const command: Command = {
       return 1;
     }
 
+    // A transform's ctx.url shows the hook under hooks.path, as the server's would.
+    const query = new URLSearchParams(req.query).toString();
+    const target = `${config.hooks.path}/${req.path}${query === "" ? "" : `?${query}`}`;
     try {
-      const decision = await createIngress(config, compiled.index).decide(req, { now, explain: true });
+      const decision = await createIngress(config, compiled.index).decide(
+        { ...req, target },
+        { now, explain: true },
+      );
       const shown = showDecision(decision);
       const answer = serverAnswer(decision);
       if (values.json) {

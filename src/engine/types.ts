@@ -11,6 +11,8 @@ export interface HookRequest {
   /** Lower-case header names; multiple values joined with `, `. */
   headers: Record<string, string>;
   query: Record<string, string>;
+  /** The request target as sent (path and query string), for a transform's ctx.url. */
+  target?: string;
 }
 
 export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">> {

@@ -91,7 +91,7 @@ export function hookRoute(opts: HookRouteOptions) {
     }
     const explain = log.isLevelEnabled("debug");
     const decision = await ingress.decide(
-      hookRequest({ name, headers: req.headers, query: req.notes.query!, payload }),
+      hookRequest({ name, headers: req.headers, query: req.notes.query!, payload, target: req.raw.url }),
       { explain },
     );
     if (decision.mappingId !== undefined) req.notes.mappingId = decision.mappingId;

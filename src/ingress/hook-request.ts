@@ -12,13 +12,17 @@ export function hookRequest(parts: {
   headers: RawHeaders;
   query: Record<string, string>;
   payload: unknown;
+  /** The request target (path and query string), for a transform's ctx.url. */
+  target?: string;
 }): HookRequest {
-  return {
+  const req: HookRequest = {
     path: normaliseHookPath(parts.name),
     payload: parts.payload,
     headers: ruleHeaders(parts.headers),
     query: parts.query,
   };
+  if (parts.target !== undefined) req.target = parts.target;
+  return req;
 }
 
 /** Lower-case header names to single strings (repeated headers joined with ", "), token headers left out. */

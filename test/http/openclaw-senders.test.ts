@@ -2,6 +2,10 @@
 // (with the fields senders add of their own), its idempotency spellings, sessionMode and
 // waitForCompletion, mixed-case agent ids, and mapped hooks written for OpenClaw. The answers follow
 // the interface (202 for /agent) where it decides, and OpenClaw where it is silent.
+import { createHmac } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResolvedMapping } from "../../src/config/types.js";
 import type { RunRecord } from "../../src/store/types.js";
@@ -31,7 +35,23 @@ describe("OpenClaw senders", () => {
   let s: TestServer;
 
   beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-openclaw-"));
+    mkdirSync(join(dir, "hooks", "transforms"), { recursive: true });
+    // A transform as OpenClaw users write them: node:crypto for the signature, ctx.url for routing.
+    writeFileSync(
+      join(dir, "hooks", "transforms", "signed.js"),
+      `import crypto from "node:crypto";
+export default function (ctx) {
+  const secret = ctx.url.searchParams.get("team") === "ops" ? "ops-secret" : "dev-secret";
+  const expected = crypto.createHmac("sha256", secret).update(JSON.stringify(ctx.payload)).digest("hex");
+  const given = ctx.headers["x-signature"] ?? "";
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  return { kind: "wake", text: "signed " + ctx.payload.event + " for " + ctx.url.pathname + ctx.url.search, mode: "next-heartbeat" };
+}
+`,
+    );
     s = await startTestServer({
+      dir,
       hooks: {
         allowedAgentIds: ["hooks", "main", "ops"],
         allowRequestSessionKey: true,
@@ -44,6 +64,7 @@ describe("OpenClaw senders", () => {
             name: "Deploy",
             messageTemplate: "{{service}} rolled back to {{default}}; details {{json}}",
           }),
+          mapping({ id: "signed", match: { path: "signed" }, transform: { module: "signed.js" } }),
           mapping({
             id: "isolated",
             match: { path: "chat" },
@@ -195,7 +216,8 @@ describe("OpenClaw senders", () => {
       const a = await s.post("/hooks/deploy", body);
       const b = await s.post("/hooks/deploy", body);
       expect(b.headers.get("idempotent-replay")).toBeNull();
-      expect((await a.json()).runId).not.toBe((await b.json()).runId);
+      const [first, second] = [(await a.json()) as { runId: string }, (await b.json()) as { runId: string }];
+      expect(first.runId).not.toBe(second.runId);
     });
   });
 
@@ -268,5 +290,16 @@ describe("OpenClaw senders", () => {
     expect(res.status).toBe(202);
     const run = await finished(res.body["runId"] as string);
     expect(run.prompt?.message).toContain('api rolled back to v41; details {"by":"ci"}');
+  });
+
+  it("a transform using node:crypto and ctx.url: the right signature gets a wake, a forged one a 204", async () => {
+    const payload = { event: "deploy", id: 7 };
+    const signature = createHmac("sha256", "ops-secret").update(JSON.stringify(payload)).digest("hex");
+    const good = await s.post("/hooks/signed?team=ops", payload, { headers: { "x-signature": signature } });
+    expect(await good.json()).toEqual({ ok: true, mode: "next-heartbeat", eventOutcome: "queued" });
+    const events = await s.runtime.store.listEvents({ limit: 50 });
+    expect(events.map((e) => e.text)).toContain("signed deploy for /hooks/signed?team=ops");
+    const forged = await s.post("/hooks/signed?team=dev", payload, { headers: { "x-signature": signature } });
+    expect(forged.status).toBe(204);
   });
 });

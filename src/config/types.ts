@@ -77,8 +77,10 @@ export interface ResolvedConfig {
   agents: {
     defaults: {
       model?: string;
-      /** null = any model allowed. */
+      /** Aliases; without modelPolicy also the allowlist (null = any model allowed). */
       models: Record<string, ModelEntry> | null;
+      /** When set (non-empty), the allowlist instead of the keys of models. */
+      modelPolicy?: { allow: string[] };
       timeoutSeconds: number;
       thinking?: string;
       maxConcurrentRuns: number;

@@ -345,11 +345,12 @@ export interface AgentDefaults {
    */
   model?: string;
   /**
-   * Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias). Absent: any model.
+   * Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.
    */
   models?: {
     [k: string]: ModelEntry;
   };
+  modelPolicy?: ModelPolicy;
   /**
    * Default maximum duration of one agent run, in seconds.
    */
@@ -376,6 +377,15 @@ export interface ModelEntry {
    * Short name usable in requests instead of provider/model; unique across models.
    */
   alias?: string;
+}
+/**
+ * OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.
+ */
+export interface ModelPolicy {
+  /**
+   * Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none).
+   */
+  allow?: string[];
 }
 /**
  * This interface was referenced by `HookgateConfig`'s JSON-Schema

@@ -22,14 +22,16 @@ const builtInAgent: Agent = { id: "main", runner: { kind: "echo" } };
 export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): ResolvedAgents {
   const defaults = { ...schemaDefaults("agentDefaults"), ...raw.agents?.defaults } as AgentDefaults &
     Required<Pick<AgentDefaults, "timeoutSeconds" | "maxConcurrentRuns" | "transcriptTurns">>;
-  const catalog = new ModelCatalog(defaults.models, (key, alias, owner) =>
-    ctx.issues.error(
-      ctx.source,
-      ["agents", "defaults", "models", key, "alias"],
-      `alias "${alias}" is already used by ${owner}; aliases must be unique, rename one of them`,
-    ),
+  const catalog = new ModelCatalog(
+    defaults.models,
+    (key, alias, owner) =>
+      ctx.issues.error(
+        ctx.source,
+        ["agents", "defaults", "models", key, "alias"],
+        `alias "${alias}" is already used by ${owner}; aliases must be unique, rename one of them`,
+      ),
+    defaults.modelPolicy?.allow,
   );
-  adoptCatalog(catalog);
   const defaultsModelPath: PathSegment[] = ["agents", "defaults", "model"];
   const defaultModel =
     defaults.model === undefined ? undefined : catalog.check(defaults.model, defaultsModelPath, ctx);
@@ -122,6 +124,8 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
   };
   if (defaultModel !== undefined) resolvedDefaults.model = defaultModel;
   if (defaults.thinking !== undefined) resolvedDefaults.thinking = defaults.thinking;
+  if (catalog.allow !== null) resolvedDefaults.modelPolicy = { allow: [...catalog.allow] };
+  adoptCatalog(resolvedDefaults, catalog);
 
   return {
     agents: { defaults: resolvedDefaults, list, defaultAgentId: list[defaultIndex ?? 0]!.id },

@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   test: () => import("./commands/test.js"),
   events: () => import("./commands/events.js"),
   runs: () => import("./commands/runs.js"),
+  config: () => import("./commands/config.js"),
 };
 
 async function usage(): Promise<string> {

@@ -103,9 +103,12 @@ export type RulesConfig = Pick<
   "path" | "presets" | "mappings" | "transformsDir" | "transformLimits" | "mail"
 >;
 
-/** A finding of config loading; errors stop the load, warnings are printed. */
+/**
+ * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an
+ * OpenClaw file holds that hookgate leaves out).
+ */
 export interface ConfigIssue {
-  severity: "error" | "warning";
+  severity: "error" | "warning" | "notice";
   /** Key path such as `hooks.mappings[0].match.path`; `` for the whole file. */
   path: string;
   message: string;

@@ -4,7 +4,13 @@ import { isAbsolute, relative } from "node:path";
 import { issueAt, type SourceRef } from "../issues.js";
 import type { ConfigIssue } from "../types.js";
 import { interpolateEnv } from "./interpolate.js";
-import { formatFromExtension, type Locate, type LocateChar, parseSource } from "./parse.js";
+import {
+  formatFromExtension,
+  type Locate,
+  type LocateChar,
+  parseSource,
+  type SourceFormat,
+} from "./parse.js";
 
 export interface SourceFile {
   data: unknown;
@@ -24,7 +30,8 @@ export function displayPath(absolute: string, cwd: string): string {
 export async function readSourceFile(
   absolute: string,
   display: string,
-  opts: { env?: NodeJS.ProcessEnv; what: string },
+  /** format: how to read the file when its extension does not say (an OpenClaw openclaw.json is JSON5). */
+  opts: { env?: NodeJS.ProcessEnv; what: string; format?: SourceFormat },
 ): Promise<SourceFile> {
   const none: Locate = () => undefined;
   const fail = (message: string): SourceFile => ({
@@ -33,7 +40,7 @@ export async function readSourceFile(
     issues: [{ severity: "error", path: "", file: display, message }],
     parsed: false,
   });
-  const format = formatFromExtension(absolute);
+  const format = opts.format ?? formatFromExtension(absolute);
   if (!format) return fail(`${opts.what} must end in .yaml, .yml or .json`);
   let text: string;
   try {

@@ -447,7 +447,22 @@ export const PRELUDE_SOURCE = `(() => {
         reset();
         try {
           input = parse(inputJson);
-          if (input.url !== undefined) input.url = makeUrl(input.url);
+          const parts = input.url;
+          // Built when the transform first reads it: most transforms never do.
+          if (parts !== undefined) {
+            let url;
+            defineProperty(input, "url", {
+              get() {
+                if (url === undefined) url = makeUrl(parts);
+                return url;
+              },
+              set(value) {
+                defineProperty(this, "url", { value, writable: true, enumerable: true, configurable: true });
+              },
+              enumerable: true,
+              configurable: true,
+            });
+          }
         } catch (e) {
           // The sender's payload, not the transform, is at fault (nested too deeply for the stack).
           return isOutOfMemory(e) ? "M" : "P" + "the request could not be handed to the transform: " + describe(e);

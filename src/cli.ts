@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   reload: () => import("./commands/reload.js"),
   sign: () => import("./commands/sign.js"),
   replay: () => import("./commands/replay.js"),
+  config: () => import("./commands/config.js"),
 };
 
 async function usage(): Promise<string> {

@@ -144,7 +144,7 @@ function showRun(run: RunRecord): string {
   const fields: Array<[string, string | undefined]> = [
     ["status", `${run.status}${run.attempts > 1 ? ` (attempt ${run.attempts})` : ""}`],
     ["name", run.name],
-    ["session", run.sessionKey],
+    ["session", run.sessionMode === "isolated" ? `${run.sessionKey} (isolated)` : run.sessionKey],
     ["agent", run.resolvedAgentId ?? run.agentId ?? "(default)"],
     ["model", model],
     ["thinking", p?.thinking ?? run.thinking],

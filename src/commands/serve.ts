@@ -15,9 +15,10 @@ const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] 
 
 Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
 
-  --config, -c FILE  config file (YAML or JSON). Default: ./hookgate.yaml, ./hookgate.yml or
-                     ./hookgate.json (first found), else the built-in default (hooks on, mail
-                     preset, echo agent, SQLite under .hookgate/).
+  --config, -c FILE  config file (YAML or JSON, or an OpenClaw openclaw.json, read as it is: its
+                     hooks and agents; other sections noted and left out). Default: ./hookgate.yaml,
+                     ./hookgate.yml or ./hookgate.json (first found), else the built-in default (hooks
+                     on, mail preset, echo agent, SQLite under .hookgate/).
   --host HOST        address to listen on (overrides server.host)
   --port PORT        port to listen on; 0 picks a free one (overrides server.port)
   --log-level LEVEL  fatal | error | warn | info | debug | trace | silent (overrides server.logLevel)

@@ -115,7 +115,9 @@ export const command: Command = {
       });
       const early = check.answer ?? check.handshake;
       if (early) return printEarly(values.json === true, req, check.outcome, early);
-      const decision = await createIngress(config, index).decide(req, {
+      // A transform's ctx.url shows the hook under hooks.path, as the server's would.
+      const target = `${config.hooks.path}/${req.path}${queryText(req.query)}`;
+      const decision = await createIngress(config, index).decide({ ...req, target }, {
         now,
         explain: true,
         ...(check.verification && { verification: check.verification }),
@@ -344,4 +346,10 @@ function parseNow(text: string | undefined): Date {
 function exitCode(decision: Decision): number {
   if (decision.kind === "no-match") return 2;
   return decision.kind === "invalid" ? 1 : 0;
+}
+
+/** `?a=1&b=2`, or nothing without parameters. */
+function queryText(query: Record<string, string>): string {
+  const text = new URLSearchParams(query).toString();
+  return text === "" ? "" : `?${text}`;
 }

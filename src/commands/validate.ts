@@ -20,8 +20,8 @@ const help = `Usage: hookgate validate [--config FILE]
 Checks a configuration: syntax, every key against the schema, cross-checks (token, paths, allowlists,
 models, transforms), rule files, templates and transform modules. Nothing is started or written.
 
-  --config, -c FILE   config file (YAML or JSON). Default: ./${configFileNames.join(", ./")}
-                      (first found), else the built-in default.
+  --config, -c FILE   config file (YAML or JSON, or an OpenClaw openclaw.json, read as it is).
+                      Default: ./${configFileNames.join(", ./")} (first found), else the built-in default.
   --help, -h          show this help
 
 Exit status 0 when valid (a one-line summary on stdout, warnings on stderr), 1 when not

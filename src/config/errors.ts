@@ -35,6 +35,6 @@ export function formatIssue(issue: ConfigIssue): string {
     where += ": ";
   }
   const key = issue.path ? `${issue.path}: ` : "";
-  const tag = issue.severity === "warning" ? "warning: " : "";
+  const tag = issue.severity === "error" ? "" : `${issue.severity}: `;
   return `${where}${tag}${key}${issue.message}`;
 }

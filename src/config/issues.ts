@@ -31,8 +31,9 @@ export class IssueList {
     return this.items.some((i) => i.severity === "error");
   }
 
+  /** Warnings and notices. */
   get warnings(): ConfigIssue[] {
-    return this.items.filter((i) => i.severity === "warning");
+    return this.items.filter((i) => i.severity !== "error");
   }
 
   private add(

@@ -9,6 +9,8 @@ import { configValidator } from "./check/schemas.js";
 import { builtInConfig } from "./default.js";
 import { ConfigError } from "./errors.js";
 import { afterErrors, IssueList } from "./issues.js";
+import { isOpenClawFile } from "./openclaw/detect.js";
+import { readOpenClaw } from "./openclaw/read.js";
 import type { ResolveContext } from "./resolve/context.js";
 import { partialRules } from "./resolve/partial-rules.js";
 import { resolveConfig } from "./resolve/resolve.js";
@@ -65,32 +67,43 @@ async function loadFile(
   requireToken: boolean,
 ): Promise<LoadedConfig> {
   const display = displayPath(file, cwd);
-  const read = await readSourceFile(file, display, { env, what: "config file" });
+  // An OpenClaw file is JSON5, translated first; `${ENV}` is replaced in what the translation kept.
+  const openclaw = isOpenClawFile(file);
+  const read = await readSourceFile(
+    file,
+    display,
+    openclaw ? { what: "OpenClaw config file", format: "json5" } : { env, what: "config file" },
+  );
+  const translated = openclaw && read.parsed ? readOpenClaw(read, env) : undefined;
+  const data = translated ? translated.data : read.data;
+  const source = translated ? translated.source : read.source;
+  const shown = translated ? translated.shown : (issue: ConfigIssue) => issue;
   const issues = new IssueList();
-  issues.push(...(requireToken ? read.issues : withoutTokenIssues(read.issues, read.data)));
+  const found = [...read.issues, ...(translated?.issues ?? [])];
+  issues.push(...(requireToken ? found : withoutTokenIssues(found, data)));
   if (!read.parsed) throw new ConfigError(issues.items);
-  issues.push(...afterErrors(issues.items, validateAgainst(configValidator(), read.data, read.source)));
-  const sources = new SourceRegistry(read.source);
+  issues.push(...afterErrors(issues.items, validateAgainst(configValidator(), data, source)));
+  const sources = new SourceRegistry(source);
   const ctx: ResolveContext = {
     dir: dirname(file),
     cwd,
     file,
     env,
-    source: read.source,
+    source,
     issues,
     sources,
     requireToken,
   };
-  const placeIssue = (issue: ConfigIssue) => sources.place(issue);
-  const fail = (hooks: RulesConfig) =>
-    new ConfigError(sortIssues(issues.items, display), { hooks, placeIssue });
+  const placeIssue = (issue: ConfigIssue) => shown(sources.place(issue));
+  const report = (list: ConfigIssue[]) => sortIssues(list.map(shown), display);
+  const fail = (hooks: RulesConfig) => new ConfigError(report(issues.items), { hooks, placeIssue });
   // With errors, the rules that can still be read go with the error, for validate to compile.
-  if (issues.hasErrors) throw fail(await partialRules(read.data, [...issues.items], ctx));
-  const config = await resolveConfig(read.data as HookgateConfig, ctx);
+  if (issues.hasErrors) throw fail(await partialRules(data, [...issues.items], ctx));
+  const config = await resolveConfig(data as HookgateConfig, ctx);
   if (issues.hasErrors) throw fail(config.hooks);
   return {
     config,
-    warnings: sortIssues(issues.warnings, display),
+    warnings: report(issues.warnings),
     source: display,
     placeIssue,
   };

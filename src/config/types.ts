@@ -12,9 +12,11 @@ import type {
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
-/** A mapping with its id filled in and where it came from (for error messages and explain traces). */
-export interface ResolvedMapping extends Mapping {
+/** A mapping with its id and action filled in and where it came from (for error messages and explain traces). */
+export interface ResolvedMapping extends Omit<Mapping, "action"> {
   id: string;
+  /** `agent` when the mapping leaves it out (OpenClaw's default). */
+  action: "wake" | "agent";
   /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `preset mail`. */
   origin: string;
   /** Name of the preset this mapping belongs to, when it comes from one. */
@@ -54,10 +56,12 @@ export interface ResolvedConfig {
     token: string;
     /** Normalised: leading `/`, no trailing `/`, never `/` alone. */
     path: string;
-    /** null = any agent id may be requested; [] = none. */
+    /** null = any agent id may be requested; [] = none. Lower-cased: agent ids compare case-insensitively. */
     allowedAgentIds: string[] | null;
     defaultSessionKey?: string;
     allowRequestSessionKey: boolean;
+    /** Of agent runs whose request or mapping names none. */
+    sessionMode: "persistent" | "isolated";
     /** Trimmed, lower-cased, de-duplicated; null = no restriction. */
     allowedSessionKeyPrefixes: string[] | null;
     presets: string[];
@@ -84,8 +88,10 @@ export interface ResolvedConfig {
   agents: {
     defaults: {
       model?: string;
-      /** null = any model allowed. */
+      /** Aliases; without modelPolicy also the allowlist (null = any model allowed). */
       models: Record<string, ModelEntry> | null;
+      /** When set (non-empty), the allowlist instead of the keys of models. */
+      modelPolicy?: { allow: string[] };
       timeoutSeconds: number;
       thinking?: string;
       maxConcurrentRuns: number;
@@ -112,9 +118,12 @@ export type RulesConfig = Pick<
   "path" | "presets" | "mappings" | "transformsDir" | "transformLimits" | "mail"
 >;
 
-/** A finding of config loading; errors stop the load, warnings are printed. */
+/**
+ * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an
+ * OpenClaw file holds that hookgate leaves out).
+ */
 export interface ConfigIssue {
-  severity: "error" | "warning";
+  severity: "error" | "warning" | "notice";
   /** Key path such as `hooks.mappings[0].match.path`; `` for the whole file. */
   path: string;
   message: string;

@@ -5,15 +5,24 @@ import { MAIN_SESSION_KEY } from "./main-session.js";
 import { allow, type PolicyResult, reject } from "./policy-result.js";
 
 /**
- * An explicit agentId must be admitted by hooks.allowedAgentIds (null = any, [] = none). No agentId is
- * always fine: the default agent runs. Unknown but allowed ids fall back to the default agent later.
+ * The form agent ids are compared in: trimmed and lower-cased, as OpenClaw normalises them, so `OPS`
+ * and `ops` name one agent in allowlists, routing and the config.
+ */
+export function agentIdKey(id: string): string {
+  return id.trim().toLowerCase();
+}
+
+/**
+ * An explicit agentId must be admitted by hooks.allowedAgentIds (null = any, [] = none; stored in
+ * agentIdKey form). No agentId is always fine: the default agent runs. Unknown but allowed ids fall
+ * back to the default agent later.
  */
 export function checkAgentId(
   agentId: string | undefined,
   allowed: readonly string[] | null,
 ): PolicyResult<void> {
   if (agentId === undefined || allowed === null) return allow(undefined);
-  if (allowed.includes(agentId)) return allow(undefined);
+  if (allowed.includes(agentIdKey(agentId))) return allow(undefined);
   return reject("AGENT_NOT_ALLOWED", "agentId is not allowed by hooks.allowedAgentIds");
 }
 

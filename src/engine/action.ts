@@ -30,6 +30,7 @@ export interface ActionSpec {
   channel?: AgentAction["channel"];
   agentId?: string;
   timeoutSeconds?: number;
+  sessionMode?: AgentAction["sessionMode"];
   allowUnsafeExternalContent?: boolean;
   contentSource: string;
   preset?: string;
@@ -102,6 +103,7 @@ export function buildAction(
     model: result?.model ?? mail.model ?? render(t.model, scope),
     thinking: result?.thinking ?? mail.thinking ?? render(t.thinking, scope),
     timeoutSeconds: result?.timeoutSeconds ?? spec.timeoutSeconds,
+    sessionMode: result?.sessionMode ?? spec.sessionMode,
   });
   const checked = checkAgent(payload);
   if (!checked.ok) return { ok: false, error: `mapping ${spec.id}: ${checked.error}` };

@@ -3,6 +3,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { closest } from "../config/check/closest.js";
 import { ConfigError } from "../config/errors.js";
 import { loadRulesFile } from "../config/source/rule-file.js";
 import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
@@ -53,11 +54,12 @@ export async function presetMappings(
   names.forEach((name, i) => {
     const pack = catalog.get(name);
     if (!pack) {
-      const known = [...catalog.keys()].sort().join(", ") || "(none)";
+      const names = [...catalog.keys()].sort();
+      const guess = closest(name, names);
       issues.push({
         severity: "error",
         path: `hooks.presets[${i}]`,
-        message: `unknown preset "${name}"; known presets: ${known}`,
+        message: `unknown preset "${name}"; ${guess ? `did you mean ${guess}? ` : ""}known presets: ${names.join(", ") || "(none)"}`,
       });
       return;
     }

@@ -13,6 +13,7 @@ import { truthy } from "./logic.js";
 import type { CompiledRule } from "./rule.js";
 import { type TemplateData, templateData } from "./template.js";
 import type { TransformInput } from "./transform/types.js";
+import { transformUrl } from "./transform/url.js";
 import type { Decision, ExplainStep, ExplainTrace, HookRequest, TransformEffect } from "./types.js";
 import type { RequestVerification } from "./verify/request.js";
 
@@ -48,7 +49,7 @@ export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOpti
     const rule = explain
       ? tracedMatch(index.byPath.get(path) ?? index.pathless, context, explain, verification)
       : firstMatch(index.plans.get(path) ?? index.pathlessPlan, context, admits);
-    if (rule) return await act(rule, context, now, explain);
+    if (rule) return await act(rule, context, req, now, explain);
     return { kind: "no-match", path, ...(explain && { explain }) };
   } catch (err) {
     // A `when` that blew its budget owns the request: later rules are not tried (422 naming it).
@@ -163,6 +164,7 @@ function explainMiss(rule: CompiledRule, ctx: LogicContext): ExplainStep {
 async function act(
   rule: CompiledRule,
   ctx: LogicContext,
+  req: HookRequest,
   now: Date,
   explain: ExplainTrace | undefined,
 ): Promise<Decision> {
@@ -171,7 +173,7 @@ async function act(
   try {
     let result: TransformResult | undefined;
     if (rule.transform) {
-      const outcome = await rule.transform.call(ctx);
+      const outcome = await rule.transform.call({ ...ctx, url: transformUrl({ ...req, path: ctx.path }) });
       if (!outcome.ok) {
         if (explain) explain.transform = { module: rule.transform.module, outcome: "failed" };
         const error = `mapping ${mappingId}: transform ${rule.transform.module} failed: ${outcome.error}`;

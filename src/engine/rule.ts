@@ -183,6 +183,7 @@ export function compileRule(
   if (mapping.channel !== undefined) action.channel = mapping.channel;
   if (mapping.agentId !== undefined) action.agentId = mapping.agentId;
   if (mapping.timeoutSeconds !== undefined) action.timeoutSeconds = mapping.timeoutSeconds;
+  if (mapping.sessionMode !== undefined) action.sessionMode = mapping.sessionMode;
   if (mapping.allowUnsafeExternalContent !== undefined) {
     action.allowUnsafeExternalContent = mapping.allowUnsafeExternalContent;
   }

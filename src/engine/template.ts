@@ -34,7 +34,6 @@ hb.registerHelper("each", function (this: unknown, context: unknown, options: un
 
 const knownHelpers: Record<string, boolean> = { log: false, [FORMAT_HELPER]: true };
 for (const name of Object.keys(templateHelpers)) knownHelpers[name] = true;
-const helperNames = new Set(Object.keys(knownHelpers).filter((k) => knownHelpers[k]));
 
 const compileOptions = {
   noEscape: true,
@@ -174,17 +173,6 @@ function isBlocked(node: AST): boolean {
   return path.parts.some((p) => BLOCKED_SEGMENTS.has(p) || (path.data && p === BUDGET_KEY));
 }
 
-function isHelperName(path: hbs.AST.Expression): boolean {
-  const p = path as Path;
-  return (
-    p.type === "PathExpression" &&
-    !p.data &&
-    p.depth === 0 &&
-    p.parts.length === 1 &&
-    helperNames.has(p.parts[0]!)
-  );
-}
-
 function rewriteProgram(program: hbs.AST.Program | undefined): void {
   if (!program) return;
   program.body = program.body.map(rewriteStatement);
@@ -197,19 +185,20 @@ function rewriteStatement(stmt: hbs.AST.Statement): hbs.AST.Statement {
       rewriteArgs(m);
       const path = m.path as hbs.AST.Expression;
       const hasArgs = m.params.length > 0 || (m.hash?.pairs.length ?? 0) > 0;
-      // `{{x}}` → `{{fmt x}}`; `{{helper a b}}` → `{{fmt (helper a b)}}`.
-      const inner: hbs.AST.Expression =
-        hasArgs || isHelperName(path)
-          ? ({
-              type: "SubExpression",
-              path,
-              params: m.params,
-              hash: m.hash,
-              loc: m.loc,
-            } as hbs.AST.SubExpression)
-          : isBlocked(path)
-            ? nothing(m.loc)
-            : path;
+      // `{{x}}` → `{{fmt x}}`; `{{helper a b}}` → `{{fmt (helper a b)}}`. A helper's name with no
+      // arguments (`{{default}}`, `{{json}}`) is read as data, as OpenClaw's templates read it: a
+      // helper called with nothing renders nothing, so the payload's key is what the author meant.
+      const inner: hbs.AST.Expression = hasArgs
+        ? ({
+            type: "SubExpression",
+            path,
+            params: m.params,
+            hash: m.hash,
+            loc: m.loc,
+          } as hbs.AST.SubExpression)
+        : isBlocked(path)
+          ? nothing(m.loc)
+          : path;
       m.path = {
         type: "PathExpression",
         data: false,

@@ -16,6 +16,8 @@ export interface HookRequest {
   query: Record<string, string>;
   /** Set when the request came without the hook token and passed a mapping's verify. */
   verified?: Verified;
+  /** The request target as sent (path and query string), for a transform's ctx.url. */
+  target?: string;
 }
 
 export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">> {

@@ -39,7 +39,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
     },
 
     async agent(action, verdict, hook, idem, mappingId) {
-      const { sessionKey, model, channel } = verdict;
+      const { sessionKey, sessionMode, model, channel } = verdict;
       const id = randomUUID();
       const receivedAt = Date.now();
       const name = action.name ?? hook;
@@ -56,6 +56,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
         name,
         message,
         sessionKey,
+        sessionMode,
         wakeMode: action.wakeMode ?? "now",
         deliver: action.deliver ?? true,
         channel,

@@ -28,6 +28,7 @@ import { readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
 import { HttpError } from "./errors.js";
 import { hookPaths } from "./hook-paths.js";
+import { requestIdempotencyKey } from "./idempotency-key.js";
 import { hasQueryToken, hookName, pathOnly, queryOf } from "./request-parts.js";
 import { presentedToken, tokenMatcher } from "./token.js";
 
@@ -167,7 +168,7 @@ export function hookRoute(opts: HookRouteOptions) {
     // second lookup before routing would cost every delivery a read. An Idempotency-Key is looked up
     // first, so that a reuse with another body is refused before any work.
     const delivery = deliveryRef(verification, name);
-    const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
+    const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw, payload);
     if (idem && !delivery) {
       const earlier = await runtime.store.findIdempotent(idem).catch(() => null);
       if (earlier) return answer(reply, req, earlier);
@@ -180,6 +181,7 @@ export function hookRoute(opts: HookRouteOptions) {
       payload,
       secretHeaders: index.secretHeaders,
       verified: verification?.verified,
+      target: req.raw.url,
     });
     const decideStart = performance.now();
     const decision = await ingress.decide(request, { explain, ...(verification && { verification }) });
@@ -264,11 +266,10 @@ function idempotencyRef(
   hook: string,
   ttlSeconds: number,
   body: Buffer,
+  payload: unknown,
 ): IdempotencyRef | undefined {
-  const key = req.headers["idempotency-key"];
+  const key = requestIdempotencyKey(req.headers, hook, payload);
   if (key === undefined) return undefined;
-  if (typeof key !== "string" || key.length < 1 || key.length > 256)
-    throw new HttpError("INVALID_IDEMPOTENCY_KEY");
   return { scope: hook, key, ttlSeconds, fingerprint: sha256(body).toString("base64url") };
 }
 

@@ -74,7 +74,8 @@ export function serverAnswer(d: IngressDecision): { status: number; body?: Recor
 export function formatPolicy(policy: PolicyResult<AgentVerdict>): string {
   if (!policy.ok) return `policy: rejected (${policy.code}) — ${policy.error}; the server would answer 400\n`;
   const v = policy.value;
-  return `policy: accepted — session ${v.sessionKey}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}\n`;
+  const session = v.sessionMode === "isolated" ? `${v.sessionKey} (isolated)` : v.sessionKey;
+  return `policy: accepted — session ${session}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}\n`;
 }
 
 /** On no match: the paths rules exist for, so a typo in the hook name shows. */

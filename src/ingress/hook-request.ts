@@ -18,6 +18,8 @@ export function hookRequest(parts: {
   /** Headers the configured verify blocks read secrets from (the rule index's `secretHeaders`). */
   secretHeaders?: ReadonlySet<string>;
   verified?: Verified | undefined;
+  /** The request target (path and query string), for a transform's ctx.url. */
+  target?: string;
 }): HookRequest {
   const req: HookRequest = {
     path: normaliseHookPath(parts.name),
@@ -26,6 +28,7 @@ export function hookRequest(parts: {
     query: parts.query,
   };
   if (parts.verified) req.verified = parts.verified;
+  if (parts.target !== undefined) req.target = parts.target;
   return req;
 }
 

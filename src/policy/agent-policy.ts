@@ -11,6 +11,8 @@ import { resolveSessionKey } from "./session-key.js";
 
 export interface AgentVerdict {
   sessionKey: string;
+  /** The action's own, else hooks.sessionMode. */
+  sessionMode: "persistent" | "isolated";
   /** Canonical `provider/model` when the action asked for a model. */
   model?: string;
   channel: string;
@@ -32,6 +34,7 @@ export function agentPolicy(config: ResolvedConfig): (action: AgentAction) => Po
     if (!channel.ok) return channel;
     return allow({
       sessionKey: sessionKey.value,
+      sessionMode: action.sessionMode ?? hooks.sessionMode,
       channel: channel.value,
       ...(model.value !== undefined && { model: model.value }),
     });

@@ -15,7 +15,7 @@ export function resolveModel(
   if (key === undefined) {
     return reject(
       "MODEL_NOT_ALLOWED",
-      `model "${model}" is not allowed by agents.defaults.models; allowed: ${catalog.describe()}`,
+      `model "${model}" is not allowed by ${catalog.source}; allowed: ${catalog.describe()}`,
     );
   }
   return allow(key);

@@ -2,6 +2,7 @@
 // the run's own value → the mail preset's setting (for mail runs) → the agent's → agents.defaults.
 import { modelCatalog } from "../config/resolve/models.js";
 import type { ResolvedAgent, ResolvedConfig } from "../config/types.js";
+import { agentIdKey } from "../core/allowlists.js";
 import type { NewRun } from "../store/types.js";
 
 export interface TurnSettings {
@@ -14,10 +15,11 @@ export interface TurnSettings {
 
 const MAIL_PRESETS = new Set(["mail", "gmail"]);
 
-/** The agent with this id; an unknown or missing id falls back to the default agent. */
+/** The agent with this id (in any case); an unknown or missing id falls back to the default agent. */
 export function resolveAgent(config: ResolvedConfig, id?: string): ResolvedAgent {
   const list = config.agents.list;
-  const found = id === undefined ? undefined : list.find((a) => a.id === id);
+  const key = id === undefined ? undefined : agentIdKey(id);
+  const found = key === undefined ? undefined : list.find((a) => a.id === key);
   return found ?? list.find((a) => a.id === config.agents.defaultAgentId) ?? list[0]!;
 }
 

@@ -1,5 +1,5 @@
 // Executes one claimed agent run: resolve its settings, send the session's recent transcript with the
-// message, record the outcome together with its effects (transcript, main-session summary, delivery
+// message (none for an isolated run), record the outcome together with its effects (transcript, main-session summary, delivery
 // intent) in one transaction, then request a heartbeat and queue the delivery.
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics, secondsSince } from "../core/metrics.js";
@@ -29,7 +29,11 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
   const started = performance.now();
   const settings = runSettings(config, run);
   const runner = deps.runnerFor(settings.agent.id);
-  const transcript = await store.transcript(run.sessionKey, config.agents.defaults.transcriptTurns);
+  // An isolated run starts from an empty conversation and leaves nothing in its session's.
+  const isolated = run.sessionMode === "isolated";
+  const transcript = isolated
+    ? []
+    : await store.transcript(run.sessionKey, config.agents.defaults.transcriptTurns);
   const prompt: RunPrompt = {
     runner: runner.kind,
     transcriptMessages: transcript.length,
@@ -73,7 +77,7 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
   const error = outcome.kind === "ok" ? undefined : outcome.error;
   const delivery = reply === undefined ? undefined : deliveryIntent(config, run, reply, finishedAt);
   const exchange: TranscriptMessage[] =
-    reply === undefined
+    reply === undefined || isolated
       ? []
       : [
           { role: "user", content: run.message, runId: run.id, createdAt: finishedAt },

@@ -11,8 +11,10 @@ const load = (name: string) => JSON.parse(readFileSync(new URL(name, schemaDir),
 // ajv is CommonJS: under NodeNext its class is the default export of the module object.
 const Ajv2020 = Ajv2020Module.default;
 const ajv = new Ajv2020({ allErrors: false, strict: true });
-const wake = ajv.compile<WakePayload>(load("wake-payload.schema.json"));
-const agent = ajv.compile<AgentPayload>(load("agent-payload.schema.json"));
+const wakeSchema = load("wake-payload.schema.json");
+const agentSchema = load("agent-payload.schema.json");
+const wake = ajv.compile<WakePayload>(wakeSchema);
+const agent = ajv.compile<AgentPayload>(agentSchema);
 // A transform author fixes everything at once: report every problem of a result.
 const transformResult = new Ajv2020({ allErrors: true, strict: true }).compile<TransformResult>(
   load("transform-result.schema.json"),
@@ -28,6 +30,29 @@ function check<T>(validate: ValidateFunction<T>, value: unknown): Checked<T> {
 
 export const checkWake = (value: unknown) => check(wake, value);
 export const checkAgent = (value: unknown) => check(agent, value);
+
+const fieldsOf = (schema: object) =>
+  new Set(Object.keys((schema as { properties: Record<string, unknown> }).properties));
+const wakeFields = fieldsOf(wakeSchema);
+const agentFields = fieldsOf(agentSchema);
+
+/**
+ * The known fields of a request body, the others left out: senders add fields of their own (OpenClaw
+ * ignores them), and only the fields this service reads are checked.
+ */
+function knownFields(value: unknown, fields: ReadonlySet<string>): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (fields.has(key)) out[key] = (value as Record<string, unknown>)[key];
+  }
+  return out;
+}
+
+/** A /wake request body: unknown fields ignored, known ones checked. */
+export const checkWakeRequest = (value: unknown) => checkWake(knownFields(value, wakeFields));
+/** An /agent request body: unknown fields ignored, known ones checked. */
+export const checkAgentRequest = (value: unknown) => checkAgent(knownFields(value, agentFields));
 
 /** null when `value` is a valid transform result, else a sentence naming every offending field. */
 export function transformResultProblem(value: unknown): string | null {

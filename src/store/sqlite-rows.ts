@@ -33,6 +33,7 @@ export interface RunRow {
   message: string;
   agent_id: string | null;
   session_key: string;
+  session_mode: string | null;
   model: string | null;
   thinking: string | null;
   timeout_seconds: number | null;
@@ -110,6 +111,7 @@ export function runParams(run: NewRun): Record<string, unknown> {
     message: run.message,
     agent_id: run.agentId ?? null,
     session_key: run.sessionKey,
+    session_mode: run.sessionMode ?? null,
     model: run.model ?? null,
     thinking: run.thinking ?? null,
     timeout_seconds: run.timeoutSeconds ?? null,
@@ -131,6 +133,7 @@ export function runFromRow(row: RunRow): RunRecord {
     message: row.message,
     agentId: row.agent_id ?? undefined,
     sessionKey: row.session_key,
+    sessionMode: (row.session_mode as RunRecord["sessionMode"]) ?? undefined,
     model: row.model ?? undefined,
     thinking: row.thinking ?? undefined,
     timeoutSeconds: row.timeout_seconds ?? undefined,

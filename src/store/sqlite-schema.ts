@@ -121,6 +121,10 @@ const migrations: string[] = [
 
   ALTER TABLE runs ADD COLUMN trace_context TEXT;
   `,
+  // 5: whether a run continues its session's conversation; NULL (older runs) means persistent.
+  `
+  ALTER TABLE runs ADD COLUMN session_mode TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -257,10 +257,12 @@ export class SqliteStore implements Store {
       const replay = this.replay(idem);
       if (replay) return replay;
       this.stmt(
-        `INSERT INTO runs (id, name, message, agent_id, session_key, model, thinking, timeout_seconds,
-           wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, trace_context, status)
-         VALUES (@id, @name, @message, @agent_id, @session_key, @model, @thinking, @timeout_seconds,
-           @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at, @trace_context,
+        `INSERT INTO runs (id, name, message, agent_id, session_key, session_mode, model, thinking,
+           timeout_seconds, wake_mode, deliver, channel, recipient, mapping_id, preset, received_at,
+           trace_context, status)
+         VALUES (@id, @name, @message, @agent_id, @session_key, @session_mode, @model, @thinking,
+           @timeout_seconds, @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at,
+           @trace_context,
            'queued')`,
       ).run(runParams(run));
       return this.remember(idem, { kind: "run", runId: run.id });

@@ -55,6 +55,11 @@ export interface NewRun {
   /** The requested agent id (already allowed by policy); the runtime falls back to the default agent. */
   agentId?: string;
   sessionKey: string;
+  /**
+   * isolated: the run neither reads nor extends its session's conversation. Absent (runs stored
+   * before the field existed) means persistent.
+   */
+  sessionMode?: "persistent" | "isolated";
   model?: string;
   thinking?: string;
   timeoutSeconds?: number;

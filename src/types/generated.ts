@@ -2,6 +2,11 @@
 
 /**
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "sessionMode".
+ */
+export type SessionMode = "persistent" | "isolated";
+/**
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "channelName".
  */
 export type ChannelName =
@@ -117,7 +122,7 @@ export interface HooksConfig {
    */
   path?: string;
   /**
-   * Allowlist for explicit agentId routing. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent.
+   * Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent.
    */
   allowedAgentIds?: string[];
   /**
@@ -160,6 +165,10 @@ export interface HooksConfig {
   bodyTimeoutSeconds?: number;
   authFailures?: AuthFailuresConfig;
   /**
+   * Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it).
+   */
+  sessionMode?: "persistent" | "isolated";
+  /**
    * How long an Idempotency-Key is remembered; a repeat within this time returns the first response.
    */
   idempotencyTtlSeconds?: number;
@@ -181,9 +190,9 @@ export interface Mapping {
   name?: string;
   match?: MappingMatch;
   /**
-   * wake: a system event for the main session. agent: an isolated agent run.
+   * wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw).
    */
-  action: "wake" | "agent";
+  action?: "wake" | "agent";
   /**
    * now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode.
    */
@@ -200,6 +209,10 @@ export interface Mapping {
    * Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes.
    */
   sessionKey?: string;
+  /**
+   * persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode.
+   */
+  sessionMode?: "persistent" | "isolated";
   /**
    * Whether the agent's reply is sent to a chat channel.
    */
@@ -480,11 +493,12 @@ export interface AgentDefaults {
    */
   model?: string;
   /**
-   * Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias). Absent: any model.
+   * Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.
    */
   models?: {
     [k: string]: ModelEntry;
   };
+  modelPolicy?: ModelPolicy;
   /**
    * Default maximum duration of one agent run, in seconds.
    */
@@ -513,12 +527,21 @@ export interface ModelEntry {
   alias?: string;
 }
 /**
+ * OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.
+ */
+export interface ModelPolicy {
+  /**
+   * Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none).
+   */
+  allow?: string[];
+}
+/**
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "agent".
  */
 export interface Agent {
   /**
-   * Agent id used by agentId routing.
+   * Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load.
    */
   id: string;
   /**
@@ -897,7 +920,7 @@ export interface RetentionConfig {
 }
 
 /**
- * Body of POST <hooks.path>/wake, and the action a mapped wake builds.
+ * Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.
  */
 export interface WakePayload {
   /**
@@ -908,10 +931,14 @@ export interface WakePayload {
    * now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat.
    */
   mode?: "now" | "next-heartbeat";
+  /**
+   * Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key.
+   */
+  idempotencyKey?: string;
 }
 
 /**
- * Body of POST <hooks.path>/agent, and the action a mapped agent hook builds.
+ * Body of POST <hooks.path>/agent, and the action a mapped agent hook builds. Other fields in a request body are ignored.
  */
 export interface AgentPayload {
   /**
@@ -959,6 +986,18 @@ export interface AgentPayload {
    * Maximum duration of the run, in seconds.
    */
   timeoutSeconds?: number;
+  /**
+   * persistent: the run continues the conversation of its session key. isolated: it starts from an empty conversation and leaves nothing in the session's. Default: hooks.sessionMode.
+   */
+  sessionMode?: "persistent" | "isolated";
+  /**
+   * Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key.
+   */
+  idempotencyKey?: string;
+  /**
+   * Accepted for OpenClaw senders and not waited on: the answer is always 202 as soon as the run is stored (hookgate runs shows its outcome).
+   */
+  waitForCompletion?: boolean;
 }
 
 /**
@@ -1022,4 +1061,8 @@ export interface TransformResult {
    * Run timeout.
    */
   timeoutSeconds?: number;
+  /**
+   * Whether the run continues its session's conversation (persistent) or starts afresh (isolated).
+   */
+  sessionMode?: "persistent" | "isolated";
 }

@@ -31,6 +31,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       path: "/hooks",
       allowedAgentIds: null,
       allowRequestSessionKey: false,
+      sessionMode: "persistent",
       allowedSessionKeyPrefixes: null,
       presets: [],
       mappings: [],

@@ -205,6 +205,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
       const store = await openStore();
       const full = run("f", {
         agentId: "ops",
+        sessionMode: "isolated",
         model: "mini",
         thinking: "high",
         timeoutSeconds: 30,

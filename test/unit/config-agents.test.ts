@@ -1,6 +1,8 @@
 // agents and models: alias uniqueness, allowed models, the default agent, providers, prompt files.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { modelCatalog } from "../../src/config/resolve/models.js";
+import { resolveModel } from "../../src/policy/model.js";
 import { issueAt, loadErrors, loadYaml, tempDir } from "./config-helpers.js";
 
 const models = `agents:
@@ -63,6 +65,32 @@ describe("agents.defaults.models", () => {
   it("allows any model when the list is absent or empty", async () => {
     const { config } = await loadYaml("agents:\n  defaults: { model: any/thing, models: {} }\n");
     expect(config.agents.defaults).toMatchObject({ model: "any/thing", models: null });
+  });
+});
+
+describe("agent ids compare case-insensitively (as OpenClaw's do)", () => {
+  it("lower-cases agent ids and hooks.allowedAgentIds, so OPS in one matches ops in the other", async () => {
+    const { config, warnings } = await loadYaml(
+      "hooks:\n  allowedAgentIds: [OPS, Main]\nagents:\n  list:\n    - { id: main }\n    - { id: Ops, default: true }\n",
+    );
+    expect(config.agents.list.map((a) => a.id)).toEqual(["main", "ops"]);
+    expect(config.agents.defaultAgentId).toBe("ops");
+    expect(config.hooks.allowedAgentIds).toEqual(["ops", "main"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("refuses two agents whose ids differ only in case", async () => {
+    const issues = await loadErrors("agents:\n  list:\n    - { id: ops }\n    - { id: OPS }\n");
+    expect(issueAt(issues, "agents.list[1].id").message).toBe(
+      'agent id "OPS" is already used by agents.list[0] (ids compare case-insensitively); ids must be unique',
+    );
+  });
+
+  it("accepts a mapping whose agentId differs from the allowlist only in case", async () => {
+    const { config } = await loadYaml(
+      "hooks:\n  allowedAgentIds: [ops]\n  mappings:\n    - { match: { path: a }, agentId: OPS, messageTemplate: hi }\nagents:\n  list: [{ id: main }, { id: ops }]\n",
+    );
+    expect(config.hooks.mappings[0]!.agentId).toBe("OPS");
   });
 });
 
@@ -172,5 +200,45 @@ describe("agents.list", () => {
       command: ["python3", "x.py"],
       cwd: join(dir, "work"),
     });
+  });
+});
+
+describe("agents.defaults.modelPolicy (OpenClaw's model policy)", () => {
+  const config = (allow: string) => `agents:
+  defaults:
+    models:
+      "anthropic/claude-opus-4-6": { alias: opus }
+      "openai/gpt-5.2": { alias: gpt }
+    modelPolicy: { allow: ${allow} }
+`;
+
+  it("with * any model is allowed and the aliases of models still resolve", async () => {
+    const { config: c } = await loadYaml(config(`["*"]`));
+    const catalog = modelCatalog(c);
+    expect(catalog.canonical("opus")).toBe("anthropic/claude-opus-4-6");
+    expect(catalog.canonical("ollama/llama3")).toBe("ollama/llama3");
+  });
+
+  it("decides instead of the keys of models: keys, aliases and provider/* prefixes", async () => {
+    const { config: c } = await loadYaml(config(`["gpt", "ollama/*", "openrouter/anthropic/*"]`));
+    const catalog = modelCatalog(c);
+    expect(catalog.canonical("gpt")).toBe("openai/gpt-5.2");
+    expect(catalog.canonical("openai/gpt-5.2")).toBe("openai/gpt-5.2");
+    expect(catalog.canonical("ollama/qwen3:8b")).toBe("ollama/qwen3:8b");
+    expect(catalog.canonical("openrouter/anthropic/claude")).toBe("openrouter/anthropic/claude");
+    expect(catalog.canonical("opus")).toBeUndefined();
+    expect(catalog.canonical("openrouter/openai/x")).toBeUndefined();
+    expect(resolveModel("opus", catalog)).toEqual({
+      ok: false,
+      code: "MODEL_NOT_ALLOWED",
+      error:
+        'model "opus" is not allowed by agents.defaults.modelPolicy.allow; allowed: gpt, ollama/*, openrouter/anthropic/*',
+    });
+  });
+
+  it("an empty list leaves the decision to the keys of models", async () => {
+    const { config: c } = await loadYaml(config("[]"));
+    expect(modelCatalog(c).canonical("ollama/llama3")).toBeUndefined();
+    expect(modelCatalog(c).canonical("opus")).toBe("anthropic/claude-opus-4-6");
   });
 });

@@ -234,3 +234,22 @@ describe("hooks.enabled", () => {
     expect((await loadYaml("server: { port: 18790 }\n")).warnings).toEqual([]);
   });
 });
+
+describe("hooks.sessionMode", () => {
+  it("is persistent unless set; a mapping may choose its own", async () => {
+    const plain = await loadYaml(enabled);
+    expect(plain.config.hooks.sessionMode).toBe("persistent");
+    const { config } = await loadYaml(
+      `${enabled}  sessionMode: isolated\n  mappings:\n    - { match: { path: a }, sessionMode: persistent, messageTemplate: hi }\n`,
+    );
+    expect(config.hooks.sessionMode).toBe("isolated");
+    expect(config.hooks.mappings[0]!.sessionMode).toBe("persistent");
+  });
+
+  it("names the allowed values when mistyped", async () => {
+    const issues = await loadErrors(`${enabled}  sessionMode: fresh\n`);
+    expect(issueAt(issues, "hooks.sessionMode").message).toBe(
+      'expected one of "persistent", "isolated", found "fresh"',
+    );
+  });
+});

@@ -85,6 +85,23 @@ describe("hooks.rules", () => {
   });
 });
 
+describe("mapping action", () => {
+  it("is agent when left out, in hooks.mappings and in rule files (OpenClaw's default)", async () => {
+    const dir = tempDir();
+    writeFiles(dir, { "rules/a.yaml": "mappings:\n  - messageTemplate: from a rule file\n" });
+    const { config } = await loadYaml(
+      'hooks:\n  mappings:\n    - match: { path: ask }\n      messageTemplate: "{{q}}"\n  rules: [rules/a.yaml]\n',
+      { dir },
+    );
+    expect(config.hooks.mappings.map((m) => m.action)).toEqual(["agent", "agent"]);
+  });
+
+  it("an agent mapping left without action still needs its message", async () => {
+    const issues = await loadErrors("hooks:\n  mappings:\n    - match: { path: ask }\n");
+    expect(issueAt(issues, "hooks.mappings[0].action").message).toMatch(/needs messageTemplate or transform/);
+  });
+});
+
 describe("loadRulesFile", () => {
   it("loads a preset file with its metadata when preset keys are allowed", async () => {
     const dir = tempDir();

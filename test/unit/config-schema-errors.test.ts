@@ -45,8 +45,8 @@ describe("config schema errors", () => {
   });
 
   it("reports a missing required key at the object that lacks it", async () => {
-    const issues = await loadErrors(`hooks:\n  mappings:\n    - textTemplate: x\n`);
-    expect(issueAt(issues, "hooks.mappings[0].action")).toMatchObject({
+    const issues = await loadErrors(`agents:\n  list:\n    - name: x\n`);
+    expect(issueAt(issues, "agents.list[0].id")).toMatchObject({
       message: "required key is missing; add it",
       line: 3,
       column: 7,

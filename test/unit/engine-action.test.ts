@@ -132,7 +132,7 @@ describe("agent actions", () => {
 });
 
 describe("transforms", () => {
-  test("receive payload, headers, query and path; their fields override the template-built ones", async () => {
+  test("receive payload, headers, query, path and url; their fields override the template-built ones", async () => {
     const seen: TransformInput[] = [];
     const transforms = functionTransforms({
       "t.js": (input) => {
@@ -152,7 +152,24 @@ describe("transforms", () => {
       transforms,
     );
     expect(seen).toEqual([
-      { payload: { a: 1 }, headers: { "x-event": "opened" }, query: { env: "prod" }, path: "hook" },
+      {
+        payload: { a: 1 },
+        headers: { "x-event": "opened" },
+        query: { env: "prod" },
+        path: "hook",
+        // Without a request target, the URL is built from the hook name and the query.
+        url: {
+          href: "http://localhost/hook?env=prod",
+          origin: "http://localhost",
+          protocol: "http:",
+          host: "localhost",
+          hostname: "localhost",
+          port: "",
+          pathname: "/hook",
+          search: "?env=prod",
+          params: [["env", "prod"]],
+        },
+      },
     ]);
     expect(d.kind === "agent" && d.action).toMatchObject({
       message: "from transform",

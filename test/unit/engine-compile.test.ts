@@ -83,6 +83,19 @@ describe("load errors", () => {
     ]);
   });
 
+  test("a mistyped preset name suggests the closest pack (OpenClaw configs name it gmail)", async () => {
+    const issues = await issuesOf(() => compile([], { hooks: { presets: ["gmial", "Mail"] } }));
+    expect(issues.map((i) => i.message)).toEqual([
+      'unknown preset "gmial"; did you mean gmail? known presets: gmail, mail',
+      'unknown preset "Mail"; did you mean mail? known presets: gmail, mail',
+    ]);
+  });
+
+  test("a mapping without action builds an agent run (OpenClaw's default)", async () => {
+    const { index } = await compile([{ id: "a", match: { path: "a" }, messageTemplate: "hi {{x}}" }]);
+    expect(index.rules[0]!.action.kind).toBe("agent");
+  });
+
   test("an agent mapping without messageTemplate or transform is reported at load (by the config loader)", async () => {
     const dir = tempDir({
       "hookgate.yaml":

@@ -14,7 +14,12 @@ import { writeModules } from "./transform-helpers.js";
 
 /** Mappings with ids (`mapping-<n>` unless given) and origins, as hooks.mappings resolves them. */
 export function mappings(...list: Mapping[]): ResolvedMapping[] {
-  return list.map((m, i) => ({ ...m, id: m.id ?? `mapping-${i + 1}`, origin: `hooks.mappings[${i}]` }));
+  return list.map((m, i) => ({
+    ...m,
+    id: m.id ?? `mapping-${i + 1}`,
+    action: m.action ?? "agent",
+    origin: `hooks.mappings[${i}]`,
+  }));
 }
 
 export function configWith(list: Mapping[], overrides: DeepPartial<ResolvedConfig> = {}): ResolvedConfig {

@@ -136,6 +136,34 @@ describe("helpers", () => {
   });
 });
 
+describe("payload keys named like helpers", () => {
+  // OpenClaw's templates are plain lookups: {{default}} reads payload.default. A helper's name with
+  // no arguments reads the data here too; with arguments it is the helper.
+  const payload = {
+    default: "fallback-plan",
+    json: { a: 1 },
+    lower: "MiXeD",
+    eq: 0,
+    lookup: "l",
+    title: "T",
+  };
+
+  test.each([
+    ["{{default}}", "fallback-plan"],
+    ["{{json}}", '{"a":1}'],
+    ["{{lower}}|{{eq}}|{{lookup}}", "MiXeD|0|l"],
+    ['{{default title "x"}}|{{lower lower}}|{{json json}}', 'T|mixed|{"a":1}'],
+    ["{{payload.default}}", "fallback-plan"],
+    ["{{#with payload}}{{default}}{{/with}}", "fallback-plan"],
+  ])("%s", (template, expected) => {
+    expect(render(template, { payload })).toBe(expected);
+  });
+
+  test("without such a key the bare name renders empty, as any missing key does", () => {
+    expect(render("[{{default}}][{{json}}][{{eq}}]", { payload: { title: "T" } })).toBe("[][][]");
+  });
+});
+
 describe("template errors at load", () => {
   test.each([
     ["{{unclosed", /Parse error/],

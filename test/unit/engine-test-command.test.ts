@@ -292,7 +292,7 @@ describe("hookgate test applies the ingress policies to agent runs", () => {
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout).policy).toEqual({
       ok: true,
-      value: { sessionKey: "hook:ticket:7", channel: "last" },
+      value: { sessionKey: "hook:ticket:7", sessionMode: "persistent", channel: "last" },
     });
   });
 });

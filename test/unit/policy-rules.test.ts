@@ -75,6 +75,11 @@ describe("agent id policy", () => {
     expect(checkAgentId("main", []).ok).toBe(false);
     expect(checkAgentId("main", ["main"]).ok).toBe(true);
   });
+  it("compares ids case-insensitively against the list the loader lower-cased (OPS = ops)", () => {
+    expect(checkAgentId("OPS", ["ops"]).ok).toBe(true);
+    expect(checkAgentId(" Ops ", ["ops"]).ok).toBe(true);
+    expect(checkAgentId("OPS", ["main"]).ok).toBe(false);
+  });
 });
 
 describe("model policy", () => {

@@ -76,6 +76,11 @@ describe("turn settings", () => {
     expect(resolveAgent(config).id).toBe("ops");
   });
 
+  it("finds an agent by its id in any case (OpenClaw lower-cases ids)", () => {
+    expect(resolveAgent(config, "MAIN").id).toBe("main");
+    expect(resolveAgent(config, " Main ").id).toBe("main");
+  });
+
   it("resolves aliases and leaves other names alone", () => {
     expect(resolveModelName(config, "big")).toBe("openai/gpt-4o");
     expect(resolveModelName(config, "openai/gpt-4o")).toBe("openai/gpt-4o");

@@ -6,12 +6,20 @@ import { types } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TransformLoader } from "../../src/engine/transform/loader.js";
 import type { TransformLimits, TransformOutcome } from "../../src/engine/transform/types.js";
+import { transformUrl } from "../../src/engine/transform/url.js";
 import { input, loaderFor, TIMEOUT_UNDER_TEST, transformsFolder, writeModules } from "./transform-helpers.js";
 
 /** Runs inside the sandbox on the call after the attack: lists every trace the attack left behind. */
 const WITNESS = `
-const witness = () => {
+const witness = (input) => {
   const traces = [];
+  const sha = crypto.createHash("sha256");
+  if (sha.update("a").digest("hex") !== "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb") traces.push("crypto");
+  if (crypto.polluted !== undefined || crypto.createHash.polluted !== undefined) traces.push("crypto object");
+  if (Object.getPrototypeOf(sha).polluted !== undefined) traces.push("Hash.prototype");
+  if (input.url.href !== "http://localhost/hooks/escape?q=1" || input.url.searchParams.toString() !== "q=1") traces.push("url");
+  if (Object.getPrototypeOf(input.url).polluted !== undefined) traces.push("URL.prototype");
+  if (Object.getPrototypeOf(input.url.searchParams).polluted !== undefined) traces.push("URLSearchParams.prototype");
   if (({}).polluted !== undefined) traces.push("Object.prototype");
   if ([].polluted !== undefined) traces.push("Array.prototype");
   if ((() => {}).polluted !== undefined) traces.push("Function.prototype");
@@ -31,8 +39,16 @@ const witness = () => {
 };`;
 
 function module(attack: string): string {
-  return `${WITNESS}\nlet counter = 0;\nconst attack = (input) => {\n${attack}\n};\nexport default (input) => (input.payload.step === "witness" ? { text: witness() } : attack(input));\n`;
+  return `import crypto from "node:crypto";\n${WITNESS}\nlet counter = 0;\nconst attack = (input) => {\n${attack}\n};\nexport default (input) => (input.payload.step === "witness" ? { text: witness(input) } : attack(input));\n`;
 }
+
+/** The ctx.url every corpus call gets (the witness checks it is untouched). */
+const URL_PARTS = transformUrl({
+  path: "escape",
+  query: { q: "1" },
+  headers: {},
+  target: "/hooks/escape?q=1",
+});
 
 type Check = (outcome: TransformOutcome) => void;
 
@@ -381,6 +397,112 @@ const corpus: Array<{ name: string; attack: string; check: Check; limits?: Parti
     limits: TIMEOUT_UNDER_TEST,
   },
   {
+    name: "node:crypto: an input over the per-call limit",
+    attack: `crypto.createHash("sha256").update("x".repeat(17 * 1024 * 1024)); return { text: "hashed" };`,
+    check: threw(/node:crypto in transforms takes at most 16777216 characters of input per call/),
+    limits: { memoryMiB: 64 },
+  },
+  {
+    name: "node:crypto: inputs adding up past the per-call limit",
+    attack: `const chunk = "y".repeat(1024 * 1024); const h = crypto.createHmac("sha256", chunk);
+      for (let i = 0; i < 40; i++) h.update(chunk); return { text: h.digest("hex") };`,
+    check: threw(/takes at most 16777216 characters of input per call/),
+    limits: { memoryMiB: 128 },
+  },
+  {
+    name: "node:crypto: a hash object used after its digest",
+    attack: `const h = crypto.createHmac("sha256", "k"); h.update("a"); h.digest("hex");
+      const tries = [() => h.update("b"), () => h.digest("hex")];
+      return { text: tries.map((t) => { try { t(); return "ran"; } catch (e) { return e.message; } }).join(",") };`,
+    check: answered("Digest already called,Digest already called"),
+  },
+  {
+    name: "node:crypto: hashing in a loop is stopped at cpuMs",
+    attack: `for (;;) crypto.createHmac("sha256", "k").update("z".repeat(1000)).digest();`,
+    check: failed("TRANSFORM_TIMEOUT"),
+    limits: TIMEOUT_UNDER_TEST,
+  },
+  {
+    name: "node:crypto: prototype tricks on the returned objects",
+    attack: `const h = crypto.createHash("sha256"); const proto = Object.getPrototypeOf(h);
+      const tries = [
+        () => { proto.update = () => "pwned"; },
+        () => { proto.polluted = 1; },
+        () => { Object.setPrototypeOf(proto, {}); },
+        () => { Object.defineProperty(proto, "digest", { value: () => "x" }); },
+        () => { proto.constructor.prototype.digest = null; },
+        () => { crypto.createHash = () => null; },
+        () => { crypto.polluted = 1; },
+        () => { crypto.createHash.polluted = 1; },
+        () => { delete crypto.randomUUID; },
+      ];
+      const names = tries.map((t) => { try { t(); return "changed"; } catch (e) { return e.name; } });
+      return { text: names.join(",") + "|" + h.update("a").digest("hex").slice(0, 8) };`,
+    check: answered(`${Array(9).fill("TypeError").join(",")}|ca978112`),
+  },
+  {
+    name: "node:crypto: forged hash objects and borrowed methods",
+    attack: `const Hash = Object.getPrototypeOf(crypto.createHash("sha256")).constructor;
+      const tries = [
+        () => new Hash(),
+        () => new Hash({}, 1),
+        () => Reflect.construct(Hash, [undefined, 1]),
+        () => Hash.prototype.update.call({}, "x"),
+        () => Hash.prototype.digest.call(Object.create(Hash.prototype), "hex"),
+        () => Hash.prototype.digest.call(new Proxy(crypto.createHash("md5"), {}), "hex"),
+      ];
+      return { text: tries.map((t) => { try { t(); return "ran"; } catch (e) { return e.name; } }).join(",") };`,
+    check: answered(Array(6).fill("TypeError").join(",")),
+  },
+  {
+    name: "node:crypto: non-strings, objects that convert themselves, proxies and NULs as arguments",
+    attack: `let converted = 0;
+      const sneaky = { toString() { converted++; return "sha256"; }, valueOf() { converted++; return 1; } };
+      const tries = [
+        () => crypto.createHash(sneaky),
+        () => crypto.createHash(Symbol("sha256")),
+        () => crypto.createHash("sha256").update(sneaky),
+        () => crypto.createHash("sha256").update({ length: 3, 0: 1, 1: 2, 2: 3 }),
+        () => crypto.createHash("sha256").update(new Proxy(new Uint8Array(4), {})),
+        () => crypto.createHash("sha256").update("x", sneaky),
+        () => crypto.createHash("sha256").update("x", "utf8\u0000hex"),
+        () => crypto.createHash("sha256").digest(sneaky),
+        () => crypto.createHmac("sha256", 42),
+        () => crypto.createHmac("sha256", null),
+        () => crypto.timingSafeEqual(sneaky, "a"),
+        () => crypto.createHash("sha256\u0000md5"),
+      ];
+      const names = tries.map((t) => { try { t(); return "ran"; } catch (e) { return e.name; } });
+      return { text: names.join(",") + "|" + converted };`,
+    check: answered(`${Array(11).fill("TypeError").join(",")},Error|0`),
+  },
+  {
+    name: "node:crypto: bytes are read through the real accessors, not a view's own properties",
+    attack: `const bytes = new Uint8Array([1, 2]);
+      Object.defineProperty(bytes, "byteLength", { value: 2 ** 30 });
+      Object.defineProperty(bytes, "buffer", { value: new ArrayBuffer(8) });
+      return { text: crypto.createHash("sha256").update(bytes).digest("hex") };`,
+    check: answered("a12871fee210fb8619291eaea194581cbd2531e4b23759d225f6806923f63222"),
+  },
+  {
+    name: "ctx.url: prototype tricks, forged objects and edits",
+    attack: `const u = input.url; const P = Object.getPrototypeOf(u); const SP = Object.getPrototypeOf(u.searchParams);
+      const tries = [
+        () => { P.polluted = 1; },
+        () => { SP.get = () => "x"; },
+        () => { Object.defineProperty(P, "href", { get: () => "evil" }); },
+        () => { u.href = "http://evil/"; },
+        () => new u.constructor(),
+        () => new u.searchParams.constructor(),
+        () => { SP.constructor.prototype.toString = null; },
+      ];
+      const names = tries.map((t) => { try { t(); return "changed"; } catch (e) { return e.name; } });
+      u.searchParams.append("q", "2");
+      u.searchParams.delete("q", "1");
+      return { text: names.join(",") + "|" + u.href };`,
+    check: answered(`${Array(7).fill("TypeError").join(",")}|http://localhost/hooks/escape?q=2`),
+  },
+  {
     name: "callee and caller of strict functions",
     attack: `const tries = [() => arguments.callee, function f() { return f.caller; }];
       return { text: tries.map((t) => { try { t(); return "ok"; } catch (e) { return e.name; } }).join(",") };`,
@@ -413,10 +535,21 @@ describe("escape corpus", () => {
       const file = `escape-${i}.js`;
       writeModules(dir, { [file]: module(attack) });
       const handle = await loaderWith(limits).load(file);
-      check(await handle.call(input({ step: "attack" })));
-      expect(await handle.call(input({ step: "witness" }))).toEqual({ ok: true, result: { text: "clean" } });
+      const step = (name: string) => input({ step: name }, { url: URL_PARTS });
+      check(await handle.call(step("attack")));
+      // Under a short cpuMs on a busy machine the witness itself may be cut off; a timeout is no trace
+      // of the attack (those come back as text), so it is asked again.
+      let witness = await handle.call(step("witness"));
+      for (
+        let i = 0;
+        i < 5 && limits?.cpuMs !== undefined && !witness.ok && witness.code === "TRANSFORM_TIMEOUT";
+        i++
+      ) {
+        witness = await handle.call(step("witness"));
+      }
+      expect(witness).toEqual({ ok: true, result: { text: "clean" } });
       // Module state starts over in every call.
-      if (name === "module-level state between calls") check(await handle.call(input({ step: "attack" })));
+      if (name === "module-level state between calls") check(await handle.call(step("attack")));
     });
   });
 });

@@ -36,7 +36,7 @@ export function checkMappingPolicy(
   if (model !== undefined && policy.models.canonical(model) === undefined) {
     refuse(
       "model",
-      `model "${model}" is not allowed by agents.defaults.models (allowed: ${policy.models.describe()}), so every run would be refused; add it there or use one of those`,
+      `model "${model}" is not allowed by ${policy.models.source} (allowed: ${policy.models.describe()}), so every run would be refused; add it there or use one of those`,
     );
   }
 

@@ -2,6 +2,7 @@
 // and that every llm agent has a model whose provider is configured.
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import { agentIdKey } from "../../core/allowlists.js";
 import type { Agent, AgentDefaults, HookgateConfig, RunnerConfig } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import type { PathSegment } from "../source/key-path.js";
@@ -21,14 +22,16 @@ const builtInAgent: Agent = { id: "main", runner: { kind: "echo" } };
 export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): ResolvedAgents {
   const defaults = { ...schemaDefaults("agentDefaults"), ...raw.agents?.defaults } as AgentDefaults &
     Required<Pick<AgentDefaults, "timeoutSeconds" | "maxConcurrentRuns" | "transcriptTurns">>;
-  const catalog = new ModelCatalog(defaults.models, (key, alias, owner) =>
-    ctx.issues.error(
-      ctx.source,
-      ["agents", "defaults", "models", key, "alias"],
-      `alias "${alias}" is already used by ${owner}; aliases must be unique, rename one of them`,
-    ),
+  const catalog = new ModelCatalog(
+    defaults.models,
+    (key, alias, owner) =>
+      ctx.issues.error(
+        ctx.source,
+        ["agents", "defaults", "models", key, "alias"],
+        `alias "${alias}" is already used by ${owner}; aliases must be unique, rename one of them`,
+      ),
+    defaults.modelPolicy?.allow,
   );
-  adoptCatalog(catalog);
   const defaultsModelPath: PathSegment[] = ["agents", "defaults", "model"];
   const defaultModel =
     defaults.model === undefined ? undefined : catalog.check(defaults.model, defaultsModelPath, ctx);
@@ -65,15 +68,17 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
   let defaultIndex: number | undefined;
   const list = rawList.map((agent, i): ResolvedAgent => {
     const path: PathSegment[] = ["agents", "list", i];
-    const first = seen.get(agent.id);
+    // Ids compare case-insensitively (OPS = ops, as in OpenClaw); the resolved config holds that form.
+    const id = agentIdKey(agent.id);
+    const first = seen.get(id);
     if (first !== undefined) {
       ctx.issues.error(
         ctx.source,
         [...path, "id"],
-        `agent id "${agent.id}" is already used by agents.list[${first}]; ids must be unique`,
+        `agent id "${agent.id}" is already used by agents.list[${first}] (ids compare case-insensitively); ids must be unique`,
       );
     } else {
-      seen.set(agent.id, i);
+      seen.set(id, i);
     }
     if (agent.default) {
       if (defaultIndex !== undefined) {
@@ -100,7 +105,7 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
         checkProvider(model, agent.model !== undefined ? [...path, "model"] : defaultsModelPath);
       }
     }
-    const resolved: ResolvedAgent = { id: agent.id, runner };
+    const resolved: ResolvedAgent = { id, runner };
     if (agent.name !== undefined) resolved.name = agent.name;
     const prompt = systemPrompt(agent, path, ctx);
     if (prompt !== undefined) resolved.systemPrompt = prompt;
@@ -119,6 +124,8 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
   };
   if (defaultModel !== undefined) resolvedDefaults.model = defaultModel;
   if (defaults.thinking !== undefined) resolvedDefaults.thinking = defaults.thinking;
+  if (catalog.allow !== null) resolvedDefaults.modelPolicy = { allow: [...catalog.allow] };
+  adoptCatalog(resolvedDefaults, catalog);
 
   return {
     agents: { defaults: resolvedDefaults, list, defaultAgentId: list[defaultIndex ?? 0]!.id },

@@ -1,6 +1,6 @@
 // hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
 
-import { hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
+import { agentIdKey, hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
 import type { HookgateConfig, HooksConfig, MailConfig } from "../../types/generated.js";
 import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { schemaDefaults } from "../check/schemas.js";
@@ -30,6 +30,7 @@ export async function resolveHooks(
         | "enabled"
         | "path"
         | "allowRequestSessionKey"
+        | "sessionMode"
         | "maxBodyBytes"
         | "bodyTimeoutSeconds"
         | "idempotencyTtlSeconds"
@@ -68,6 +69,7 @@ export async function resolveHooks(
     path: hooksPath(h.path, ctx),
     allowedAgentIds: agentIds,
     allowRequestSessionKey: h.allowRequestSessionKey,
+    sessionMode: h.sessionMode,
     allowedSessionKeyPrefixes: prefixes,
     presets: h.presets ?? [],
     mappings,
@@ -182,7 +184,7 @@ function allowedAgentIds(
 ): string[] | null {
   if (ids === undefined || ids.includes("*")) return null;
   for (const [i, id] of ids.entries()) {
-    if (!known.includes(id)) {
+    if (!known.includes(agentIdKey(id))) {
       ctx.issues.warn(
         ctx.source,
         ["hooks", "allowedAgentIds", i],
@@ -190,7 +192,7 @@ function allowedAgentIds(
       );
     }
   }
-  return [...new Set(ids)];
+  return [...new Set(ids.map(agentIdKey))];
 }
 
 async function resolveMappings(

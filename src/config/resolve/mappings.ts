@@ -31,7 +31,12 @@ export async function collectMappings(
   const entries: MappingEntry[] = [];
   for (const [i, m] of (h.mappings ?? []).entries()) {
     if (!usable(i)) continue;
-    const mapping: ResolvedMapping = { ...m, id: m.id ?? `mapping-${i + 1}`, origin: `hooks.mappings[${i}]` };
+    const mapping: ResolvedMapping = {
+      ...m,
+      id: m.id ?? `mapping-${i + 1}`,
+      action: m.action ?? "agent",
+      origin: `hooks.mappings[${i}]`,
+    };
     const path = ["hooks", "mappings", i];
     checkMapping(mapping, path, ctx.source, ctx.issues);
     entries.push({ mapping, path, source: ctx.source });

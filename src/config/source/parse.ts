@@ -12,6 +12,7 @@ import {
   parseDocument,
 } from "yaml";
 import type { ConfigIssue } from "../types.js";
+import { blankComments } from "./json5.js";
 import type { PathSegment } from "./key-path.js";
 import { scalarOffsets } from "./scalar-offsets.js";
 import { describeSyntaxError } from "./syntax-hints.js";
@@ -37,22 +38,27 @@ export interface ParsedSource {
   issues: ConfigIssue[];
 }
 
-export type SourceFormat = "yaml" | "json";
+/** json5: OpenClaw's configuration files (see json5.ts). */
+export type SourceFormat = "yaml" | "json" | "json5";
 
 export function formatFromExtension(file: string): SourceFormat | undefined {
   const ext = extname(file).toLowerCase();
   if (ext === ".yaml" || ext === ".yml") return "yaml";
   if (ext === ".json") return "json";
+  if (ext === ".json5") return "json5";
   return undefined;
 }
+
+const SYNTAX_NAMES: Record<SourceFormat, string> = { yaml: "YAML", json: "JSON", json5: "JSON5" };
 
 // Anchors and aliases are allowed, but a document that expands into a huge tree is refused.
 const maxAliasCount = 100;
 
 export function parseSource(text: string, format: SourceFormat, file: string): ParsedSource {
   const lineCounter = new LineCounter();
-  // JSON goes through the same parser (JSON is YAML 1.2 with the json schema) so positions exist.
-  const doc = parseDocument(text, {
+  // JSON goes through the same parser (JSON is YAML 1.2 with the json schema) so positions exist, and
+  // so does JSON5 once its comments are blanked (positions stay where they were).
+  const doc = parseDocument(format === "json5" ? blankComments(text) : text, {
     lineCounter,
     prettyErrors: false,
     uniqueKeys: true,
@@ -74,7 +80,7 @@ export function parseSource(text: string, format: SourceFormat, file: string): P
     issues.push({
       severity: "error",
       path: "",
-      message: `${format === "json" ? "JSON" : "YAML"} syntax error: ${message}`,
+      message: `${SYNTAX_NAMES[format]} syntax error: ${message}`,
       file,
       ...at(offset),
     });

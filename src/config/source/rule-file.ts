@@ -96,6 +96,7 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
     const mapping: ResolvedMapping = {
       ...m,
       id: m.id ?? `${prefix}-${i + 1}`,
+      action: m.action ?? "agent",
       origin: preset ? `preset ${preset} mappings[${i}]` : `${display} mappings[${i}]`,
     };
     if (preset) mapping.preset = preset;

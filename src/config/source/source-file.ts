@@ -5,7 +5,13 @@ import { issueAt, type SourceRef } from "../issues.js";
 import type { ConfigIssue } from "../types.js";
 import { interpolateEnv } from "./interpolate.js";
 import { formatKeyPath } from "./key-path.js";
-import { formatFromExtension, type Locate, type LocateChar, parseSource } from "./parse.js";
+import {
+  formatFromExtension,
+  type Locate,
+  type LocateChar,
+  parseSource,
+  type SourceFormat,
+} from "./parse.js";
 
 export interface SourceFile {
   data: unknown;
@@ -30,6 +36,8 @@ export async function readSourceFile(
     what: string;
     /** Folder `${file:PATH}` resolves against; default: the file's own folder. */
     dir?: string;
+    /** How to read the file when its extension does not say (an OpenClaw openclaw.json is JSON5). */
+    format?: SourceFormat;
   },
 ): Promise<SourceFile> {
   const none: Locate = () => undefined;
@@ -39,7 +47,7 @@ export async function readSourceFile(
     issues: [{ severity: "error", path: "", file: display, message }],
     parsed: false,
   });
-  const format = formatFromExtension(absolute);
+  const format = opts.format ?? formatFromExtension(absolute);
   if (!format) return fail(`${opts.what} must end in .yaml, .yml or .json`);
   let text: string;
   try {

@@ -1,7 +1,8 @@
 // Bundles one transform module (JS or TS) with esbuild into the source of a factory function that
-// the sandbox evaluates anew on every call. Only files inside the transforms folder may be imported:
-// built-ins, packages, URLs and anything that resolves outside (symbolic links included) are
-// config errors naming the import.
+// the sandbox evaluates anew on every call. Only files inside the transforms folder may be imported,
+// and `node:crypto` (or `crypto`), which becomes the sandbox's host-computed subset (the factory's
+// parameter, see prelude.ts): other built-ins, packages, URLs and anything that resolves outside
+// (symbolic links included) are config errors naming the import.
 //
 // Two passes: the first bundles the module as ESM to learn its export names; the second bundles a
 // small entry that imports those names and hands them over as [name, value] pairs. The factory then
@@ -19,10 +20,18 @@ const INNER = Symbol("inner resolve");
 const ISSUE_PATH = "transform.module";
 const RETURN_NAME = "__hookgate_return";
 const EXPORTS_NAME = "__hookgate_exports";
+const CRYPTO_NAME = "__hookgate_crypto";
+const CRYPTO_NAMESPACE = "hookgate-crypto";
+/** What `import ... from "node:crypto"` gives a transform: the object link() passes to the factory. */
+const CRYPTO_MODULE = [
+  `const crypto = ${CRYPTO_NAME};`,
+  "export default crypto;",
+  "export const { createHash, createHmac, timingSafeEqual, randomUUID } = crypto;",
+].join("\n");
 
 /**
- * Returns `(function () { ...; return [[name, value], ...]; })` for the module at `module` inside
- * `transformsDir`. Throws ConfigError for every problem found.
+ * Returns `(function (crypto) { ...; return [[name, value], ...]; })` for the module at `module`
+ * inside `transformsDir`. Throws ConfigError for every problem found.
  */
 export async function bundleTransform(module: string, transformsDir: string): Promise<string> {
   const dir = await realDir(module, transformsDir);
@@ -64,7 +73,7 @@ export async function bundleTransform(module: string, transformsDir: string): Pr
     });
     const text = second.outputFiles?.[0]?.text ?? "";
     return (
-      `(function () {\n"use strict";\nlet ${EXPORTS_NAME} = [];\n` +
+      `(function (${CRYPTO_NAME}) {\n"use strict";\nlet ${EXPORTS_NAME} = [];\n` +
       `const ${RETURN_NAME} = (pairs) => { ${EXPORTS_NAME} = pairs; };\n${text}\nreturn ${EXPORTS_NAME};\n})`
     );
   } catch (err) {
@@ -114,6 +123,7 @@ function onlyInside(dir: string): Plugin {
         const deny = (why: string) => ({
           errors: [{ text: `import "${spec}" is not allowed: ${rule} (${why})` }],
         });
+        if (spec === "node:crypto" || spec === "crypto") return { path: spec, namespace: CRYPTO_NAMESPACE };
         if (spec.startsWith("node:") || isBuiltin(spec)) {
           return deny("built-in modules do not exist in the sandbox; remove the import");
         }
@@ -146,6 +156,10 @@ function onlyInside(dir: string): Plugin {
         }
         return { path: real };
       });
+      pluginBuild.onLoad({ filter: /.*/, namespace: CRYPTO_NAMESPACE }, () => ({
+        contents: CRYPTO_MODULE,
+        loader: "js",
+      }));
     },
   };
 }
@@ -157,10 +171,14 @@ function buildIssues(module: string, dir: string, err: unknown): ConfigIssue[] {
   }
   return messages.map((m) => {
     const loc = m.location;
+    // An import node:crypto does not have: name the module as written and what it offers.
+    const text = m.text.includes(`${CRYPTO_NAMESPACE}:`)
+      ? `${m.text.replaceAll(`${CRYPTO_NAMESPACE}:`, "")}; transforms get createHash, createHmac, timingSafeEqual and randomUUID from it`
+      : m.text;
     const where = loc?.file
       ? ` (at ${path.relative(dir, path.resolve(dir, loc.file))}:${loc.line}:${(loc.column ?? 0) + 1})`
       : "";
-    return { severity: "error", path: ISSUE_PATH, message: `${module}: ${m.text}${where}` };
+    return { severity: "error", path: ISSUE_PATH, message: `${module}: ${text}${where}` };
   });
 }
 

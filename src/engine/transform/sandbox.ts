@@ -19,6 +19,7 @@
 // handler. The rebuild after a failure is left to maintain(), which the worker runs after answering,
 // so it never counts against a call. The measurements are in test/bench/transform.bench.mjs.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten";
+import { type ArgReader, CRYPTO_INFO, HostCrypto } from "./host-crypto.js";
 import { PRELUDE_SOURCE } from "./prelude.js";
 import { QuickJSHost } from "./quickjs-host.js";
 import type { SandboxLimits, TransformFailureCode } from "./types.js";
@@ -70,6 +71,12 @@ export class Sandbox {
   private disposed = false;
   /** What the last call left to clean up: nothing, the runtime, or the whole instance. */
   private spoiled: "no" | "runtime" | "instance" = "no";
+  /** The host side of node:crypto; its time counts against the call's deadline. */
+  private readonly crypto = new HostCrypto(() => {
+    if (performance.now() <= this.deadline) return false;
+    this.interrupted = true;
+    return true;
+  });
 
   constructor(private readonly options: SandboxOptions) {
     // A sandbox that only lists exports is thrown away right after: no standby instance for it.
@@ -129,6 +136,7 @@ export class Sandbox {
     this.interrupted = false;
     this.budgetMs = budgetMs;
     this.deadline = performance.now() + budgetMs;
+    this.crypto.forget();
     try {
       // Work that ran past the deadline is a timeout whatever it answered: an async function turns
       // the interruption into a rejection, a promise chain may outlive the returned value, and some
@@ -152,6 +160,7 @@ export class Sandbox {
       };
     } finally {
       this.deadline = Number.POSITIVE_INFINITY;
+      this.crypto.forget();
     }
   }
 
@@ -334,8 +343,10 @@ export class Sandbox {
       const factory = this.evalStep(context, factorySource, this.options.module, temporaries);
       const name = context.newString(exportName);
       const maxChars = context.newNumber(limits.maxResultBytes);
-      temporaries.push(name, maxChars);
-      const linked = context.callFunction(link, context.undefined, factory, name, maxChars);
+      const host = this.cryptoFunction(context);
+      const cryptoInfo = context.newString(CRYPTO_INFO);
+      temporaries.push(name, maxChars, host, cryptoInfo);
+      const linked = context.callFunction(link, context.undefined, factory, name, maxChars, host, cryptoInfo);
       if (linked.error) throw this.setupError(context, linked.error);
       temporaries.push(linked.value);
       for (const key of ["run", "settle", "probe"]) own.push(context.getProp(linked.value, key));
@@ -360,6 +371,24 @@ export class Sandbox {
     } finally {
       this.deadline = Number.POSITIVE_INFINITY;
     }
+  }
+
+  /** The one host function of the sandbox: node:crypto operations, strings in and one string out. */
+  private cryptoFunction(context: QuickJSContext): QuickJSHandle {
+    return context.newFunction("crypto", (...args: QuickJSHandle[]) => {
+      const reader: ArgReader = {
+        count: args.length,
+        isString: (i) => context.typeof(args[i]!) === "string",
+        length: (i) => {
+          const handle = context.getProp(args[i]!, "length");
+          const length = context.getNumber(handle);
+          handle.dispose();
+          return length;
+        },
+        text: (i) => context.getString(args[i]!),
+      };
+      return context.newString(this.crypto.call(reader));
+    });
   }
 
   private evalStep(

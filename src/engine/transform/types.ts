@@ -11,6 +11,21 @@ export interface TransformInput {
   path: string;
   /** `{scheme, id, timestamp}` of a request that passed a verify; absent with the hook token. */
   verified?: Verified;
+  /** The request URL in parts; the sandbox turns it into `ctx.url`, a URL-like object. */
+  url?: TransformUrl;
+}
+
+/** A URL as the host parsed it, with its query parameters decoded, in order, repeats kept. */
+export interface TransformUrl {
+  href: string;
+  origin: string;
+  protocol: string;
+  host: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  search: string;
+  params: Array<[string, string]>;
 }
 
 export type { TransformFailureCode };

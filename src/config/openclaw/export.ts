@@ -1,0 +1,50 @@
+// `hookgate config export`: an OpenClaw file written out as the hookgate YAML it is served as, to move
+// over for good. `${ENV}` references stay references; what was left out is listed at the top as
+// comments. Paths inside the OpenClaw file's folder are written relative to it, so the YAML placed
+// beside it (the recommended place) resolves them the same.
+import { homedir } from "node:os";
+import { dirname, isAbsolute, relative } from "node:path";
+import { Document } from "yaml";
+import { issueAt } from "../issues.js";
+import { formatKeyPath } from "../source/key-path.js";
+import { readSourceFile } from "../source/source-file.js";
+import type { ConfigIssue } from "../types.js";
+import { fromOpenClaw, isObject } from "./translate.js";
+
+export interface Exported {
+  /** The YAML text; undefined when the file cannot be exported (see issues). */
+  yaml?: string;
+  /** Notices, and the errors that stopped the export. */
+  issues: ConfigIssue[];
+}
+
+export async function exportOpenClaw(file: string, display: string, home = homedir()): Promise<Exported> {
+  const read = await readSourceFile(file, display, { what: "OpenClaw config file", format: "json5" });
+  if (!read.parsed) return { issues: read.issues };
+  const t = fromOpenClaw(read.data, { home });
+  const issues = [
+    ...t.notices.map((n) => issueAt("notice", read.source, n.path, n.message)),
+    ...t.errors.map((e) => issueAt("error", read.source, e.path, e.message)),
+  ];
+  if (t.errors.length > 0) return { issues };
+  const hooks = t.config["hooks"];
+  const dir = dirname(file);
+  if (isObject(hooks) && typeof hooks["transformsDir"] === "string" && isAbsolute(hooks["transformsDir"])) {
+    const rel = relative(dir, hooks["transformsDir"]);
+    if (!rel.startsWith("..") && !isAbsolute(rel)) hooks["transformsDir"] = rel === "" ? "." : rel;
+  }
+  const doc = new Document(t.config);
+  doc.commentBefore = [
+    ` hookgate configuration exported from ${display} by hookgate config export.`,
+    " Keep it in the same folder, where paths (hooks/transforms, the store) resolve as they did.",
+    ...(t.notices.length > 0 ? ["", " Left out or changed on the way:"] : []),
+    ...t.notices.map(
+      (n) => ` - ${n.path.length > 0 ? `${formatKeyPath(n.path)}: ` : ""}${oneLine(n.message)}`,
+    ),
+  ].join("\n");
+  return { yaml: doc.toString({ lineWidth: 0 }), issues };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ");
+}

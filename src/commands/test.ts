@@ -117,11 +117,14 @@ export const command: Command = {
       if (early) return printEarly(values.json === true, req, check.outcome, early);
       // A transform's ctx.url shows the hook under hooks.path, as the server's would.
       const target = `${config.hooks.path}/${req.path}${queryText(req.query)}`;
-      const decision = await createIngress(config, index).decide({ ...req, target }, {
-        now,
-        explain: true,
-        ...(check.verification && { verification: check.verification }),
-      });
+      const decision = await createIngress(config, index).decide(
+        { ...req, target },
+        {
+          now,
+          explain: true,
+          ...(check.verification && { verification: check.verification }),
+        },
+      );
       const shown = showDecision(decision);
       const answer = serverAnswer(decision);
       if (values.json) {

@@ -6,6 +6,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import { GroupCommitter } from "./group-commit.js";
+import { afterPrefix } from "./id-prefix.js";
 import {
   type EventRow,
   eventFromRow,
@@ -18,6 +19,7 @@ import {
   transcriptFromRow,
 } from "./sqlite-rows.js";
 import { migrate, SCHEMA_VERSION, schemaVersion } from "./sqlite-schema.js";
+import { storedOutcome } from "./stored-outcome.js";
 import type {
   AcceptOutcome,
   AcceptResult,
@@ -56,24 +58,6 @@ export interface SqliteStoreOptions {
 const PRUNE_EVERY_MS = 60_000;
 const DEFAULT_PENDING_LIMIT = 100;
 
-/**
- * A remembered outcome. Rows written before outcomes were stored hold the HTTP answer itself
- * (`{status, body}`); they live at most one idempotency TTL, and are read back as the outcome they meant.
- */
-function storedOutcome(text: string): AcceptOutcome {
-  const value = JSON.parse(text) as
-    | AcceptOutcome
-    | { body?: { runId?: unknown; mode?: unknown; eventOutcome?: unknown } };
-  if ("kind" in value) return value;
-  const body = value.body ?? {};
-  if (typeof body.runId === "string") return { kind: "run", runId: body.runId };
-  return {
-    kind: "wake",
-    mode: body.mode === "next-heartbeat" ? "next-heartbeat" : "now",
-    event: body.eventOutcome === "coalesced" ? "coalesced" : "queued",
-  };
-}
-
 /** Below this much free space on the store's disk, /healthz reports the store as unable to write. */
 const MIN_FREE_BYTES = 1024 * 1024;
 /** Health probes within this time share one answer, so a flood of /healthz costs one write. */
@@ -87,16 +71,6 @@ const PING_CACHE_MS = 1000;
 export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < ? ORDER BY id LIMIT ?";
 /** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
 const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
-
-/** The least string above every string that starts with `prefix`, if there is one. */
-function afterPrefix(prefix: string): string | undefined {
-  const points = [...prefix];
-  while (points.length > 0) {
-    const last = points.pop()!.codePointAt(0)!;
-    if (last < 0x10ffff) return points.join("") + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
-  }
-  return undefined;
-}
 
 export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
@@ -391,8 +365,8 @@ export class SqliteStore implements Store {
     );
   }
 
-  async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<void> {
-    await this.write().submit(() => {
+  async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<boolean> {
+    return this.write().submit(() => {
       // Only a running run finishes: a run can never complete twice.
       const info = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
@@ -413,7 +387,7 @@ export class SqliteStore implements Store {
       );
       if (info.changes === 0) {
         this.opts.log?.warn({ runId: id }, "finishing a run that is not running; ignored");
-        return;
+        return false;
       }
       if (completion.transcript?.length) {
         const sessionKey = (
@@ -429,6 +403,7 @@ export class SqliteStore implements Store {
           result.finishedAt,
         );
       }
+      return true;
     });
   }
 
@@ -471,12 +446,23 @@ export class SqliteStore implements Store {
     return (this.stmt(sql).all(...params, opts.limit) as RunRow[]).map(runFromRow);
   }
 
-  async recoverInterrupted(maxAttempts: number, at: number): Promise<{ requeued: number; failed: number }> {
+  async recoverInterrupted(
+    maxAttempts: number,
+    at: number,
+    failedEvent?: (run: RunRecord) => { text: string; source: string; mode: WakeMode },
+  ): Promise<{ requeued: number; failed: number }> {
     return this.write().submit(() => {
-      const failed = this.stmt(
+      const failedRuns = this.stmt(
         `UPDATE runs SET status = 'failed', error = 'interrupted', finished_at = ?
-         WHERE status = 'running' AND attempts >= ?`,
-      ).run(at, maxAttempts).changes;
+         WHERE status = 'running' AND attempts >= ? RETURNING *`,
+      ).all(at, maxAttempts) as Array<RunRow & { seq: number }>;
+      const failed = failedRuns.length;
+      if (failedEvent) {
+        for (const row of failedRuns.sort((a, b) => a.seq - b.seq)) {
+          const event = failedEvent(runFromRow(row));
+          this.insertEvent(event.text, event.source, event.mode, at);
+        }
+      }
       const requeued = this.stmt("UPDATE runs SET status = 'queued' WHERE status = 'running'").run().changes;
       return { requeued, failed };
     });

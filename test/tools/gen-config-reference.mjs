@@ -39,6 +39,7 @@ const sections = [
   { title: "delivery", def: "delivery" },
   { title: "heartbeat", def: "heartbeat" },
   { title: "store", def: "store" },
+  { title: "store.tls", def: "storeTls" },
 ];
 
 /** Markdown for the README section (without the markers). */

@@ -65,7 +65,7 @@ export async function executeRun(deps: RuntimeDeps, run: RunRecord): Promise<voi
           { role: "assistant", content: reply, runId: run.id, createdAt: finishedAt },
         ];
 
-  await store.finishRun(
+  const recorded = await store.finishRun(
     run.id,
     {
       status,
@@ -84,6 +84,8 @@ export async function executeRun(deps: RuntimeDeps, run: RunRecord): Promise<voi
       ...(delivery ? { delivery } : {}),
     },
   );
+  // Not recorded: another instance took the run over (this one's lease ran out); its effects are theirs.
+  if (!recorded) return;
   log.info({ runId: run.id, status, ms: finishedAt - (run.startedAt ?? finishedAt), error }, "run finished");
 
   if (run.wakeMode === "now") deps.requestHeartbeat("run");

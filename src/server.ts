@@ -6,6 +6,7 @@ import type { ResolvedConfig } from "./config/types.js";
 import { compileRules } from "./engine/compile.js";
 import { buildApp } from "./http/app.js";
 import type { AuthFailureLimiter } from "./http/auth-limiter.js";
+import { SharedAuthLimiter } from "./http/shared-auth-limiter.js";
 import { createRuntime } from "./runtime/index.js";
 import type { Runtime } from "./runtime/types.js";
 import { openStore } from "./store/index.js";
@@ -26,6 +27,8 @@ export interface StartOptions {
   port?: number;
   fetch?: typeof fetch;
   limiter?: AuthFailureLimiter;
+  /** false: ingress only (`serve --no-worker`); other instances on the shared store do the work. */
+  worker?: boolean;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -33,13 +36,25 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const compiled = await compileRules(config);
   for (const w of compiled.warnings) log.warn({ path: w.path }, w.message);
   const store = await openStore(config.store, { log });
-  const runtime = createRuntime({ config, store, log, ...(opts.fetch && { fetch: opts.fetch }) });
+  const runtime = createRuntime({
+    config,
+    store,
+    log,
+    ...(opts.fetch && { fetch: opts.fetch }),
+    ...(opts.worker === false && { worker: false }),
+  });
+  // On a shared store the lockout counts are shared too, so failures spread over instances add up.
+  const limiter =
+    opts.limiter ??
+    (store.shared
+      ? new SharedAuthLimiter(store.shared.authFailures, config.hooks.authFailures, { log })
+      : undefined);
   const app = await buildApp({
     config,
     index: compiled.index,
     runtime,
     log,
-    ...(opts.limiter && { limiter: opts.limiter }),
+    ...(limiter && { limiter }),
   });
   try {
     await runtime.start();

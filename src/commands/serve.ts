@@ -1,12 +1,10 @@
-import { ConfigError, formatIssue } from "../config/errors.js";
-import { loadConfig } from "../config/load.js";
-import type { LogLevel } from "../config/types.js";
 import { createLogger } from "../log.js";
 import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
+import { LOG_LEVELS, loadForCommand, logLevelOption, untilStopped } from "./long-running.js";
 
-const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
+const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL] [--no-worker]
 
 Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
 
@@ -15,12 +13,12 @@ Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
                      preset, echo agent, SQLite under .hookgate/).
   --host HOST        address to listen on (overrides server.host)
   --port PORT        port to listen on; 0 picks a free one (overrides server.port)
-  --log-level LEVEL  fatal | error | warn | info | debug | trace | silent (overrides server.logLevel)
+  --log-level LEVEL  ${LOG_LEVELS.join(" | ")} (overrides server.logLevel)
+  --no-worker        ingress only: take requests and store them, run nothing here; instances of
+                     \`hookgate worker\` on the same store do the work. Needs store.kind: postgres.
 
 Prints "listening on http://HOST:PORT" when ready. SIGTERM or SIGINT stops accepting requests,
 finishes the ones in flight, flushes the store and exits 0. Logs are JSON lines on stderr.`;
-
-const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export const command: Command = {
   summary: "run the webhook server",
@@ -32,6 +30,7 @@ export const command: Command = {
         host: { type: "string" },
         port: { type: "string", short: "p" },
         "log-level": { type: "string" },
+        "no-worker": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -45,38 +44,37 @@ export const command: Command = {
       );
       return 1;
     }
-    const level = values["log-level"];
-    if (level !== undefined && !LEVELS.includes(level)) {
+    const level = logLevelOption("serve", values["log-level"]);
+    if (level === null) return 1;
+
+    const loaded = await loadForCommand({
+      ...(values.config !== undefined && { file: values.config }),
+      generateToken: true,
+    });
+    if (typeof loaded === "number") return loaded;
+    const { config, generatedToken } = loaded;
+    const ingressOnly = values["no-worker"] === true;
+    if (ingressOnly && config.store.kind !== "postgres") {
       process.stderr.write(
-        `hookgate serve: --log-level must be one of ${LEVELS.join(", ")}, got "${level}"\n`,
+        "hookgate serve: --no-worker needs a store other processes can work from (store.kind: postgres); with SQLite no other process runs this one's work, so nothing accepted would ever run. Drop --no-worker, or see README, Running several instances\n",
       );
       return 1;
     }
-
-    let loaded: Awaited<ReturnType<typeof loadConfig>>;
-    try {
-      loaded = await loadConfig({
-        ...(values.config !== undefined && { file: values.config }),
-        generateToken: true,
-      });
-    } catch (err) {
-      if (err instanceof ConfigError) {
-        for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
-        return 1;
-      }
-      throw err;
-    }
-    const { config, warnings, generatedToken } = loaded;
-    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
-    const log = createLogger((level as LogLevel | undefined) ?? config.server.logLevel);
+    const log = createLogger(level ?? config.server.logLevel);
 
     const server = await startServer({
       config,
       log,
       ...(values.host !== undefined && { host: values.host }),
       ...(port !== undefined && { port }),
+      ...(ingressOnly && { worker: false }),
     });
     process.stdout.write(`listening on ${server.url}\n`);
+    if (ingressOnly) {
+      process.stdout.write(
+        "ingress only (--no-worker): runs, deliveries and heartbeats are left to hookgate worker\n",
+      );
+    }
     if (!config.hooks.enabled) {
       process.stdout.write("hooks are disabled (hooks.enabled is false): only GET /healthz answers\n");
     } else if (generatedToken) {
@@ -94,29 +92,6 @@ export const command: Command = {
       );
     }
 
-    return new Promise<number>((resolve) => {
-      let stopping = false;
-      const stop = (signal: string) => {
-        if (stopping) {
-          process.stderr.write(`hookgate: second ${signal}, exiting now\n`);
-          process.exit(1);
-        }
-        stopping = true;
-        log.info({ signal }, "shutting down: finishing in-flight requests");
-        server.close().then(
-          () => {
-            log.flush();
-            resolve(0);
-          },
-          (err: unknown) => {
-            log.error({ err }, "shutdown failed");
-            log.flush();
-            resolve(1);
-          },
-        );
-      };
-      process.once("SIGTERM", () => stop("SIGTERM"));
-      process.once("SIGINT", () => stop("SIGINT"));
-    });
+    return untilStopped(log, "shutting down: finishing in-flight requests", () => server.close());
   },
 };

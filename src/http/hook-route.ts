@@ -66,9 +66,8 @@ export function hookRoute(opts: HookRouteOptions) {
     if (tokenOk(presentedToken(req.headers))) {
       await limiter.succeed(address);
     } else {
-      const before = await limiter.check(address);
-      if (before.locked) throw tooMany(before.retryAfterSeconds);
-      await limiter.fail(address);
+      const verdict = await limiter.failUnlessLocked(address);
+      if (verdict.wasLocked) throw tooMany(verdict.retryAfterSeconds);
       throw new HttpError("UNAUTHORIZED");
     }
     const name = hookName(pathOnly(url), hooks.path);

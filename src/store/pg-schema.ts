@@ -158,7 +158,7 @@ const migrations: Array<(s: string) => string> = [
 export const PG_SCHEMA_VERSION = migrations.length;
 
 /** Creates the schema when missing and applies the migrations it has not seen, in one transaction. */
-export async function migratePg(client: pg.PoolClient, schema: string): Promise<void> {
+export async function migratePg(client: pg.ClientBase, schema: string): Promise<void> {
   const s = quoteIdent(schema);
   await client.query("BEGIN");
   try {
@@ -186,7 +186,7 @@ export async function migratePg(client: pg.PoolClient, schema: string): Promise<
   }
 }
 
-/** The highest migration applied; 0 for a schema without hookgate's tables; null when there is no such schema. */
+/** The highest migration applied; 0 for a schema without hookgate's tables, or no such schema. */
 export async function appliedVersion(client: pg.ClientBase, schema: string): Promise<number> {
   const table = await client.query<{ exists: boolean }>("SELECT to_regclass($1) IS NOT NULL AS exists", [
     `${quoteIdent(schema)}.migrations`,

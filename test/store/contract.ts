@@ -282,7 +282,9 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
       for (const r of results.filter((r) => r.status !== "accepted")) {
         expect(r).toEqual({ status: "replayed", outcome: first });
       }
-      expect((await a.listRuns({ limit: 10 })).map((r) => r.id)).toEqual([(first as { runId: string }).runId]);
+      expect((await a.listRuns({ limit: 10 })).map((r) => r.id)).toEqual([
+        (first as { runId: string }).runId,
+      ]);
     });
 
     it("claims through both never hand out one run twice", async () => {

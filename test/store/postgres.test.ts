@@ -2,7 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MissingSchemaError, PostgresStore } from "../../src/store/postgres.js";
 import type { WorkSignal } from "../../src/store/types.js";
-import { dropSchema, expireLeases, pgAvailable, pgQuery, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
+import {
+  dropSchema,
+  expireLeases,
+  pgAvailable,
+  pgQuery,
+  pgStoreConfig,
+  uniqueSchema,
+} from "../helpers/pg.js";
 import { run, storeContract, wake } from "./contract.js";
 
 const available = await pgAvailable();
@@ -30,7 +37,10 @@ describe.skipIf(!available)("PostgreSQL store", () => {
 describe.skipIf(!available)("PostgreSQL store: what only a shared store does", () => {
   let schema: string;
   const open: PostgresStore[] = [];
-  const instance = async (over: Parameters<typeof pgStoreConfig>[1] = {}, opts = {}): Promise<PostgresStore> => {
+  const instance = async (
+    over: Parameters<typeof pgStoreConfig>[1] = {},
+    opts = {},
+  ): Promise<PostgresStore> => {
     const store = new PostgresStore(pgStoreConfig(schema, over), opts);
     await store.open();
     open.push(store);
@@ -54,7 +64,9 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
     it("refuses a schema written by a newer hookgate, naming the fix", async () => {
       await (await instance()).close();
       await pgQuery(`INSERT INTO "${schema}".migrations (version) VALUES (999)`);
-      await expect(new PostgresStore(pgStoreConfig(schema)).open()).rejects.toThrow(/version 999.*upgrade hookgate/);
+      await expect(new PostgresStore(pgStoreConfig(schema)).open()).rejects.toThrow(
+        /version 999.*upgrade hookgate/,
+      );
     });
 
     it("a read-only open of a schema without tables reports it missing and creates nothing", async () => {
@@ -134,7 +146,8 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
       await a.acceptRun(run("long"));
       await a.claimRuns(1, 1);
       const leaseOf = async () =>
-        (await pgQuery<{ until: number }>(`SELECT lease_until::float8 AS until FROM "${schema}".runs`))[0]!.until;
+        (await pgQuery<{ until: number }>(`SELECT lease_until::float8 AS until FROM "${schema}".runs`))[0]!
+          .until;
       const first = await leaseOf();
       await expect.poll(leaseOf).toBeGreaterThan(first);
     });
@@ -182,8 +195,14 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
       const b = await instance();
       const atA: WorkSignal[] = [];
       const atB: WorkSignal[] = [];
-      const stopA = await a.shared.listen((s) => atA.push(s), () => {});
-      const stopB = await b.shared.listen((s) => atB.push(s), () => {});
+      const stopA = await a.shared.listen(
+        (s) => atA.push(s),
+        () => {},
+      );
+      const stopB = await b.shared.listen(
+        (s) => atB.push(s),
+        () => {},
+      );
       try {
         await b.acceptRun(run("r1"));
         await expect.poll(() => atA).toEqual(["run"]);

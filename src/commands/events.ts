@@ -14,7 +14,7 @@ An event is pending until a heartbeat that got a reply consumed it.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
   --store FILE|URL    read this SQLite file instead, or this PostgreSQL database
-                      (postgres://USER@HOST/DB, schema hookgate; --config for another schema)
+                      (postgres://USER@HOST/DB; add ?schema=NAME for a schema other than hookgate)
   --pending           only events no heartbeat has consumed yet
   --heartbeats        list heartbeats instead: reason, outcome, events carried, reply, delivery
   --limit, -n N       how many (default 20)

@@ -20,7 +20,7 @@ only one run has.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
   --store FILE|URL    read this SQLite file instead, or this PostgreSQL database
-                      (postgres://USER@HOST/DB, schema hookgate; --config for another schema)
+                      (postgres://USER@HOST/DB; add ?schema=NAME for a schema other than hookgate)
   --status S          only runs in state S: ${STATUSES.join(", ")}
   --session KEY       only runs of this session key
   --limit, -n N       how many (default 20)

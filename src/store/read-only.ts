@@ -10,10 +10,26 @@ import type { StoreReader } from "./types.js";
 /** `path`: where the store is, for messages (a file path, or the database without its password). */
 export type ReadableStore = { store: StoreReader; path: string } | { missing: string };
 
-/** A store given on the command line: a PostgreSQL URL (schema `hookgate`), else a SQLite file. */
+/**
+ * A store given on the command line: a PostgreSQL URL, else a SQLite file. The URL's `schema`
+ * parameter names the schema (default `hookgate`) and is not passed on to the server.
+ */
 export function storeFromArgument(value: string): ResolvedConfig["store"] {
   if (/^postgres(ql)?:\/\//i.test(value)) {
-    return { kind: "postgres", url: value, poolSize: 2, schema: "hookgate", leaseSeconds: 30 };
+    let url = value;
+    let schema = "hookgate";
+    try {
+      const u = new URL(value);
+      const named = u.searchParams.get("schema");
+      if (named !== null) {
+        schema = named;
+        u.searchParams.delete("schema");
+        url = u.toString();
+      }
+    } catch {
+      // Not parsable here: the driver reports it when connecting.
+    }
+    return { kind: "postgres", url, poolSize: 2, schema, leaseSeconds: 30 };
   }
   return { kind: "sqlite", path: resolve(value) };
 }

@@ -164,13 +164,21 @@ describe.skipIf(!available)("hookgate store copy", () => {
     const evs = await runCommand(events, ["--config", config]);
     expect(evs.stdout).toContain("deploy finished (×2)");
     // --store URL, the schema as a parameter of it.
-    const byUrl = await runCommand(runs, ["--store", `${PG_URL}?schema=${schema}`, "--status", "queued", "--json"]);
+    const byUrl = await runCommand(runs, [
+      "--store",
+      `${PG_URL}?schema=${schema}`,
+      "--status",
+      "queued",
+      "--json",
+    ]);
     expect((JSON.parse(byUrl.stdout) as Array<{ id: string }>).map((r) => r.id)).toEqual(["run-c"]);
     // A schema without hookgate's tables: nothing accepted yet, and reading creates nothing.
     const nothing = uniqueSchema("none");
     const missing = await runCommand(events, ["--store", `${PG_URL}?schema=${nothing}`, "--json"]);
     expect(missing.code).toBe(0);
     expect(missing.stdout).toBe("[]\n");
-    expect(missing.stderr).toContain(`no store at postgres://postgres@127.0.0.1:5432/test (schema ${nothing}) yet`);
+    expect(missing.stderr).toContain(
+      `no store at postgres://postgres@127.0.0.1:5432/test (schema ${nothing}) yet`,
+    );
   });
 });

@@ -1,11 +1,13 @@
 // Ingress throughput: a bare fastify route vs hookgate's /wake, a mapped wake (JsonLogic `when` +
 // 4-field template) and /agent, each server in its own process, runs interleaved round by round so
-// machine drift spreads over all of them. Also the server's memory before and after many requests.
+// machine drift spreads over all of them; and the mapped wake through an instance on a PostgreSQL
+// store against the same on SQLite. Also the server's memory before and after many requests.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLI, load, round, rssOf, startChild } from "./lib.mjs";
+import { benchSchema, dropSchema, PG_URL, pgReachable } from "./pg.mjs";
 
 const TOKEN = "bench-token-0123456789abcdefghijkl";
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -29,10 +31,10 @@ heartbeat: { every: "0" }
 store: { path: state.db }
 `;
 
-export function writeBenchConfig() {
+export function writeBenchConfig(store = "store: { path: state.db }") {
   const dir = mkdtempSync(join(tmpdir(), "hookgate-bench-"));
   const file = join(dir, "hookgate.yaml");
-  writeFileSync(file, CONFIG);
+  writeFileSync(file, CONFIG.replace("store: { path: state.db }", store));
   return file;
 }
 
@@ -64,6 +66,7 @@ const targets = {
     headers: auth,
     body: (n) => ({ message: `job ${n}`, deliver: false }),
   },
+  e: { name: "(e) mapped wake, PostgreSQL store", path: "/hooks/alerts", headers: auth, body: alert },
 };
 
 export async function bench({ quick = false } = {}) {
@@ -71,13 +74,24 @@ export async function bench({ quick = false } = {}) {
   const rounds = 2;
   const bare = await startChild([fileURLToPath(new URL("./servers/bare.mjs", import.meta.url))]);
   const hg = await startChild([CLI, "serve", "--config", writeBenchConfig()]);
-  const results = { a: [], b: [], c: [], d: [] };
+  // The same server on a PostgreSQL store (its own schema), measured right after the SQLite one.
+  const schema = (await pgReachable()) ? benchSchema("ingress") : null;
+  const hgPg = schema
+    ? await startChild([
+        CLI,
+        "serve",
+        "--config",
+        writeBenchConfig(`store: { kind: postgres, url: "${PG_URL}", schema: ${schema} }`),
+      ])
+    : null;
+  const results = { a: [], b: [], c: [], d: [], e: [] };
+  const order = ["a", "b", "a", "c", ...(hgPg ? ["e"] : []), "a", "d"];
   try {
     for (let r = 0; r < rounds; r++) {
-      for (const key of ["a", "b", "a", "c", "a", "d"]) {
+      for (const key of order) {
         const t = targets[key];
         const res = await load({
-          url: key === "a" ? bare.url : hg.url,
+          url: key === "a" ? bare.url : key === "e" ? hgPg.url : hg.url,
           path: t.path,
           headers: t.headers,
           body: t.body,
@@ -89,7 +103,8 @@ export async function bench({ quick = false } = {}) {
       }
     }
   } finally {
-    await Promise.all([bare.stop(), hg.stop()]);
+    await Promise.all([bare.stop(), hg.stop(), hgPg?.stop()]);
+    if (schema) await dropSchema(schema);
   }
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length;
   const base = avg(results.a, (x) => x.rps);
@@ -107,6 +122,25 @@ export async function bench({ quick = false } = {}) {
       ...(key === "c" && { target: "ratio >= 0.5" }),
     });
     rows.push({ group: "ingress", name: `${targets[key].name} p99`, value: p99, unit: "ms" });
+  }
+  if (hgPg) {
+    const rps = avg(results.e, (x) => x.rps);
+    const sqlite = avg(results.c, (x) => x.rps);
+    rows.push({
+      group: "ingress",
+      name: `${targets.e.name} req/s`,
+      value: Math.round(rps),
+      unit: "req/s",
+      ratio: round(rps / sqlite, 3),
+      baseline: targets.c.name,
+      target: "ratio >= 0.5",
+    });
+    rows.push({
+      group: "ingress",
+      name: `${targets.e.name} p99`,
+      value: Math.max(...results.e.map((x) => x.p99)),
+      unit: "ms",
+    });
   }
   return { rows };
 }

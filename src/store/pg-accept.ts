@@ -1,9 +1,10 @@
 // Group commit for the PostgreSQL store's request path: accepts arriving while a transaction is
 // being committed wait and go together into the next one — their idempotency keys claimed in one
 // statement, their events and runs written with one multi-row insert each — so one COMMIT (one WAL
-// flush) acknowledges many requests. Every promise settles after COMMIT returned. A batch that fails
-// on something one of its requests carried is tried again one request per transaction, so that one
-// bad request cannot fail the others.
+// flush) acknowledges many requests. A batch without idempotency keys is one statement (its own
+// transaction: one round trip). Every promise settles after COMMIT returned. A batch that fails on
+// something one of its requests carried is tried again one request per transaction, so that one bad
+// request cannot fail the others.
 
 import type pg from "pg";
 import type { Logger } from "pino";
@@ -121,6 +122,8 @@ export class AcceptBatcher {
   }
 
   private async transaction(jobs: AcceptJob[]): Promise<AcceptResult[]> {
+    // No key to claim first: the whole batch is one statement, committed on its own.
+    if (this.opts.begin === "BEGIN" && jobs.every((j) => !j.idem)) return oneStatement(this.opts, jobs);
     const client = await this.opts.pool.connect();
     let broken: Error | undefined;
     try {
@@ -295,23 +298,9 @@ class BatchWriter {
       // A heartbeat consumed it meanwhile: the wakes start a new event instead.
       if (updated.rowCount === 0) plan = planEvents(this.wakes(indexes), null);
     }
-    const rows = plan.events;
-    if (rows.length > 0) {
-      await this.client.query(
-        `INSERT INTO ${this.s}.events (text, source, mode, repeats, created_at, last_at)
-         SELECT text, source, mode, repeats, created_at, last_at
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::bigint[], $6::bigint[])
-           WITH ORDINALITY AS t(text, source, mode, repeats, created_at, last_at, n)
-         ORDER BY n`,
-        [
-          rows.map((e) => pgText(e.text)),
-          rows.map((e) => pgText(e.source)),
-          rows.map((e) => e.mode),
-          rows.map((e) => e.repeats),
-          rows.map((e) => e.createdAt),
-          rows.map((e) => e.lastAt),
-        ],
-      );
+    if (plan.events.length > 0) {
+      const params = new Params();
+      await this.client.query(insertEvents(this.s, params, plan.events), params.values);
     }
     indexes.forEach((i, n) => {
       const wake = (this.jobs[i] as { wake: NewWake }).wake;
@@ -325,39 +314,10 @@ class BatchWriter {
 
   private async writeRuns(indexes: number[]): Promise<void> {
     if (indexes.length === 0) return;
-    const params = indexes.map((i) => runParams((this.jobs[i] as { run: NewRun }).run));
-    const column = (name: string) => params.map((p) => p[name] ?? null);
-    const text = (name: string) => column(name).map((v) => (v === null ? null : pgText(String(v))));
-    await this.client.query(
-      `INSERT INTO ${this.s}.runs (id, name, message, agent_id, session_key, model, thinking,
-         timeout_seconds, wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, status)
-       SELECT id, name, message, agent_id, session_key, model, thinking, timeout_seconds, wake_mode,
-         deliver, channel, recipient, mapping_id, preset, received_at, 'queued'
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-         $8::double precision[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13::text[],
-         $14::text[], $15::bigint[])
-         WITH ORDINALITY AS t(id, name, message, agent_id, session_key, model, thinking, timeout_seconds,
-           wake_mode, deliver, channel, recipient, mapping_id, preset, received_at, n)
-       ORDER BY n`,
-      [
-        text("id"),
-        text("name"),
-        text("message"),
-        text("agent_id"),
-        text("session_key"),
-        text("model"),
-        text("thinking"),
-        column("timeout_seconds"),
-        text("wake_mode"),
-        column("deliver"),
-        text("channel"),
-        text("recipient"),
-        text("mapping_id"),
-        text("preset"),
-        column("received_at"),
-      ],
-    );
-    for (const i of indexes) this.accept(i, { kind: "run", runId: (this.jobs[i] as { run: NewRun }).run.id });
+    const params = new Params();
+    const runs = indexes.map((i) => (this.jobs[i] as { run: NewRun }).run);
+    await this.client.query(insertRuns(this.s, params, runs), params.values);
+    indexes.forEach((i, n) => this.accept(i, { kind: "run", runId: runs[n]!.id }));
   }
 
   /** A wake's key was claimed before its outcome was known: store the outcome it got. */
@@ -382,9 +342,10 @@ class BatchWriter {
 
   /** Wakes other instances' workers (runs) and the heartbeat's holder (`now` wakes), at COMMIT. */
   private async notify(wakes: number[], runs: number[]): Promise<void> {
-    const signals: Array<"run" | "heartbeat"> = [];
-    if (runs.length > 0) signals.push("run");
-    if (wakes.some((i) => (this.jobs[i] as { wake: NewWake }).wake.mode === "now")) signals.push("heartbeat");
+    const signals = signalsOf(
+      wakes.map((i) => (this.jobs[i] as { wake: NewWake }).wake),
+      runs.length,
+    );
     if (signals.length === 0) return;
     await this.client.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [
       this.opts.notify.channel,
@@ -447,4 +408,112 @@ function planEvents(wakes: NewWake[], newest: { id: number; text: string } | nul
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The signals a batch sends: `run` for accepted runs, `heartbeat` for an accepted `now` wake. */
+function signalsOf(wakes: NewWake[], runs: number): Array<"run" | "heartbeat"> {
+  const signals: Array<"run" | "heartbeat"> = [];
+  if (runs > 0) signals.push("run");
+  if (wakes.some((w) => w.mode === "now")) signals.push("heartbeat");
+  return signals;
+}
+
+/** Numbered parameters of one statement: `$n` for each value added. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function insertEvents(s: string, p: Params, rows: PlannedEvent[], where = ""): string {
+  return `INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at)
+    SELECT text, source, mode, repeats, created_at, last_at
+    FROM unnest(${p.add(rows.map((e) => pgText(e.text)))}::text[], ${p.add(rows.map((e) => pgText(e.source)))}::text[],
+      ${p.add(rows.map((e) => e.mode))}::text[], ${p.add(rows.map((e) => e.repeats))}::integer[],
+      ${p.add(rows.map((e) => e.createdAt))}::bigint[], ${p.add(rows.map((e) => e.lastAt))}::bigint[])
+      WITH ORDINALITY AS t(text, source, mode, repeats, created_at, last_at, n)
+    ${where}
+    ORDER BY n`;
+}
+
+/** The runs table's columns a new run fills, each with its array type. */
+const RUN_COLUMNS: Array<[string, string]> = [
+  ["id", "text"],
+  ["name", "text"],
+  ["message", "text"],
+  ["agent_id", "text"],
+  ["session_key", "text"],
+  ["model", "text"],
+  ["thinking", "text"],
+  ["timeout_seconds", "double precision"],
+  ["wake_mode", "text"],
+  ["deliver", "smallint"],
+  ["channel", "text"],
+  ["recipient", "text"],
+  ["mapping_id", "text"],
+  ["preset", "text"],
+  ["received_at", "bigint"],
+];
+
+function insertRuns(s: string, p: Params, runs: NewRun[]): string {
+  const rows = runs.map(runParams);
+  const arrays = RUN_COLUMNS.map(([name, type]) => {
+    const values = rows.map((r) => {
+      const v = r[name] ?? null;
+      return type === "text" && v !== null ? pgText(String(v)) : v;
+    });
+    return `${p.add(values)}::${type}[]`;
+  });
+  const names = RUN_COLUMNS.map(([name]) => name).join(", ");
+  return `INSERT INTO ${s}.runs (${names}, status)
+    SELECT ${names}, 'queued' FROM unnest(${arrays.join(", ")}) WITH ORDINALITY AS t(${names}, n)
+    ORDER BY n`;
+}
+
+/**
+ * A batch without idempotency keys as one statement, which commits by itself: the wakes coalesce
+ * with the newest pending event when the first of them has its text (the others are planned here),
+ * then the new events, the runs and the signals.
+ */
+async function oneStatement(opts: AcceptBatcherOptions, jobs: AcceptJob[]): Promise<AcceptResult[]> {
+  const s = opts.schema;
+  const wakes = jobs.flatMap((j) => (j.kind === "wake" ? [j.wake] : []));
+  const runs = jobs.flatMap((j) => (j.kind === "run" ? [j.run] : []));
+  const plan = planEvents(wakes, null);
+  const first = plan.events[0];
+  const p = new Params();
+  const parts: string[] = [];
+  if (first) {
+    // The first planned event joins the newest pending one when their texts are equal.
+    parts.push(`bump AS (
+      UPDATE ${s}.events SET repeats = repeats + ${p.add(first.repeats)}, last_at = ${p.add(first.lastAt)},
+        mode = CASE WHEN ${p.add(first.mode === "now")} THEN 'now' ELSE mode END
+      WHERE consumed_at IS NULL AND text = ${p.add(pgText(first.text))}
+        AND id = (SELECT max(id) FROM ${s}.events WHERE consumed_at IS NULL)
+      RETURNING id)`);
+    parts.push(
+      `ev AS (${insertEvents(s, p, plan.events, "WHERE n > 1 OR NOT EXISTS (SELECT 1 FROM bump)")})`,
+    );
+  }
+  if (runs.length > 0) parts.push(`ru AS (${insertRuns(s, p, runs)})`);
+  const signals = signalsOf(wakes, runs.length);
+  parts.push(
+    `sig AS (SELECT pg_notify(${p.add(opts.notify.channel)}, x) FROM unnest(${p.add(signals.map(opts.notify.payload))}::text[]) AS x)`,
+  );
+  const { rows } = await opts.pool.query<{ bumped: boolean }>(
+    `WITH ${parts.join(",\n")}
+     SELECT ${first ? "EXISTS (SELECT 1 FROM bump)" : "false"} AS bumped, (SELECT count(*) FROM sig) AS signals`,
+    p.values,
+  );
+  // The first planned event either coalesced with the stored one or was inserted: so its first wake.
+  const outcomes = [...plan.outcomes];
+  if (rows[0]?.bumped) outcomes[0] = "coalesced";
+  let w = 0;
+  return jobs.map((job) =>
+    job.kind === "run"
+      ? { status: "accepted", outcome: { kind: "run", runId: job.run.id } }
+      : { status: "accepted", outcome: { kind: "wake", mode: job.wake.mode, event: outcomes[w++]! } },
+  );
 }

@@ -103,7 +103,7 @@ export class AcceptBatcher {
       try {
         const results = await this.transaction(batch.map((q) => q.job));
         this.commits++;
-        batch.forEach((q, i) => q.resolve(results[i]!));
+        for (const [i, q] of batch.entries()) q.resolve(results[i]!);
         return;
       } catch (err) {
         if (isRetryable(err) && attempt < TRIES) continue;
@@ -317,7 +317,7 @@ class BatchWriter {
     const params = new Params();
     const runs = indexes.map((i) => (this.jobs[i] as { run: NewRun }).run);
     await this.client.query(insertRuns(this.s, params, runs), params.values);
-    indexes.forEach((i, n) => this.accept(i, { kind: "run", runId: runs[n]!.id }));
+    for (const [n, i] of indexes.entries()) this.accept(i, { kind: "run", runId: runs[n]!.id });
   }
 
   /** A wake's key was claimed before its outcome was known: store the outcome it got. */

@@ -4,7 +4,9 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 export const PG_URL =
-  process.env.HOOKGATE_BENCH_PG_URL ?? process.env.HOOKGATE_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  process.env.HOOKGATE_BENCH_PG_URL ??
+  process.env.HOOKGATE_TEST_PG_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
 
 export async function pgReachable() {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
@@ -12,7 +14,9 @@ export async function pgReachable() {
     await client.connect();
     return true;
   } catch (err) {
-    process.stderr.write(`  PostgreSQL rows skipped: ${PG_URL.replace(/:[^:@/]*@/, ":***@")} does not answer (${err.message})\n`);
+    process.stderr.write(
+      `  PostgreSQL rows skipped: ${PG_URL.replace(/:[^:@/]*@/, ":***@")} does not answer (${err.message})\n`,
+    );
     return false;
   } finally {
     await client.end().catch(() => {});

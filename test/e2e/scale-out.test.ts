@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} in the config, ${...} in the runner script's own source.
 // Several `hookgate` processes (node dist/cli.js) on one PostgreSQL schema: what one accepts the
 // others see and finish, one idempotency key makes one run whichever instances it reaches, a
 // SIGKILLed instance loses nothing it acknowledged, the lockout counts across instances, and

@@ -68,6 +68,24 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
       ]);
     });
 
+    it("wakes arriving together coalesce as they would one after the other", async () => {
+      const store = await openStore();
+      await store.acceptWake(wake("x", "next-heartbeat"));
+      const results = await Promise.all(
+        [wake("x", "next-heartbeat"), wake("x"), wake("y"), wake("y", "next-heartbeat"), wake("x")].map((w) =>
+          store.acceptWake(w),
+        ),
+      );
+      expect(
+        results.map((r) => r.status === "accepted" && r.outcome.kind === "wake" && r.outcome.event),
+      ).toEqual(["coalesced", "coalesced", "queued", "coalesced", "queued"]);
+      expect((await store.pendingEvents()).map((e) => [e.text, e.repeats, e.mode])).toEqual([
+        ["x", 3, "now"],
+        ["y", 2, "now"],
+        ["x", 1, "now"],
+      ]);
+    });
+
     it("does not coalesce with an event a heartbeat already consumed", async () => {
       const store = await openStore();
       await store.acceptWake(wake("ping"));

@@ -1,5 +1,4 @@
 // The smaller sections: schema defaults filled in, paths resolved, a few cross-checks.
-import { resolve } from "node:path";
 import type { ChannelsConfig, HookgateConfig, ProviderConfig } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import type { ResolvedConfig } from "../types.js";

@@ -66,6 +66,7 @@ function checkUrl(url: string | undefined, ctx: ResolveContext): string | undefi
     ctx.issues.error(
       ctx.source,
       ["store"],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the message shows config syntax.
       "kind postgres needs a url, the database's address, for example url: postgres://hookgate@127.0.0.1:5432/hookgate (or url: ${HOOKGATE_DATABASE_URL})",
     );
     return undefined;

@@ -10,7 +10,7 @@ import type pg from "pg";
 import type { Logger } from "pino";
 import { isRetryable, pgText, sqlState } from "./pg-connect.js";
 import { runParams } from "./sqlite-rows.js";
-import { storedOutcome } from "./stored-outcome.js";
+import { repeatOf, storedOutcome } from "./stored-outcome.js";
 import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "./types.js";
 
 export type AcceptJob = ({ kind: "wake"; wake: NewWake } | { kind: "run"; run: NewRun }) & {
@@ -265,10 +265,7 @@ class BatchWriter {
 
   private repeat(job: AcceptJob): AcceptResult {
     const record = this.records.get(this.keyOf(job.idem!))!;
-    if (job.idem!.fingerprint && record.fingerprint && job.idem!.fingerprint !== record.fingerprint) {
-      return { status: "conflict" };
-    }
-    return { status: "replayed", outcome: record.outcome! };
+    return repeatOf(job.idem!, { fingerprint: record.fingerprint, outcome: () => record.outcome! });
   }
 
   private accept(i: number, outcome: AcceptOutcome): void {

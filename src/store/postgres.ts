@@ -14,6 +14,7 @@ import { PgAuthFailureCounts } from "./pg-auth-failures.js";
 import { connectionConfig, describeDatabase, isRetryable, pgText, quoteIdent } from "./pg-connect.js";
 import { appliedVersion, migratePg, PG_SCHEMA_VERSION } from "./pg-schema.js";
 import { listenForSignals, signalPayload } from "./pg-signals.js";
+import { SharedProbe } from "./shared-probe.js";
 import {
   type EventRow,
   eventFromRow,
@@ -24,7 +25,7 @@ import {
   type TranscriptRow,
   transcriptFromRow,
 } from "./sqlite-rows.js";
-import { storedOutcome } from "./stored-outcome.js";
+import { repeatOf, storedOutcome } from "./stored-outcome.js";
 import type {
   AcceptResult,
   DeliveryState,
@@ -63,8 +64,6 @@ const NOW_MS = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 /** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
 const PRUNE_EVERY_MS = 60_000;
 const DEFAULT_PENDING_LIMIT = 100;
-/** Health probes within this time share one answer, so a flood of /healthz costs one write. */
-const PING_CACHE_MS = 1000;
 
 /** Thrown by a read-only open when the schema holds no hookgate tables yet. */
 export class MissingSchemaError extends Error {}
@@ -82,7 +81,7 @@ export class PostgresStore implements Store {
   private renewTimer: NodeJS.Timeout | null = null;
   private renewing: Promise<void> | null = null;
   private lastPrune = 0;
-  private lastPing: { at: number; answer: Promise<boolean> } | null = null;
+  private readonly health = new SharedProbe(() => this.probe());
   private begin = "BEGIN";
 
   constructor(
@@ -211,11 +210,7 @@ export class PostgresStore implements Store {
   }
 
   async ping(): Promise<boolean> {
-    const now = Date.now();
-    if (this.lastPing && now - this.lastPing.at < PING_CACHE_MS) return this.lastPing.answer;
-    const answer = this.probe();
-    this.lastPing = { at: now, answer };
-    return answer;
+    return this.health.answer();
   }
 
   /** A write that commits: a read-only replica or a full disk answers false. */
@@ -255,9 +250,7 @@ export class PostgresStore implements Store {
     );
     const row = rows[0];
     if (!row) return null;
-    if (idem.fingerprint && row.fingerprint && idem.fingerprint !== row.fingerprint)
-      return { status: "conflict" };
-    return { status: "replayed", outcome: storedOutcome(row.response) };
+    return repeatOf(idem, { fingerprint: row.fingerprint, outcome: () => storedOutcome(row.response) });
   }
 
   /** Deletes expired idempotency records in the background, at most once a minute. */

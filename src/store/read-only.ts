@@ -3,7 +3,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
-import { MissingSchemaError, PostgresStore } from "./postgres.js";
 import { SqliteStore } from "./sqlite.js";
 import type { StoreReader } from "./types.js";
 
@@ -38,6 +37,7 @@ export function storeFromArgument(value: string): ResolvedConfig["store"] {
 export async function openForReading(opts: { store: ResolvedConfig["store"] }): Promise<ReadableStore> {
   const config = opts.store;
   if (config.kind === "postgres") {
+    const { MissingSchemaError, PostgresStore } = await import("./postgres.js");
     const store = new PostgresStore(config, { readonly: true });
     try {
       await store.open();

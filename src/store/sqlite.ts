@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import { GroupCommitter } from "./group-commit.js";
 import { afterPrefix } from "./id-prefix.js";
+import { SharedProbe } from "./shared-probe.js";
 import {
   type EventRow,
   eventFromRow,
@@ -19,7 +20,7 @@ import {
   transcriptFromRow,
 } from "./sqlite-rows.js";
 import { migrate, SCHEMA_VERSION, schemaVersion } from "./sqlite-schema.js";
-import { storedOutcome } from "./stored-outcome.js";
+import { repeatOf, storedOutcome } from "./stored-outcome.js";
 import type {
   AcceptOutcome,
   AcceptResult,
@@ -60,8 +61,6 @@ const DEFAULT_PENDING_LIMIT = 100;
 
 /** Below this much free space on the store's disk, /healthz reports the store as unable to write. */
 const MIN_FREE_BYTES = 1024 * 1024;
-/** Health probes within this time share one answer, so a flood of /healthz costs one write. */
-const PING_CACHE_MS = 1000;
 
 /**
  * Runs whose id starts with a prefix, as a range on the unique index of `id`: under SQLite's binary
@@ -80,7 +79,7 @@ export class SqliteStore implements Store {
   private lastPrune = 0;
   /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
   private identity: { dev: number; ino: number } | null = null;
-  private lastPing: { at: number; answer: Promise<boolean> } | null = null;
+  private readonly health = new SharedProbe(() => this.probe());
 
   constructor(
     readonly file: string,
@@ -143,11 +142,7 @@ export class SqliteStore implements Store {
   }
 
   async ping(): Promise<boolean> {
-    const now = Date.now();
-    if (this.lastPing && now - this.lastPing.at < PING_CACHE_MS) return this.lastPing.answer;
-    const answer = this.probe();
-    this.lastPing = { at: now, answer };
-    return answer;
+    return this.health.answer();
   }
 
   /** Reads, and for a writable store also checks the file is still there, the disk has room and a write commits. */
@@ -228,10 +223,7 @@ export class SqliteStore implements Store {
       "SELECT response, fingerprint FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
     ).get(idem.scope, idem.key, now) as { response: string; fingerprint: string | null } | undefined;
     if (!row) return null;
-    if (idem.fingerprint && row.fingerprint && idem.fingerprint !== row.fingerprint) {
-      return { status: "conflict" };
-    }
-    return { status: "replayed", outcome: storedOutcome(row.response) };
+    return repeatOf(idem, { fingerprint: row.fingerprint, outcome: () => storedOutcome(row.response) });
   }
 
   private remember(idem: IdempotencyRef | undefined, outcome: AcceptOutcome): AcceptResult {

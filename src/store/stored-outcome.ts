@@ -1,5 +1,6 @@
-// The outcome an idempotency record remembers, as both stores keep it (JSON text).
-import type { AcceptOutcome } from "./types.js";
+// The outcome an idempotency record remembers, as both stores keep it (JSON text), and what a later
+// use of the key gets from it.
+import type { AcceptOutcome, IdempotencyRef, IdempotentRepeat } from "./types.js";
 
 /**
  * A remembered outcome. Rows written before outcomes were stored hold the HTTP answer itself
@@ -17,4 +18,14 @@ export function storedOutcome(text: string): AcceptOutcome {
     mode: body.mode === "next-heartbeat" ? "next-heartbeat" : "now",
     event: body.eventOutcome === "coalesced" ? "coalesced" : "queued",
   };
+}
+
+/** A later use of a live key: the first outcome, or a conflict when the body differs from the first. */
+export function repeatOf(
+  idem: Pick<IdempotencyRef, "fingerprint">,
+  record: { fingerprint: string | null; outcome: () => AcceptOutcome },
+): IdempotentRepeat {
+  if (idem.fingerprint && record.fingerprint && idem.fingerprint !== record.fingerprint)
+    return { status: "conflict" };
+  return { status: "replayed", outcome: record.outcome() };
 }

@@ -703,7 +703,7 @@ export interface StoreConfig {
    */
   poolSize?: number;
   /**
-   * PostgreSQL schema that holds hookgate's tables (kind postgres); created at start when missing. Instances that share their work name the same schema.
+   * PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema.
    */
   schema?: string;
   /**

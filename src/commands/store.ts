@@ -5,6 +5,7 @@ import type { PostgresStoreConfig, ResolvedConfig } from "../config/types.js";
 import { type CopiedTable, type CopyProgress, copySqliteToPostgres, isSqliteFile } from "../store/copy.js";
 import { describeDatabase } from "../store/pg-connect.js";
 import { storeFromArgument } from "../store/read-only.js";
+import { checkSchemaName } from "../store/schema-name.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
@@ -69,17 +70,11 @@ export const command: Command = {
     if (values.from === undefined || values.to === undefined) {
       return usageError("store", help, "store copy needs --from SOURCE and --to TARGET");
     }
-    if (values.schema !== undefined && !/^[a-z_][a-z0-9_]{0,47}$/.test(values.schema)) {
-      return usageError(
-        "store",
-        help,
-        `--schema must be lower-case letters, digits and _ (at most 48, not starting with a digit), got "${values.schema}"`,
-      );
-    }
 
     let source: string;
     let target: PostgresStoreConfig;
     try {
+      if (values.schema !== undefined) checkSchemaName(values.schema, "--schema");
       source = await sqliteSource(values.from);
       target = await postgresTarget(values.to, values.schema);
     } catch (err) {

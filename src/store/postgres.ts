@@ -14,6 +14,7 @@ import { PgAuthFailureCounts } from "./pg-auth-failures.js";
 import { connectionConfig, describeDatabase, isRetryable, pgText, quoteIdent } from "./pg-connect.js";
 import { appliedVersion, migratePg, PG_SCHEMA_VERSION } from "./pg-schema.js";
 import { listenForSignals, signalPayload } from "./pg-signals.js";
+import { checkSchemaName } from "./schema-name.js";
 import { SharedProbe } from "./shared-probe.js";
 import {
   type EventRow,
@@ -88,6 +89,8 @@ export class PostgresStore implements Store {
     readonly config: PostgresStoreConfig,
     private readonly opts: PostgresStoreOptions = {},
   ) {
+    // Part of SQL text and of the NOTIFY channel's name: only names the config accepts.
+    checkSchemaName(config.schema, "store.schema");
     this.s = quoteIdent(config.schema);
     this.now = opts.now ?? Date.now;
     this.leaseMs = config.leaseSeconds * 1000;

@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
+import { checkSchemaName } from "./schema-name.js";
 import { SqliteStore } from "./sqlite.js";
 import type { StoreReader } from "./types.js";
 
@@ -21,11 +22,13 @@ export function storeFromArgument(value: string): ResolvedConfig["store"] {
       const u = new URL(value);
       const named = u.searchParams.get("schema");
       if (named !== null) {
+        checkSchemaName(named, "the URL's schema parameter");
         schema = named;
         u.searchParams.delete("schema");
         url = u.toString();
       }
-    } catch {
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err;
       // Not parsable here: the driver reports it when connecting.
     }
     return { kind: "postgres", url, poolSize: 2, schema, leaseSeconds: 30 };

@@ -90,3 +90,17 @@ describe("store config", () => {
     expect(issueAt(warnings, "store.path", "warning").message).toMatch(/not used with store\.kind: postgres/);
   });
 });
+
+describe("schema names given on the command line", () => {
+  it("a --store URL's schema parameter is checked like store.schema, and kept from the server", async () => {
+    const { storeFromArgument } = await import("../../src/store/read-only.js");
+    expect(storeFromArgument("postgres://u@h/db?schema=edge_1&application_name=x")).toMatchObject({
+      kind: "postgres",
+      url: "postgres://u@h/db?application_name=x",
+      schema: "edge_1",
+    });
+    expect(() => storeFromArgument('postgres://u@h/db?schema=a"b')).toThrow(
+      /the URL's schema parameter must be lower-case letters/,
+    );
+  });
+});

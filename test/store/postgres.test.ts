@@ -1,10 +1,12 @@
 // The store contract on PostgreSQL (one schema per test), and what only a shared store does.
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MissingSchemaError, PostgresStore } from "../../src/store/postgres.js";
 import type { WorkSignal } from "../../src/store/types.js";
 import {
   dropSchema,
   expireLeases,
+  PG_URL,
   pgAvailable,
   pgQuery,
   pgStoreConfig,
@@ -75,6 +77,21 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
       expect(await pgQuery("SELECT 1 FROM pg_namespace WHERE nspname = $1", [schema])).toEqual([]);
     });
 
+    it("store.tls reaches the connection: TLS required of a server without it fails, naming the store", async () => {
+      const [row] = await pgQuery<{ ssl: string }>("SHOW ssl");
+      const store = new PostgresStore({
+        ...pgStoreConfig(schema),
+        tls: { mode: row!.ssl === "on" ? "disable" : "require" },
+      });
+      if (row!.ssl === "on") {
+        // A server with TLS: turning it off explicitly still connects.
+        await store.open();
+        open.push(store);
+        return;
+      }
+      await expect(store.open()).rejects.toThrow(/cannot open store postgres:\/\/.*does not support SSL/);
+    });
+
     it("a database that does not answer fails the open with its address, never its password", async () => {
       const store = new PostgresStore({
         ...pgStoreConfig(schema),
@@ -92,17 +109,26 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
   describe("group commit", () => {
     it("concurrent accepts share far fewer commits, and each is visible to others when it resolves", async () => {
       const store = await instance();
+      // Another connection, as another instance would have.
+      const other = new pg.Client({ connectionString: PG_URL });
+      await other.connect();
       const seen: number[] = [];
-      await Promise.all(
-        Array.from({ length: 300 }, async (_, i) => {
-          const result = await store.acceptWake(wake(`event ${i}`, "next-heartbeat"));
-          expect(result.status).toBe("accepted");
-          // Committed before it resolved: another connection sees it at once.
-          const rows = await pgQuery(`SELECT 1 FROM "${schema}".events WHERE text = $1`, [`event ${i}`]);
-          seen.push(rows.length);
-        }),
-      );
-      expect(seen.every((n) => n === 1)).toBe(true);
+      try {
+        await Promise.all(
+          Array.from({ length: 300 }, async (_, i) => {
+            const result = await store.acceptWake(wake(`event ${i}`, "next-heartbeat"));
+            expect(result.status).toBe("accepted");
+            // Committed before it resolved: the other connection sees it at once.
+            const { rows } = await other.query(`SELECT 1 FROM "${schema}".events WHERE text = $1`, [
+              `event ${i}`,
+            ]);
+            seen.push(rows.length);
+          }),
+        );
+      } finally {
+        await other.end();
+      }
+      expect(seen).toEqual(seen.map(() => 1));
       expect(store.commits).toBeLessThan(100);
       expect(await store.listEvents({ limit: 1000 })).toHaveLength(300);
     });

@@ -8,7 +8,7 @@
 
 import type pg from "pg";
 import type { Logger } from "pino";
-import { isRetryable, pgText, sqlState } from "./pg-connect.js";
+import { inTransaction, isRetryable, pgText, sqlState } from "./pg-connect.js";
 import { runParams } from "./sqlite-rows.js";
 import { repeatOf, storedOutcome } from "./stored-outcome.js";
 import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "./types.js";
@@ -124,26 +124,11 @@ export class AcceptBatcher {
   private async transaction(jobs: AcceptJob[]): Promise<AcceptResult[]> {
     // No key to claim first: the whole batch is one statement, committed on its own.
     if (this.opts.begin === "BEGIN" && jobs.every((j) => !j.idem)) return oneStatement(this.opts, jobs);
-    const client = await this.opts.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query(this.opts.begin);
-      try {
-        const results = await new BatchWriter(client, this.opts, jobs).write();
-        await client.query("COMMIT");
-        return results;
-      } catch (err) {
-        await client.query("ROLLBACK").catch((e: Error) => {
-          broken = e;
-        });
-        throw err;
-      }
-    } catch (err) {
-      broken ??= isConnectionTrouble(err) ? (err as Error) : undefined;
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    return inTransaction(
+      this.opts.pool,
+      (client) => new BatchWriter(client, this.opts, jobs).write(),
+      this.opts.begin,
+    );
   }
 }
 

@@ -14,6 +14,12 @@ const types: pg.CustomTypesConfig = {
 
 /** How long to wait for a connection (from the pool, or a new one) before the call fails. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * A query without an answer by then fails (and its connection is dropped), so that a database gone
+ * silent (a network partition sends no reset) turns into 503s instead of requests that never end.
+ * Every query of the store is short; a future migration that is not would need a client of its own.
+ */
+const QUERY_TIMEOUT_MS = 60_000;
 
 /** `postgres://user@host:port/db`: the URL without password and parameters, for messages and logs. */
 export function describeDatabase(url: string): string {
@@ -34,8 +40,10 @@ export function connectionConfig(config: PostgresStoreConfig, max: number): pg.P
     types,
     application_name: "hookgate",
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     ...(config.tls ? { ssl: tlsOptions(config.tls) } : {}),
   };
 }
@@ -78,4 +86,32 @@ export function pgText(value: string): string;
 export function pgText(value: string | null): string | null;
 export function pgText(value: string | null): string | null {
   return value === null || !value.includes("\u0000") ? value : value.replaceAll("\u0000", "\ufffd");
+}
+
+/**
+ * Runs `work` between `begin` and COMMIT on a client of the pool. After an error of the connection
+ * itself (no SQLSTATE: reset, timeout) no ROLLBACK is sent and the client is dropped, not reused.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  begin = "BEGIN",
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    if (sqlState(err) === undefined) broken = err as Error;
+    else
+      await client.query("ROLLBACK").catch((e: Error) => {
+        broken = e;
+      });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }

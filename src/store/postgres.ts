@@ -11,7 +11,14 @@ import type { PostgresStoreConfig } from "../config/types.js";
 import { afterPrefix } from "./id-prefix.js";
 import { AcceptBatcher } from "./pg-accept.js";
 import { PgAuthFailureCounts } from "./pg-auth-failures.js";
-import { connectionConfig, describeDatabase, isRetryable, pgText, quoteIdent } from "./pg-connect.js";
+import {
+  connectionConfig,
+  describeDatabase,
+  inTransaction,
+  isRetryable,
+  pgText,
+  quoteIdent,
+} from "./pg-connect.js";
 import { appliedVersion, migratePg, PG_SCHEMA_VERSION } from "./pg-schema.js";
 import { listenForSignals, signalPayload } from "./pg-signals.js";
 import { checkSchemaName } from "./schema-name.js";
@@ -671,21 +678,10 @@ export class PostgresStore implements Store {
   /** Runs `work` in a transaction, again on a deadlock or serialization failure. */
   private async transaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const client = await this.pool().connect();
-      let broken: Error | undefined;
       try {
-        await client.query("BEGIN");
-        const result = await work(client);
-        await client.query("COMMIT");
-        return result;
+        return await inTransaction(this.pool(), work);
       } catch (err) {
-        await client.query("ROLLBACK").catch((e: Error) => {
-          broken = e;
-        });
-        if (isRetryable(err) && attempt < 3) continue;
-        throw err;
-      } finally {
-        client.release(broken);
+        if (!isRetryable(err) || attempt >= 3) throw err;
       }
     }
   }

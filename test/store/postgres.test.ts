@@ -243,5 +243,31 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
         await stopB();
       }
     });
+
+    it("a lost LISTEN connection comes back, reports the gap, and signals flow again", async () => {
+      const a = await instance();
+      const b = await instance();
+      const seen: WorkSignal[] = [];
+      let gaps = 0;
+      const stop = await a.shared.listen(
+        (signal) => seen.push(signal),
+        () => {
+          gaps++;
+        },
+      );
+      try {
+        // The database drops the listening connection (a restart or a failover would).
+        const killed = await pgQuery<{ ok: boolean }>(
+          "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE query = $1",
+          [`LISTEN "hookgate_${schema}"`],
+        );
+        expect(killed.map((k) => k.ok)).toEqual([true]);
+        await expect.poll(() => gaps).toBe(1);
+        await b.acceptRun(run("after the gap"));
+        await expect.poll(() => seen).toEqual(["run"]);
+      } finally {
+        await stop();
+      }
+    });
   });
 });

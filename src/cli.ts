@@ -13,6 +13,8 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   test: () => import("./commands/test.js"),
   events: () => import("./commands/events.js"),
   runs: () => import("./commands/runs.js"),
+  reload: () => import("./commands/reload.js"),
+  sign: () => import("./commands/sign.js"),
   worker: () => import("./commands/worker.js"),
   store: () => import("./commands/store.js"),
 };

@@ -2,20 +2,30 @@
 // and benchmarks that need a real server in-process.
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import type { LoadedConfig } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
-import { compileRules } from "./engine/compile.js";
-import { buildApp } from "./http/app.js";
-import type { AuthFailureLimiter } from "./http/auth-limiter.js";
+import type { CompileOptions } from "./engine/compile.js";
+import { applyLiveSettings, buildApp } from "./http/app.js";
+import { type AuthFailureLimiter, MemoryAuthLimiter } from "./http/auth-limiter.js";
+import { buildGeneration, type GenerationContext } from "./http/generation.js";
+import { Generations } from "./http/generations.js";
 import { SharedAuthLimiter } from "./http/shared-auth-limiter.js";
-import { createRuntime } from "./runtime/index.js";
-import type { Runtime } from "./runtime/types.js";
+import { createReloader, type ReloadOutcome } from "./reload/reloader.js";
+import { createRuntime, type HookgateRuntime } from "./runtime/index.js";
 import { openStore } from "./store/index.js";
 
 export interface RunningServer {
   app: FastifyInstance;
-  runtime: Runtime;
+  runtime: HookgateRuntime;
   /** `http://host:port` actually bound (port 0 resolved). */
   url: string;
+  /** The configuration generation serving hook requests, and the state of reloads. */
+  generations: Generations;
+  /**
+   * Loads the config again aside and swaps it in between requests when it is valid; when not, the
+   * running generation keeps serving and every problem is logged. Never rejects.
+   */
+  reload(reason?: string): Promise<ReloadOutcome>;
   /** Stops accepting, finishes in-flight requests, stops the runtime and closes the store. */
   close(): Promise<void>;
 }
@@ -27,14 +37,21 @@ export interface StartOptions {
   port?: number;
   fetch?: typeof fetch;
   limiter?: AuthFailureLimiter;
+  /**
+   * How a reload reads the config again (serve: the same file, environment and options as at
+   * start). Without it a reload reloads `config` as it is (secrets read from files are not re-read).
+   */
+  loadConfig?: () => Promise<LoadedConfig>;
+  /** The log level was set on the command line: a reload leaves it alone. */
+  fixedLogLevel?: boolean;
+  /** Rule compiler options for every generation (tests). */
+  compile?: CompileOptions;
   /** false: ingress only (`serve --no-worker`); other instances on the shared store do the work. */
   worker?: boolean;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config, log } = opts;
-  const compiled = await compileRules(config);
-  for (const w of compiled.warnings) log.warn({ path: w.path }, w.message);
   const store = await openStore(config.store, { log });
   const runtime = createRuntime({
     config,
@@ -43,19 +60,29 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     ...(opts.fetch && { fetch: opts.fetch }),
     ...(opts.worker === false && { worker: false }),
   });
-  // On a shared store the lockout counts are shared too, so failures spread over instances add up.
+  // Outlives every generation: a reload must not reset an attacker's failure count. On a shared
+  // store the counts are shared too, so failures spread over instances add up.
   const limiter =
     opts.limiter ??
     (store.shared
       ? new SharedAuthLimiter(store.shared.authFailures, config.hooks.authFailures, { log })
-      : undefined);
-  const app = await buildApp({
-    config,
-    index: compiled.index,
+      : new MemoryAuthLimiter(config.hooks.authFailures));
+  const context: GenerationContext = {
     runtime,
     log,
-    ...(limiter && { limiter }),
-  });
+    limiter,
+    ...(opts.compile && { compile: opts.compile }),
+  };
+  let generations: Generations;
+  try {
+    const first = await buildGeneration(config, 1, context);
+    for (const w of first.warnings) log.warn({ path: w.path }, w.message);
+    generations = new Generations(first);
+  } catch (err) {
+    await store.close().catch(() => {});
+    throw err;
+  }
+  const app = await buildApp({ config, runtime, log, generations });
   try {
     await runtime.start();
     const host = opts.host ?? config.server.host;
@@ -63,25 +90,52 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   } catch (err) {
     await app.close().catch(() => {});
     await runtime.stop().catch(() => {});
-    compiled.dispose();
+    generations.close();
     throw err;
   }
   const addr = app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : (opts.port ?? config.server.port);
   const host = opts.host ?? config.server.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  const reloader = createReloader({
+    load: opts.loadConfig ?? (async () => staticLoad(config)),
+    generations,
+    build: (next, number) => buildGeneration(next, number, context),
+    apply: async (next) => {
+      await runtime.reconfigure(next);
+      limiter.setLimits?.(next.hooks.authFailures);
+      applyLiveSettings(app, next);
+      if (!opts.fixedLogLevel) log.level = next.server.logLevel;
+    },
+    log,
+    overridden: [
+      ...(opts.host !== undefined ? ["server.host"] : []),
+      ...(opts.port !== undefined ? ["server.port"] : []),
+    ],
+    alsoRestartOnly: limiter.setLimits ? [] : ["hooks.authFailures"],
+  });
+
   let closing: Promise<void> | undefined;
   return {
     app,
     runtime,
     url,
+    generations,
+    reload: (reason = "request") => reloader.reload(reason),
     close() {
       closing ??= (async () => {
+        await reloader.stop();
         await app.close();
         await runtime.stop();
-        compiled.dispose();
+        generations.close();
       })();
       return closing;
     },
   };
+}
+
+/** A server started from a config object alone reloads that same object. */
+function staticLoad(config: ResolvedConfig): LoadedConfig {
+  return { config, warnings: [], source: config.file ?? "built-in default", placeIssue: (i) => i };
 }

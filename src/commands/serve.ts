@@ -1,10 +1,17 @@
+import { resolve } from "node:path";
+import { ConfigError, formatIssue } from "../config/errors.js";
+import { type LoadConfigOptions, loadConfig } from "../config/load.js";
+import type { LogLevel } from "../config/types.js";
+import { defaultPresetsDir } from "../engine/presets.js";
 import { createLogger } from "../log.js";
+import { defaultPidFile, serverFiles } from "../reload/pid-file.js";
+import { type ConfigWatcher, watchConfig, watchTargets } from "../reload/watch.js";
 import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
-import { LOG_LEVELS, loadForCommand, logLevelOption, untilStopped } from "./long-running.js";
 
-const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL] [--no-worker]
+const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
+                      [--watch] [--pid-file FILE] [--no-worker]
 
 Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
 
@@ -13,12 +20,24 @@ Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
                      preset, echo agent, SQLite under .hookgate/).
   --host HOST        address to listen on (overrides server.host)
   --port PORT        port to listen on; 0 picks a free one (overrides server.port)
-  --log-level LEVEL  ${LOG_LEVELS.join(" | ")} (overrides server.logLevel)
+  --log-level LEVEL  fatal | error | warn | info | debug | trace | silent (overrides server.logLevel)
+  --watch            reload when the config file, a rule file, a preset or a transform changes
+                     (for authoring; off by default)
+  --pid-file FILE    where to write the process id (default: hookgate.pid next to the SQLite state
+                     file); hookgate reload reads it
   --no-worker        ingress only: take requests and store them, run nothing here; instances of
                      \`hookgate worker\` on the same store do the work. Needs store.kind: postgres.
 
 Prints "listening on http://HOST:PORT" when ready. SIGTERM or SIGINT stops accepting requests,
-finishes the ones in flight, flushes the store and exits 0. Logs are JSON lines on stderr.`;
+finishes the ones in flight, flushes the store and exits 0. Logs are JSON lines on stderr.
+
+SIGHUP (or hookgate reload) reloads the config in place: it is loaded and compiled aside, and swapped
+in between requests when valid; when not, every problem is logged and the running config keeps
+serving. server.host, server.port, server.trustProxy, hooks.enabled, hooks.path, store and
+agents.defaults.maxConcurrentRuns need a restart; a reload keeps their running values and says so.
+GET /healthz shows the config generation serving and the outcome of the last reload.`;
+
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export const command: Command = {
   summary: "run the webhook server",
@@ -30,6 +49,8 @@ export const command: Command = {
         host: { type: "string" },
         port: { type: "string", short: "p" },
         "log-level": { type: "string" },
+        watch: { type: "boolean" },
+        "pid-file": { type: "string" },
         "no-worker": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -44,15 +65,43 @@ export const command: Command = {
       );
       return 1;
     }
-    const level = logLevelOption("serve", values["log-level"]);
-    if (level === null) return 1;
+    const level = values["log-level"];
+    if (level !== undefined && !LEVELS.includes(level)) {
+      process.stderr.write(
+        `hookgate serve: --log-level must be one of ${LEVELS.join(", ")}, got "${level}"\n`,
+      );
+      return 1;
+    }
 
-    const loaded = await loadForCommand({
+    // SIGHUP's default action ends the process: from here on it asks for a reload instead (one asked
+    // for while starting runs once the server is up).
+    let stopping = false;
+    let reload: (() => void) | undefined;
+    let hungUpEarly = false;
+    const onHangUp = () => {
+      if (reload) reload();
+      else hungUpEarly = true;
+    };
+    process.on("SIGHUP", onHangUp);
+
+    // Reloads read the config exactly as the start did.
+    const loadOptions: LoadConfigOptions = {
       ...(values.config !== undefined && { file: values.config }),
+      cwd: process.cwd(),
       generateToken: true,
-    });
-    if (typeof loaded === "number") return loaded;
-    const { config, generatedToken } = loaded;
+    };
+    let loaded: Awaited<ReturnType<typeof loadConfig>>;
+    try {
+      loaded = await loadConfig(loadOptions);
+    } catch (err) {
+      if (err instanceof ConfigError) {
+        for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+        return 1;
+      }
+      throw err;
+    }
+    const { config, warnings, generatedToken } = loaded;
+    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
     const ingressOnly = values["no-worker"] === true;
     if (ingressOnly && config.store.kind !== "postgres") {
       process.stderr.write(
@@ -60,15 +109,38 @@ export const command: Command = {
       );
       return 1;
     }
-    const log = createLogger(level ?? config.server.logLevel);
+    const log = createLogger((level as LogLevel | undefined) ?? config.server.logLevel);
 
     const server = await startServer({
       config,
       log,
       ...(values.host !== undefined && { host: values.host }),
       ...(port !== undefined && { port }),
+      // A reload never generates a token: one printed to nobody would lock every sender out.
+      loadConfig: () => loadConfig({ ...loadOptions, generateToken: false }),
+      fixedLogLevel: level !== undefined,
       ...(ingressOnly && { worker: false }),
     });
+    const pidFile = values["pid-file"] !== undefined ? resolve(values["pid-file"]) : defaultPidFile(config);
+    const files = pidFile ? serverFiles(pidFile, log) : undefined;
+    const reloadNow = (reason: string) =>
+      server.reload(reason).then((outcome) => files?.recordReload(outcome));
+    reload = () => {
+      if (!stopping) void reloadNow("SIGHUP");
+    };
+    if (hungUpEarly) reload();
+    let watcher: ConfigWatcher | undefined;
+    if (values.watch) {
+      const targets = () => watchTargets(server.generations.current.config, defaultPresetsDir);
+      watcher = watchConfig({
+        targets: targets(),
+        log,
+        onChange: (files) => {
+          void reloadNow(`changed: ${files.join(", ")}`).then(() => watcher?.refresh(targets()));
+        },
+      });
+      log.info("watching the config, rule files, presets and transforms for changes");
+    }
     process.stdout.write(`listening on ${server.url}\n`);
     if (ingressOnly) {
       process.stdout.write(
@@ -92,6 +164,30 @@ export const command: Command = {
       );
     }
 
-    return untilStopped(log, "shutting down: finishing in-flight requests", () => server.close());
+    return new Promise<number>((resolve) => {
+      const stop = (signal: string) => {
+        if (stopping) {
+          process.stderr.write(`hookgate: second ${signal}, exiting now\n`);
+          process.exit(1);
+        }
+        stopping = true;
+        watcher?.close();
+        files?.remove();
+        log.info({ signal }, "shutting down: finishing in-flight requests");
+        server.close().then(
+          () => {
+            log.flush();
+            resolve(0);
+          },
+          (err: unknown) => {
+            log.error({ err }, "shutdown failed");
+            log.flush();
+            resolve(1);
+          },
+        );
+      };
+      process.once("SIGTERM", () => stop("SIGTERM"));
+      process.once("SIGINT", () => stop("SIGINT"));
+    });
   },
 };

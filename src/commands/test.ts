@@ -10,8 +10,13 @@ import { compileRules, type RuleIndex } from "../engine/compile.js";
 import { redactHeaders, shortValue } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 import type { Decision, ExplainTrace, HookRequest } from "../engine/types.js";
+import { handshakeAnswer } from "../engine/verify/challenge.js";
+import type { VerifyFailure } from "../engine/verify/types.js";
+import { presentedToken } from "../http/token.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
 import { hookRequest } from "../ingress/hook-request.js";
+import { parsePayload } from "../ingress/payload.js";
+import { type RequestVerification, verifyHookRequest, verifyingRules } from "../ingress/verify.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
@@ -25,17 +30,24 @@ each rule looked at did not. Nothing is stored, sent or run.
 
   --config, -c FILE     config file. Default: ./${configFileNames.join(", ./")} (first found),
                         else the built-in default.
-  --payload, -p FILE    JSON body of the request; - reads it from stdin.
+  --payload, -p FILE    body of the request (JSON, or a form with that content-type);
+                        - reads it from stdin.
                         NAME wake or agent tries the built-in endpoints.
-  --header, -H K:V      a request header (repeatable), e.g. -H "x-github-event: push".
+  --header, -H K:V      a request header (repeatable), e.g. -H "x-github-event: push";
+                        -H @FILE reads "name: value" lines (what hookgate sign prints).
+                        A sender's signature headers (as hookgate sign prints them) are
+                        verified as the server would verify them without the hook token:
+                        the output says "verified" or "refused" and why, never the secret.
+                        content-type: application/x-www-form-urlencoded reads a form.
   --query, -q K=V       a query parameter (repeatable).
   --now ISO             the time {{now}} renders (default: now).
   --json                print the decision as JSON (exact values; the human output shows
                         control characters in payload values as visible escapes).
   --help, -h            show this help
 
-Exit status: 0 the server would accept the request (wake, agent run or skip), 2 no rule matched,
-1 a configuration error, an invalid payload or action, or a run the policies would refuse.`;
+Exit status: 0 the server would accept the request (wake, agent run, skip or a handshake), 2 no
+rule matched, 1 a configuration error, an invalid payload or action, a refused signature, or a run
+the policies would refuse.`;
 
 class UsageError extends Error {}
 
@@ -59,10 +71,10 @@ export const command: Command = {
     if (typeof args === "number") return args;
     const { values, positionals } = args;
 
-    let req: HookRequest;
+    let sent: SentRequest;
     let now: Date;
     try {
-      req = await buildRequest(values, positionals);
+      sent = await readRequest(values, positionals);
       now = parseNow(values.now);
     } catch (err) {
       if (err instanceof UsageError) return usageError("test", help, err.message);
@@ -86,21 +98,39 @@ export const command: Command = {
     }
 
     try {
-      const decision = await createIngress(config, compiled.index).decide(req, { now, explain: true });
+      const { index } = compiled;
+      const check = verifyStep(config, index, sent, now);
+      const req = hookRequest({
+        name: sent.name,
+        payload: sent.payload,
+        headers: sent.headers,
+        query: sent.query,
+        secretHeaders: index.secretHeaders,
+        verified: check.verification?.verified,
+      });
+      const early = check.answer ?? check.handshake;
+      if (early) return printEarly(values.json === true, req, check.outcome, early);
+      const decision = await createIngress(config, index).decide(req, {
+        now,
+        explain: true,
+        ...(check.verification && { verification: check.verification }),
+      });
       const shown = showDecision(decision);
       const answer = serverAnswer(decision);
       if (values.json) {
         const out = {
           request: { ...req, headers: redactHeaders(req.headers) },
+          ...(check.outcome.outcome !== "none" && { verify: check.outcome }),
           decision: shown.decision,
           ...(shown.policy && { policy: shown.policy }),
           answer,
-          ...hint(compiled.index, shown.decision),
+          ...hint(index, shown.decision),
         };
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
         // Payload values reach this output: control characters are shown escaped, never sent raw.
-        let text = formatDecision(compiled.index, shown.decision);
+        let text = formatVerify(check.outcome);
+        text += formatDecision(index, shown.decision);
         if (shown.policy) text += formatPolicy(shown.policy);
         text += `answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
         process.stdout.write(escapeControls(text, { keepNewlines: true }));
@@ -169,33 +199,163 @@ function formatPolicy(policy: PolicyResult<AgentVerdict>): string {
   return `policy: accepted — session ${v.sessionKey}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}\n`;
 }
 
-async function buildRequest(
-  values: { payload?: string | undefined; header?: string[] | undefined; query?: string[] | undefined },
-  positionals: string[],
-): Promise<HookRequest> {
-  if (positionals.length !== 1) throw new UsageError("give exactly one hook NAME, e.g. hookgate test github");
-  const path = normaliseHookPath(positionals[0]!);
-  if (path === "") throw new UsageError("the hook NAME is empty");
-  if (values.payload === undefined) throw new UsageError("--payload FILE (or - for stdin) is required");
-  const text = values.payload === "-" ? await readStdin() : await readPayloadFile(values.payload);
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`--payload ${values.payload}: invalid JSON: ${(err as Error).message}`);
-  }
-  // Built like the server builds it: token headers (authorization, ...) never reach the rules.
-  return hookRequest({
-    name: path,
-    payload,
-    headers: pairs(values.header ?? [], ":", "header", true),
-    query: pairs(values.query ?? [], "=", "query", false),
-  });
+/** What the command line describes: the request as it would arrive, before the rules see it. */
+interface SentRequest {
+  name: string;
+  raw: Buffer;
+  payload: unknown;
+  headers: Record<string, string>;
+  query: Record<string, string>;
 }
 
-async function readPayloadFile(file: string): Promise<string> {
+async function readRequest(
+  values: { payload?: string | undefined; header?: string[] | undefined; query?: string[] | undefined },
+  positionals: string[],
+): Promise<SentRequest> {
+  if (positionals.length !== 1) throw new UsageError("give exactly one hook NAME, e.g. hookgate test github");
+  const name = normaliseHookPath(positionals[0]!);
+  if (name === "") throw new UsageError("the hook NAME is empty");
+  if (values.payload === undefined) throw new UsageError("--payload FILE (or - for stdin) is required");
+  const raw = values.payload === "-" ? await readStdin() : await readPayloadFile(values.payload);
+  const headers = pairs(await headerLines(values.header ?? []), ":", "header", true);
+  // Parsed as the server parses it (a form by its content-type, JSON after a byte order mark).
+  const parsed = parsePayload(raw, headers["content-type"]);
+  if (!parsed.ok) {
+    throw new UsageError(
+      `--payload ${values.payload}: invalid JSON: ${parsed.error.replace(/^body is not valid JSON: /, "")}`,
+    );
+  }
+  return { name, raw, payload: parsed.value, headers, query: pairs(values.query ?? [], "=", "query", false) };
+}
+
+/** What `hookgate test` reports of verification: JSON-ready, without secrets or signatures. */
+type VerifyReport =
+  /** The path has no mapping with a verify. */
+  | { outcome: "none" }
+  /** It has, but the request carries no signature: routed as one with the hook token. */
+  | { outcome: "skipped"; reason: string }
+  | { outcome: "verified"; scheme: string; id?: string; timestamp?: string; mappings: string[] }
+  | { outcome: "refused"; code: string; error: string };
+
+interface VerifyStep {
+  outcome: VerifyReport;
+  verification?: RequestVerification;
+  /** A refusal: what the server answers without routing. */
+  answer?: { status: number; body: unknown };
+  /** A handshake hookgate answers itself. */
+  handshake?: { status: number; body: unknown };
+}
+
+const FAILURE_CODES = {
+  missing: "SIGNATURE_MISSING",
+  invalid: "SIGNATURE_INVALID",
+  stale: "SIGNATURE_STALE",
+} as const satisfies Record<VerifyFailure, keyof typeof ERRORS>;
+
+/**
+ * Verifies the request as the server would verify one without the hook token: when the hook's
+ * mappings verify senders, and the headers carry a signature one of them reads and no token.
+ */
+function verifyStep(config: ResolvedConfig, index: RuleIndex, sent: SentRequest, now: Date): VerifyStep {
+  const rules = verifyingRules(index, sent.name);
+  if (rules.length === 0) return { outcome: { outcome: "none" } };
+  const signed = rules.some((r) => r.verifier!.present(sent.headers));
+  if (!signed || presentedToken(sent.headers) !== undefined) {
+    const reason = signed
+      ? "the request carries the hook token: every mapping may take it"
+      : "no signature headers given (hookgate sign prints them): routed as a request with the hook token; without it the server answers 401";
+    return { outcome: { outcome: "skipped", reason } };
+  }
+  const query = new URLSearchParams(sent.query).toString();
+  const verification = verifyHookRequest(index, sent.name, {
+    body: sent.raw,
+    headers: sent.headers,
+    url: `${config.hooks.path}/${sent.name}${query ? `?${query}` : ""}`,
+    now: now.getTime(),
+    payload: () => sent.payload,
+  });
+  const v = verification.verified;
+  if (!v) {
+    const code = FAILURE_CODES[verification.failure ?? "missing"];
+    const body = { ok: false, error: ERRORS[code].error, code };
+    return { outcome: { outcome: "refused", code, error: body.error }, answer: { status: 401, body } };
+  }
+  const outcome: VerifyReport = {
+    outcome: "verified",
+    scheme: v.scheme,
+    ...(v.id !== undefined && { id: v.id }),
+    ...(v.timestamp !== undefined && { timestamp: new Date(v.timestamp * 1000).toISOString() }),
+    mappings: verification.passed.map((r) => r.id),
+  };
+  for (const rule of verification.passed) {
+    const hs = rule.challenge && handshakeAnswer(rule.challenge, sent.payload);
+    if (hs) return { outcome, verification, handshake: { status: 200, body: JSON.parse(hs.body) } };
+  }
+  return { outcome, verification };
+}
+
+function formatVerify(report: VerifyReport): string {
+  switch (report.outcome) {
+    case "none":
+      return "";
+    case "skipped":
+      return `verify: not checked — ${report.reason}\n\n`;
+    case "verified": {
+      const extra = [
+        ...(report.id !== undefined ? [`delivery id ${report.id}`] : []),
+        ...(report.timestamp !== undefined ? [`signed at ${report.timestamp}`] : []),
+      ];
+      return `verify: verified (${report.scheme}${extra.length > 0 ? `; ${extra.join(", ")}` : ""}) — the request may reach ${report.mappings.join(", ")}\n\n`;
+    }
+    case "refused":
+      return `verify: refused (${report.code}) — ${report.error}\n`;
+  }
+}
+
+/** A refused signature or a handshake: the server answers before any rule runs. */
+function printEarly(
+  json: boolean,
+  req: HookRequest,
+  report: VerifyReport,
+  answer: { status: number; body: unknown },
+): number {
+  if (json) {
+    const out = { request: { ...req, headers: redactHeaders(req.headers) }, verify: report, answer };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } else {
+    let text = formatVerify(report);
+    if (answer.status === 200) text += "decision: handshake — answered by hookgate itself, no rule runs\n";
+    text += `answer: ${answer.status} ${JSON.stringify(answer.body)}\n`;
+    process.stdout.write(escapeControls(text, { keepNewlines: true }));
+  }
+  return answer.status === 200 ? 0 : 1;
+}
+
+/** -H values, with each -H @FILE replaced by the non-empty lines of FILE. */
+async function headerLines(items: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const item of items) {
+    if (!item.startsWith("@")) {
+      out.push(item);
+      continue;
+    }
+    let text: string;
+    try {
+      text = await readFile(item.slice(1), "utf8");
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        `--header ${item}: ${code === "ENOENT" ? "no such file" : (err as Error).message}`,
+      );
+    }
+    out.push(...text.split(/\r?\n/).filter((line) => line.trim() !== ""));
+  }
+  return out;
+}
+
+async function readPayloadFile(file: string): Promise<Buffer> {
   try {
-    return await readFile(file, "utf8");
+    return await readFile(file);
   } catch (err) {
     throw new UsageError(
       `--payload ${file}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}`,
@@ -203,11 +363,11 @@ async function readPayloadFile(file: string): Promise<string> {
   }
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin)
     chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** `k:v` / `k=v` pairs; header names lower-cased and repeated headers joined with `, ` as HTTP does. */

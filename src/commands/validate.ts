@@ -1,7 +1,7 @@
 // `hookgate validate`: load the config and compile the rule index without starting anything.
 
 import { resolve } from "node:path";
-import { ConfigError, formatIssue, type RulesToCheck } from "../config/errors.js";
+import { ConfigError, formatIssue } from "../config/errors.js";
 import {
   configFileNames,
   findConfigFile,
@@ -11,7 +11,7 @@ import {
 } from "../config/load.js";
 import { displayPath } from "../config/source/source-file.js";
 import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
-import { compileRules } from "../engine/compile.js";
+import { compileIssues } from "../engine/compile-issues.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
 
@@ -62,26 +62,6 @@ export const command: Command = {
     return 0;
   },
 };
-
-/** What compiling the rules finds, placed in their files: errors and warnings apart. */
-async function compileIssues(
-  rules: RulesToCheck,
-): Promise<{ errors: ConfigIssue[]; warnings: ConfigIssue[] }> {
-  let found: ConfigIssue[];
-  try {
-    const compiled = await compileRules(rules);
-    found = compiled.warnings;
-    compiled.dispose();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    found = err.issues;
-  }
-  const placed = found.map(rules.placeIssue);
-  return {
-    errors: placed.filter((i) => i.severity === "error"),
-    warnings: placed.filter((i) => i.severity !== "error"),
-  };
-}
 
 function report(issues: ConfigIssue[], name: string): number {
   for (const issue of issues) process.stderr.write(`${formatIssue(issue)}\n`);

@@ -8,6 +8,8 @@ export interface SourceRef {
   file?: string;
   locate?: Locate;
   locateChar?: LocateChar;
+  /** Key paths whose values came from secret files (`${file:...}`): messages never quote them. */
+  hidden?: ReadonlySet<string>;
 }
 
 export class IssueList {

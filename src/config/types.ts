@@ -37,7 +37,14 @@ export interface ResolvedConfig {
   file: string | null;
   /** Folder relative paths were resolved against. */
   dir: string;
-  server: { host: string; port: number; trustProxy: string[]; logLevel: LogLevel };
+  server: {
+    host: string;
+    port: number;
+    trustProxy: string[];
+    logLevel: LogLevel;
+    /** The server root as senders reach it, without a trailing slash (twilio verify). */
+    publicUrl?: string;
+  };
   hooks: {
     enabled: boolean;
     token: string;
@@ -86,7 +93,7 @@ export interface ResolvedConfig {
   };
   providers: Record<string, ProviderConfig>;
   channels: ChannelsConfig;
-  delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
   heartbeat: { everyMs: number; prompt: string; ackToken: string; coalesceMs: number };
   store: { kind: "sqlite"; path: string } | PostgresStoreConfig;
 }

@@ -9,6 +9,29 @@ export const ERRORS = {
   },
   METHOD_NOT_ALLOWED: { status: 405, error: "method not allowed; hooks accept POST only" },
   UNAUTHORIZED: { status: 401, error: "unauthorized: missing or wrong hook token" },
+  // A request without the hook token on a path whose mappings verify senders: it passed none of them.
+  // Counted in the lockout like a wrong token; the code says what an honest sender should fix.
+  SIGNATURE_MISSING: {
+    status: 401,
+    error: "unauthorized: no hook token, and no signature or secret header this hook accepts",
+  },
+  SIGNATURE_INVALID: {
+    status: 401,
+    error: "unauthorized: the signature does not match; check the secret configured at the sender",
+  },
+  SIGNATURE_STALE: {
+    status: 401,
+    error:
+      "unauthorized: the signed timestamp is too far from this server's clock; check the clocks (a replayed request is refused the same way)",
+  },
+  VERIFY_TOKEN_INVALID: {
+    status: 401,
+    error: "unauthorized: hub.verify_token does not match the verify token configured for this hook",
+  },
+  HANDSHAKE_INVALID: {
+    status: 400,
+    error: "a subscription check needs hub.mode=subscribe, hub.verify_token and hub.challenge",
+  },
   TOO_MANY_AUTH_FAILURES: {
     status: 429,
     error: "too many failed authentications from this address; retry later",

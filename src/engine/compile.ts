@@ -20,6 +20,21 @@ export interface RuleIndex {
   /** The same lists as dispatch plans: what a request without an explain trace walks. */
   readonly plans: ReadonlyMap<string, readonly DispatchStep[]>;
   readonly pathlessPlan: readonly DispatchStep[];
+  /** Per indexed path: its rules that have a verify, in order (with the path-less ones). */
+  readonly verifying: ReadonlyMap<string, readonly CompiledRule[]>;
+  readonly pathlessVerifying: readonly CompiledRule[];
+  /** Headers any configured verify reads a signature or secret from: stripped before rules see a request. */
+  readonly secretHeaders: ReadonlySet<string>;
+}
+
+/** The rules a request for `path` (normalised) is matched against, in order. */
+export function candidatesFor(index: RuleIndex, path: string): readonly CompiledRule[] {
+  return index.byPath.get(path) ?? index.pathless;
+}
+
+/** The rules of `path` a request without the hook token may reach, if it passes their verify. */
+export function verifyingFor(index: RuleIndex, path: string): readonly CompiledRule[] {
+  return index.verifying.get(path) ?? index.pathlessVerifying;
 }
 
 export interface CompileOptions {
@@ -38,7 +53,7 @@ export interface CompiledRules {
 
 /** Throws ConfigError with every problem found (template syntax, JsonLogic, transforms, presets). */
 export async function compileRules(
-  config: { hooks: RulesConfig },
+  config: { hooks: RulesConfig; server?: { publicUrl?: string } },
   opts: CompileOptions = {},
 ): Promise<CompiledRules> {
   const presets = await presetMappings(config.hooks.presets, opts.presetsDir);
@@ -57,7 +72,7 @@ export async function compileRules(
 
   try {
     const rules: CompiledRule[] = [];
-    const scope: CompileScope = { config, templates: new Map(), issues };
+    const scope: CompileScope = { config, templates: new Map(), verifiers: new Map(), issues };
     for (const mapping of mappings) {
       const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
       const rule = compileRule(mapping, rules.length, transform, scope);
@@ -112,12 +127,25 @@ function indexRules(rules: readonly CompiledRule[]): RuleIndex {
     else byPath.set(rule.path, [rule]);
   }
   const plans = new Map<string, DispatchStep[]>();
+  const verifying = new Map<string, CompiledRule[]>();
+  const withVerify = (list: readonly CompiledRule[]) => list.filter((r) => r.verifier !== undefined);
   for (const [path, own] of byPath) {
     const merged = mergeByPosition(own, pathless);
     byPath.set(path, merged);
     plans.set(path, dispatchPlan(merged));
+    verifying.set(path, withVerify(merged));
   }
-  return { rules, byPath, pathless, plans, pathlessPlan: dispatchPlan(pathless) };
+  const secretHeaders = new Set(rules.flatMap((r) => r.verifier?.secretHeaders ?? []));
+  return {
+    rules,
+    byPath,
+    pathless,
+    plans,
+    pathlessPlan: dispatchPlan(pathless),
+    verifying,
+    pathlessVerifying: withVerify(pathless),
+    secretHeaders,
+  };
 }
 
 function mergeByPosition(a: readonly CompiledRule[], b: readonly CompiledRule[]): CompiledRule[] {

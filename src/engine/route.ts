@@ -14,13 +14,22 @@ import type { CompiledRule } from "./rule.js";
 import { type TemplateData, templateData } from "./template.js";
 import type { TransformInput } from "./transform/types.js";
 import type { Decision, ExplainStep, ExplainTrace, HookRequest, TransformEffect } from "./types.js";
+import type { RequestVerification } from "./verify/request.js";
 
 export interface RouteOptions {
   /** Time `{{now}}` renders (default: the current time). */
   now?: Date;
   /** Build the explain trace (every rule looked at and why it did not match). Default false. */
   explain?: boolean;
+  /**
+   * The request came without the hook token: only the mappings it passed the verify of may match.
+   * Absent: a request with the token, which every mapping may match.
+   */
+  verification?: RequestVerification;
 }
+
+/** Whether a rule may take the request: always with the token, else only if its verify passed. */
+type Admits = ((rule: CompiledRule) => boolean) | undefined;
 
 /** What `when` expressions, templates and transforms see of a request (path normalised). */
 type LogicContext = TransformInput;
@@ -28,14 +37,17 @@ type LogicContext = TransformInput;
 export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOptions): Promise<Decision> {
   const path = normaliseHookPath(req.path);
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
+  if (req.verified) context.verified = req.verified;
+  const verification = opts?.verification;
+  const admits: Admits = verification && ((rule) => verification.outcomeOf(rule)?.ok === true);
   const now = opts?.now ?? new Date();
   const explain: ExplainTrace | undefined = opts?.explain
     ? { path, steps: [], totalRules: index.rules.length }
     : undefined;
   try {
     const rule = explain
-      ? tracedMatch(index.byPath.get(path) ?? index.pathless, context, explain)
-      : firstMatch(index.plans.get(path) ?? index.pathlessPlan, context);
+      ? tracedMatch(index.byPath.get(path) ?? index.pathless, context, explain, verification)
+      : firstMatch(index.plans.get(path) ?? index.pathlessPlan, context, admits);
     if (rule) return await act(rule, context, now, explain);
     return { kind: "no-match", path, ...(explain && { explain }) };
   } catch (err) {
@@ -50,8 +62,13 @@ function tracedMatch(
   candidates: readonly CompiledRule[],
   ctx: LogicContext,
   explain: ExplainTrace,
+  verification: RequestVerification | undefined,
 ): CompiledRule | undefined {
   for (const rule of candidates) {
+    if (verification && verification.outcomeOf(rule)?.ok !== true) {
+      explain.steps.push(explainUnverified(rule, verification));
+      continue;
+    }
     if (matches(rule, ctx)) {
       explain.steps.push({ mappingId: rule.id, origin: rule.origin, matched: true });
       return rule;
@@ -72,15 +89,19 @@ class WhenOverBudget extends Error {
 }
 
 /** The first rule whose predicates hold, looking up groups of equality rules by value. */
-function firstMatch(plan: readonly DispatchStep[], ctx: LogicContext): CompiledRule | undefined {
+function firstMatch(
+  plan: readonly DispatchStep[],
+  ctx: LogicContext,
+  admits: Admits,
+): CompiledRule | undefined {
   for (const step of plan) {
     if (step.rule) {
-      if (matches(step.rule, ctx)) return step.rule;
+      if ((!admits || admits(step.rule)) && matches(step.rule, ctx)) return step.rule;
       continue;
     }
     const value = step.group.read(ctx);
     const tried = typeof value === "string" ? (step.group.byValue.get(value) ?? NONE) : step.group.rules;
-    for (const rule of tried) if (matches(rule, ctx)) return rule;
+    for (const rule of tried) if ((!admits || admits(rule)) && matches(rule, ctx)) return rule;
   }
   return undefined;
 }
@@ -102,6 +123,24 @@ function matches(rule: CompiledRule, ctx: LogicContext): boolean {
 
 function sourceHolds(rule: CompiledRule, ctx: LogicContext): boolean {
   return rule.source === undefined || (ctx.payload as { source?: unknown } | null)?.source === rule.source;
+}
+
+const FAILURE_TEXT = {
+  missing: "no signature (or a header the scheme needs is missing)",
+  invalid: "a signature that matches none of the secrets",
+  stale: "a matching signature whose timestamp is outside the tolerance",
+} as const;
+
+/** A rule a request without the hook token may not reach: why. */
+function explainUnverified(rule: CompiledRule, verification: RequestVerification): ExplainStep {
+  const step: ExplainStep = { mappingId: rule.id, origin: rule.origin, matched: false, failed: "verify" };
+  const outcome = verification.outcomeOf(rule);
+  if (!outcome) return { ...step, expected: "the hook token (the mapping has no verify)", saw: "no token" };
+  return {
+    ...step,
+    expected: `a ${rule.verifier!.scheme} signature`,
+    saw: outcome.ok ? "verified" : FAILURE_TEXT[outcome.failure],
+  };
 }
 
 /** The first predicate of a rule that did not hold, with what it saw. */

@@ -8,8 +8,8 @@ import { normaliseHookPath } from "./hook-path.js";
 import { varRefs } from "./logic.js";
 import { fieldPath, TEMPLATE_SOURCES } from "./rule.js";
 
-/** What match.when sees; `path` is the hook name itself. */
-const WHEN_ROOTS = ["payload", "headers", "query", "path"] as const;
+/** What match.when sees; `path` is the hook name itself, `verified` set after a passed verify. */
+const WHEN_ROOTS = ["payload", "headers", "query", "path", "verified"] as const;
 
 const TEMPLATE_FIELDS = TEMPLATE_SOURCES.map(([, field]) => field);
 
@@ -82,7 +82,7 @@ function whenPathFix(path: string): { why: string; path: string; or?: string } |
     }
     return undefined;
   }
-  const why = "is always null: match.when sees only payload, headers, query and path";
+  const why = "is always null: match.when sees only payload, headers, query, path and verified";
   const payloadPath = `payload.${path}`;
   const root = closest(first, WHEN_ROOTS);
   if (root === undefined) return { why, path: payloadPath };

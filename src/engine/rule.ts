@@ -7,6 +7,9 @@ import { normaliseHookPath } from "./hook-path.js";
 import { type CompiledLogic, compileLogic, LogicSyntaxError, varPaths } from "./logic.js";
 import { type CompiledTemplate, compileTemplate, TemplateSyntaxError } from "./template.js";
 import type { TransformHandle } from "./transform/types.js";
+import { type CompiledChallenge, compileChallenge } from "./verify/challenge.js";
+import { compileVerifier } from "./verify/compile.js";
+import type { Verifier } from "./verify/types.js";
 
 export interface CompiledWhen {
   evaluate: CompiledLogic;
@@ -35,6 +38,12 @@ export interface CompiledRule {
   readonly action: ActionSpec;
   /** Whether any template must be rendered (the per-request template data is built only then). */
   readonly usesTemplates: boolean;
+  /** How a sender without the hook token proves itself to this mapping (shared by identical blocks). */
+  readonly verifier?: Verifier;
+  /** The provider handshake hookgate answers on this mapping's path. */
+  readonly challenge?: CompiledChallenge;
+  /** The mapping's own body limit. */
+  readonly maxBodyBytes?: number;
 }
 
 /** Each action template and the mapping field it is written in. */
@@ -83,8 +92,10 @@ function oneLine(text: string): string {
 
 /** What the rules of one index share while compiling: same template text, one compiled function. */
 export interface CompileScope {
-  config: { hooks: RulesConfig };
+  config: { hooks: RulesConfig; server?: { publicUrl?: string } };
   templates: Map<string, CompiledTemplate>;
+  /** Verifiers by their verify block: identical blocks share one, which a request then runs once. */
+  verifiers: Map<string, Verifier>;
   issues: ConfigIssue[];
 }
 
@@ -143,6 +154,22 @@ export function compileRule(
     }
   }
 
+  let verifier: Verifier | undefined;
+  if (mapping.verify) {
+    const key = JSON.stringify(mapping.verify);
+    verifier = scope.verifiers.get(key);
+    if (!verifier) {
+      const publicUrl = config.server?.publicUrl;
+      verifier = compileVerifier(mapping.verify, publicUrl !== undefined ? { publicUrl } : {}, (f, m) =>
+        error(`verify.${f}`, m),
+      );
+      if (verifier) scope.verifiers.set(key, verifier);
+    }
+  }
+  const challenge = mapping.challenge
+    ? compileChallenge(mapping.challenge, mapping.verify, (f, m) => error(`challenge.${f}`, m))
+    : undefined;
+
   if (issues.length > before) return undefined;
 
   const action: ActionSpec = {
@@ -176,6 +203,9 @@ export function compileRule(
     ...(when ? { when } : {}),
     ...(key && { key }),
     ...(transform ? { transform } : {}),
+    ...(verifier && { verifier }),
+    ...(challenge && { challenge }),
+    ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
   };
   return rule;
 }

@@ -17,7 +17,7 @@ type AST = hbs.AST.Node;
 type Path = hbs.AST.PathExpression;
 
 /** Root names of the data a template sees; any other first segment is read from the payload. */
-const TEMPLATE_ROOTS = ["payload", "headers", "query", "path", "now"] as const;
+const TEMPLATE_ROOTS = ["payload", "headers", "query", "path", "now", "verified"] as const;
 
 const hb = Handlebars.create();
 // `log` would write to the console from a template; the built-in `lookup` is replaced by a safe one.
@@ -118,6 +118,7 @@ export function templateData(req: HookRequest, now: Date): TemplateData {
     path: req.path,
     now: isoTime(now),
   };
+  if (req.verified) data["verified"] = req.verified;
   if (payload !== null && typeof payload === "object" && !Array.isArray(payload)) {
     for (const key of Object.keys(payload)) {
       if (!ROOT_NAMES.has(key) && !BLOCKED_SEGMENTS.has(key))

@@ -2,6 +2,9 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
 import type { ClauseFailure } from "./explain.js";
+import type { Verified } from "./verify/types.js";
+
+export type { Verified };
 
 /** What the engine sees of one HTTP request under hooks.path. */
 export interface HookRequest {
@@ -11,6 +14,8 @@ export interface HookRequest {
   /** Lower-case header names; multiple values joined with `, `. */
   headers: Record<string, string>;
   query: Record<string, string>;
+  /** Set when the request came without the hook token and passed a mapping's verify. */
+  verified?: Verified;
 }
 
 export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">> {
@@ -34,8 +39,11 @@ export interface ExplainStep {
   mappingId: string;
   origin: string;
   matched: boolean;
-  /** First predicate that failed (`path`, `source`, `when`), absent when matched. */
-  failed?: "path" | "source" | "when";
+  /**
+   * First predicate that failed (`path`, `source`, `when`), absent when matched; `verify`: the request
+   * came without the hook token and did not pass this mapping's verify (or it has none).
+   */
+  failed?: "path" | "source" | "when" | "verify";
   /** What the predicate expected, e.g. the configured path or source. */
   expected?: string;
   /** The value the failed predicate saw, truncated; authorization-like headers redacted. */

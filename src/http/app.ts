@@ -1,15 +1,34 @@
 // The HTTP front door: the server's framework settings, the error shape of every answer, one log line
-// per request, /healthz, and the hook routes (hook-route.ts) under hooks.path.
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+// per request, /healthz, and the hook routes (hook-route.ts) under hooks.path, each request served by
+// the configuration generation current when it arrived (generations.ts).
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { Logger } from "pino";
+import type { ResolvedConfig } from "../config/types.js";
+import type { Runtime } from "../runtime/types.js";
 import { foldAddress } from "./client-address.js";
 import { type ErrorCode, HttpError } from "./errors.js";
-import { type HookRouteOptions, hookRoute, methodNotAllowed, type RequestNotes } from "./hook-route.js";
+import type { Generations, Lease } from "./generations.js";
+import { methodNotAllowed, type RequestNotes } from "./hook-route.js";
 import { hasQueryToken, pathOnly } from "./request-parts.js";
 
-export type AppOptions = HookRouteOptions;
+export interface AppOptions {
+  /** The config the server starts with: framework settings and routes (restart-only) come from it. */
+  config: ResolvedConfig;
+  runtime: Runtime;
+  log: Logger;
+  /** The generation serving hook requests, swapped by reloads. */
+  generations: Generations;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The generation this hook request is served by, from its first hook to its last byte. */
+    lease: Lease | null;
+  }
+}
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const { config, runtime, log } = opts;
+  const { config, runtime, log, generations } = opts;
   const { hooks } = config;
   const app = Fastify({
     logger: false,
@@ -48,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest("notes", null as unknown as RequestNotes);
+  app.decorateRequest("lease", null);
 
   // The body stays a stream until the hook pipeline decides to read it.
   app.removeAllContentTypeParsers();
@@ -68,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ...(n.mappingId && { mappingId: n.mappingId }),
         ...(n.runId && { runId: n.runId }),
         ...(n.code && { code: n.code }),
+        ...(n.verified && { verified: n.verified }),
       },
       "request",
     );
@@ -101,16 +122,41 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get("/healthz", async (_req, reply) => {
     const ok = await runtime.store.ping().catch(() => false);
-    return ok ? { ok: true } : reply.code(503).send(new HttpError("STORE_UNAVAILABLE").body());
+    return ok
+      ? { ok: true, config: generations.health() }
+      : reply.code(503).send(new HttpError("STORE_UNAVAILABLE").body());
   });
 
   if (hooks.enabled) {
-    const routeOpts = hookRoute(opts);
+    const routeOpts = {
+      onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+        const lease = generations.pin();
+        req.lease = lease;
+        // 'close' comes once the answer is sent or the client is gone, whatever happened before.
+        reply.raw.once("close", () => lease.release());
+        await lease.generation.hooks.onRequest(req);
+      },
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const lease = req.lease!;
+        // Held until the handler is done too: a client that hangs up does not unload its transform.
+        lease.retain();
+        try {
+          return await lease.generation.hooks.handler(req, reply);
+        } finally {
+          lease.release();
+        }
+      },
+    };
     app.route({ method: ALL_METHODS, url: hooks.path, ...routeOpts });
     app.route({ method: ALL_METHODS, url: `${hooks.path}/*`, ...routeOpts });
   }
 
   return app;
+}
+
+/** Applies the framework settings a reload may change on the running server (the headers deadline). */
+export function applyLiveSettings(app: FastifyInstance, config: ResolvedConfig): void {
+  app.server.headersTimeout = headersTimeoutMs(config.hooks.bodyTimeoutSeconds);
 }
 
 function headersTimeoutMs(bodyTimeoutSeconds: number): number {

@@ -27,6 +27,11 @@ export interface AuthFailureLimiter {
   failUnlessLocked(key: string): Promise<FailureVerdict>;
   /** A valid token: forgets the key's failures and ends its lock. */
   succeed(key: string): Promise<void>;
+  /**
+   * New limits from a reloaded config, keeping what was counted: running locks end when they were
+   * going to. A limiter without it keeps its limits until a restart.
+   */
+  setLimits?(opts: AuthLimiterOptions): void;
 }
 
 export interface AuthLimiterOptions {
@@ -74,19 +79,26 @@ const PRUNE_PER_FAILURE = 2;
 export class MemoryAuthLimiter implements AuthFailureLimiter {
   private readonly counting = new OrderedTable<Counter>();
   private readonly locks = new OrderedTable<number>();
-  private readonly max: number;
-  private readonly windowMs: number;
-  private readonly lockMs: number;
-  private readonly bound: number;
+  private max = 0;
+  private windowMs = 0;
+  private lockMs = 0;
+  private bound = 1;
 
   constructor(
     opts: AuthLimiterOptions,
     private readonly now: Clock = () => performance.now(),
   ) {
+    this.setLimits(opts);
+  }
+
+  setLimits(opts: AuthLimiterOptions): void {
     this.max = opts.max;
     this.windowMs = opts.windowSeconds * 1000;
     this.lockMs = opts.lockSeconds * 1000;
     this.bound = Math.max(1, opts.maxTrackedAddresses);
+    // A lower bound holds at once: the least recently failed and the soonest ending go first.
+    while (this.counting.size > this.bound) this.counting.delete(this.counting.oldest()!.key);
+    while (this.locks.size > this.bound) this.locks.delete(this.locks.oldest()!.key);
   }
 
   async check(key: string): Promise<AuthLimiterVerdict> {

@@ -4,6 +4,8 @@ import { HttpError } from "./errors.js";
 export interface BodyLimits {
   maxBytes: number;
   timeoutMs: number;
+  /** The setting maxBytes comes from, named in the 413's sentence (default hooks.maxBodyBytes). */
+  maxBytesSetting?: string;
 }
 
 /**
@@ -16,7 +18,7 @@ export function readBody(
   limits: BodyLimits,
 ): Promise<Buffer> {
   if (declaredLength !== undefined && Number(declaredLength) > limits.maxBytes) {
-    return Promise.reject(tooLarge(limits.maxBytes));
+    return Promise.reject(tooLarge(limits));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -36,7 +38,7 @@ export function readBody(
     };
     const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > limits.maxBytes) return finish(tooLarge(limits.maxBytes));
+      if (received > limits.maxBytes) return finish(tooLarge(limits));
       chunks.push(chunk);
     };
     const onEnd = () => finish(null);
@@ -60,24 +62,13 @@ export function readBody(
   });
 }
 
-function tooLarge(max: number): HttpError {
+function tooLarge(limits: BodyLimits): HttpError {
+  const setting = limits.maxBytesSetting ?? "hooks.maxBodyBytes";
   return new HttpError(
     "PAYLOAD_TOO_LARGE",
-    `payload too large: the limit is ${max} bytes (hooks.maxBodyBytes)`,
+    `payload too large: the limit is ${limits.maxBytes} bytes (${setting})`,
     {
       headers: { connection: "close" },
     },
   );
-}
-
-/** JSON body → value; an empty body is `{}` (senders such as `curl -X POST` send none). */
-export function parseJsonBody(raw: Buffer): unknown {
-  const text = raw.toString("utf8");
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new HttpError("INVALID_JSON", `body is not valid JSON: ${why}`);
-  }
 }

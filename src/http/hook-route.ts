@@ -2,22 +2,32 @@
 // method → 405, auth → 401/429, empty sub-path → 404, body → 413/408/400, idempotency; then the
 // transport-free pipeline (src/ingress/decide.ts) decides, and an accepted action is stored before
 // the answer. Everything before the body runs in onRequest, so a refused request is never read.
+//
+// A request without the hook token is read only on a path with mappings that verify senders: its raw
+// body is verified there (src/ingress/verify.ts), a failure counts in the lockout like a wrong token,
+// and a pass lets it reach only the mappings it passed. Its delivery id then works as an
+// Idempotency-Key, so a provider's redelivery gets the first answer and starts nothing new.
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
+import { sha256 } from "../core/digest.js";
 import type { ErrorCode } from "../core/errors.js";
 import type { RuleIndex } from "../engine/compile.js";
+import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/verify/challenge.js";
+import type { VerifyFailure } from "../engine/verify/types.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
 import { hookRequest } from "../ingress/hook-request.js";
+import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
+import { type RequestVerification, verifyHookRequest } from "../ingress/verify.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef } from "../store/types.js";
 import { createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
-import { parseJsonBody, readBody } from "./body.js";
+import { readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
-import { sha256 } from "./digest.js";
 import { HttpError } from "./errors.js";
+import { hookPaths } from "./hook-paths.js";
 import { hasQueryToken, hookName, pathOnly, queryOf } from "./request-parts.js";
 import { presentedToken, tokenMatcher } from "./token.js";
 
@@ -29,6 +39,12 @@ export interface RequestNotes {
   runId?: string;
   /** The error code of a refused request, for the request log. */
   code?: ErrorCode;
+  /** How the request authenticated: the token, a sender's signature (verified in the handler), Meta's GET check. */
+  auth?: "token" | "signature" | "handshake";
+  /** The client's throttling key, for failures found after the body is read. */
+  address?: string;
+  /** The scheme a request without the token passed, for the request log. */
+  verified?: string;
 }
 
 declare module "fastify" {
@@ -47,51 +63,120 @@ export interface HookRouteOptions {
 
 const EMPTY = Buffer.alloc(0);
 
+/** A verified delivery id is remembered this long (a day covers the providers' redelivery advice). */
+const REPLAY_SECONDS = 86_400;
+
+const FAILURE_CODES: Record<VerifyFailure, ErrorCode> = {
+  missing: "SIGNATURE_MISSING",
+  invalid: "SIGNATURE_INVALID",
+  stale: "SIGNATURE_STALE",
+};
+
 /** The onRequest guard and the handler of the hook routes, prepared once per config. */
 export function hookRoute(opts: HookRouteOptions) {
-  const { config, runtime, log } = opts;
+  const { config, runtime, log, index } = opts;
   const { hooks } = config;
   const limiter = opts.limiter ?? new MemoryAuthLimiter(hooks.authFailures);
   const tokenOk = tokenMatcher(hooks.token);
-  const ingress = createIngress(config, opts.index);
+  const ingress = createIngress(config, index);
   const acceptor = createAcceptor(runtime);
-  const limits = { maxBytes: hooks.maxBodyBytes, timeoutMs: hooks.bodyTimeoutSeconds * 1000 };
+  const pathOf = hookPaths(index, hooks.maxBodyBytes);
+  const timeoutMs = hooks.bodyTimeoutSeconds * 1000;
 
   const onRequest = async (req: FastifyRequest) => {
     const url = req.raw.url ?? "/";
-    const query = queryOf(url);
     if (hasQueryToken(url)) throw new HttpError("QUERY_TOKEN");
-    if (req.method !== "POST") throw methodNotAllowed();
-    const address = throttleKey(foldAddress(req.ip));
-    if (tokenOk(presentedToken(req.headers))) {
-      await limiter.succeed(address);
-    } else {
-      const verdict = await limiter.failUnlessLocked(address);
-      if (verdict.wasLocked) throw tooMany(verdict.retryAfterSeconds);
-      throw new HttpError("UNAUTHORIZED");
-    }
     const name = hookName(pathOnly(url), hooks.path);
+    const path = pathOf(name);
+    // GET only for Meta's subscription check, on a path that declares it; it carries its own token.
+    const handshake = req.method === "GET" && path.meta !== undefined;
+    if (req.method !== "POST" && !handshake) throw methodNotAllowed(path.meta ? "GET, POST" : "POST");
+    const address = throttleKey(foldAddress(req.ip));
+    req.notes.query = queryOf(url);
+    if (!handshake && tokenOk(presentedToken(req.headers))) {
+      await limiter.succeed(address);
+      req.notes.auth = "token";
+    } else {
+      if (!handshake && path.verifying.length === 0) {
+        // A plain wrong token: check and count in one step (one round trip for a shared limiter).
+        const verdict = await limiter.failUnlessLocked(address);
+        if (verdict.wasLocked) throw tooMany(verdict.retryAfterSeconds);
+        throw new HttpError("UNAUTHORIZED");
+      }
+      const before = await limiter.check(address);
+      if (before.locked) throw tooMany(before.retryAfterSeconds);
+      // A verified request does not clear the address's failures: a captured delivery, replayed,
+      // must not reset the count of someone guessing the token.
+      req.notes.auth = handshake ? "handshake" : "signature";
+      req.notes.address = address;
+    }
     if (name === "") throw new HttpError("NOT_FOUND", "a hook name is required after the hooks path");
     req.notes.hook = name;
-    req.notes.query = query;
   };
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const name = req.notes.hook!;
+    const path = pathOf(name);
+    if (req.notes.auth === "handshake") {
+      const verdict = metaHandshake(path.meta!, req.notes.query!);
+      if (verdict.ok) return sendHandshake(reply, verdict.answer);
+      if (verdict.code === "VERIFY_TOKEN_INVALID") await limiter.fail(req.notes.address!);
+      throw new HttpError(verdict.code);
+    }
+    const limits = { maxBytes: path.maxBodyBytes, maxBytesSetting: path.limitSetting, timeoutMs };
     const raw = req.body
       ? await readBody(req.body as Readable, req.headers["content-length"], limits)
       : EMPTY;
-    const payload = parseJsonBody(raw);
-    const idem = idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
-    if (idem) {
+    let parsed: ParsedPayload | undefined;
+    const parse = () => (parsed ??= parsePayload(raw, req.headers["content-type"]));
+
+    let verification: RequestVerification | undefined;
+    if (req.notes.auth === "signature") {
+      verification = verifyHookRequest(index, name, {
+        body: raw,
+        headers: req.headers,
+        url: req.raw.url ?? "/",
+        now: Date.now(),
+        payload: () => {
+          const p = parse();
+          return p.ok ? p.value : undefined;
+        },
+      });
+      if (verification.passed.length === 0) {
+        await limiter.fail(req.notes.address!);
+        throw new HttpError(FAILURE_CODES[verification.failure ?? "missing"]);
+      }
+      if (verification.verified) req.notes.verified = verification.verified.scheme;
+    }
+    const body = parse();
+    if (!body.ok) throw new HttpError(body.code, body.error);
+    const payload = body.value;
+    if (verification) {
+      for (const rule of verification.passed) {
+        const answer = rule.challenge && handshakeAnswer(rule.challenge, payload);
+        if (answer) return sendHandshake(reply, answer);
+      }
+    }
+
+    // A delivery id is looked up in the accept's own transaction only: redeliveries are rare, and a
+    // second lookup before routing would cost every delivery a read. An Idempotency-Key is looked up
+    // first, so that a reuse with another body is refused before any work.
+    const delivery = deliveryRef(verification, name);
+    const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw);
+    if (idem && !delivery) {
       const earlier = await runtime.store.findIdempotent(idem).catch(() => null);
       if (earlier) return answer(reply, req, earlier);
     }
     const explain = log.isLevelEnabled("debug");
-    const decision = await ingress.decide(
-      hookRequest({ name, headers: req.headers, query: req.notes.query!, payload }),
-      { explain },
-    );
+    const request = hookRequest({
+      name,
+      headers: req.headers,
+      query: req.notes.query!,
+      payload,
+      secretHeaders: index.secretHeaders,
+      verified: verification?.verified,
+    });
+    const decision = await ingress.decide(request, { explain, ...(verification && { verification }) });
     if (decision.mappingId !== undefined) req.notes.mappingId = decision.mappingId;
     if (explain) log.debug({ hook: name, explain: decision.explain }, "hook decision");
     return answer(reply, req, await act(decision, name, idem));
@@ -128,8 +213,29 @@ export function hookRoute(opts: HookRouteOptions) {
   return { onRequest, handler };
 }
 
-export function methodNotAllowed(): HttpError {
-  return new HttpError("METHOD_NOT_ALLOWED", undefined, { headers: { allow: "POST" } });
+export function methodNotAllowed(allow = "POST"): HttpError {
+  const error =
+    allow === "POST"
+      ? undefined
+      : "method not allowed; this hook accepts POST, and GET for Meta's subscription check";
+  return new HttpError("METHOD_NOT_ALLOWED", error, { headers: { allow } });
+}
+
+function sendHandshake(reply: FastifyReply, answer: HandshakeAnswer) {
+  return reply.code(200).header("content-type", answer.contentType).send(answer.body);
+}
+
+/**
+ * A verified delivery id, used like an Idempotency-Key for a day: per scheme and hook name, so that
+ * two senders' ids never collide. A failed accept stores nothing, so a retry after a 5xx runs anew.
+ */
+function deliveryRef(
+  verification: RequestVerification | undefined,
+  hook: string,
+): IdempotencyRef | undefined {
+  const v = verification?.verified;
+  if (v?.id === undefined) return undefined;
+  return { scope: `verified:${v.scheme}:${hook}`, key: v.id, ttlSeconds: REPLAY_SECONDS };
 }
 
 /** The answer of an accept (or its replay): 200 for a wake, 202 for a run, 409 for a reused key. */

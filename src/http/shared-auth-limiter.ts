@@ -34,11 +34,11 @@ const WARN_EVERY_MS = 30_000;
 
 export class SharedAuthLimiter implements AuthFailureLimiter {
   private readonly local: MemoryAuthLimiter;
-  private readonly limits: AuthFailureLimits;
+  private limits: AuthFailureLimits;
   private readonly timeoutMs: number;
   /** Keys whose counts were cleared lately → when. */
   private readonly cleared = new Map<string, number>();
-  private readonly maxRemembered: number;
+  private maxRemembered: number;
   /** Keys waiting for the next clear, and the clear in flight: valid requests share one write. */
   private waiting: { keys: Set<string>; done: Promise<void> } | null = null;
   private clearing: Promise<void> | null = null;
@@ -52,6 +52,13 @@ export class SharedAuthLimiter implements AuthFailureLimiter {
     this.local = new MemoryAuthLimiter(opts);
     this.limits = { max: opts.max, windowMs: opts.windowSeconds * 1000, lockMs: opts.lockSeconds * 1000 };
     this.timeoutMs = deps.timeoutMs ?? 2000;
+    this.maxRemembered = Math.max(1, opts.maxTrackedAddresses);
+  }
+
+  /** A reloaded config's limits: they apply to the next failure counted, as in the in-memory limiter. */
+  setLimits(opts: AuthLimiterOptions): void {
+    this.local.setLimits(opts);
+    this.limits = { max: opts.max, windowMs: opts.windowSeconds * 1000, lockMs: opts.lockSeconds * 1000 };
     this.maxRemembered = Math.max(1, opts.maxTrackedAddresses);
   }
 

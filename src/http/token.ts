@@ -1,7 +1,6 @@
-import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { secretMatcher } from "../core/digest.js";
 import { TOKEN_HEADERS } from "../core/secret-headers.js";
-import { sha256 } from "./digest.js";
 
 /** The token a request presents: `Authorization: Bearer`, `x-hookgate-token`, or OpenClaw's header. */
 export function presentedToken(headers: IncomingHttpHeaders): string | undefined {
@@ -18,11 +17,8 @@ export function presentedToken(headers: IncomingHttpHeaders): string | undefined
   return undefined;
 }
 
-/**
- * Constant-time token check. Both sides are hashed first, so the comparison takes the same time
- * whatever the presented token's length is.
- */
+/** Constant-time token check (core/digest.ts); a request without a token never matches. */
 export function tokenMatcher(expected: string): (presented: string | undefined) => boolean {
-  const want = sha256(expected);
-  return (presented) => timingSafeEqual(want, sha256(presented ?? "")) && presented !== undefined;
+  const matches = secretMatcher(expected);
+  return (presented) => matches(presented ?? "") && presented !== undefined;
 }

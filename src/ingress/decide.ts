@@ -6,6 +6,7 @@ import { ERRORS, type ErrorCode } from "../core/errors.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { route } from "../engine/route.js";
 import type { AgentAction, ExplainTrace, HookRequest, WakeAction } from "../engine/types.js";
+import type { RequestVerification } from "../engine/verify/request.js";
 import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
 import { directAction } from "./direct.js";
 
@@ -39,6 +40,8 @@ export interface DecideOptions {
   explain?: boolean;
   /** Time `{{now}}` renders. */
   now?: Date;
+  /** The request came without the hook token: only the mappings it passed the verify of may take it. */
+  verification?: RequestVerification;
 }
 
 export interface Ingress {
@@ -65,7 +68,8 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
 
   return {
     async decide(req, opts = {}) {
-      const direct = directAction(req.path, req.payload);
+      // The built-in endpoints take the hook token only; a verified request goes to mappings.
+      const direct = opts.verification ? null : directAction(req.path, req.payload);
       if (direct) {
         if (!direct.ok) return { kind: "refused", code: "INVALID_PAYLOAD", error: direct.error };
         return direct.kind === "wake"

@@ -41,6 +41,16 @@ export class HeartbeatScheduler {
     await this.running;
   }
 
+  /** A new period (a reloaded config): the next periodic heartbeat is one new period from now. */
+  setPeriod(everyMs: number, coalesceMs: number): void {
+    this.opts.coalesceMs = coalesceMs;
+    if (everyMs === this.opts.everyMs) return;
+    this.opts.everyMs = everyMs;
+    if (this.periodicTimer !== null) this.opts.timers.clearTimeout(this.periodicTimer);
+    this.periodicTimer = null;
+    this.armPeriodic();
+  }
+
   /** Asks for a heartbeat soon; requests within the coalescing window share one. */
   request(reason: HeartbeatReason): void {
     if (this.stopped) return;

@@ -1,8 +1,10 @@
 // The runtime: what makes accepted wakes and runs happen. It recovers from crashes at start, runs the
 // worker loop for agent runs, the heartbeat schedule of the main session and the queue of replies to send.
+import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
+import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
 import { DeliveryQueue } from "./delivery-queue.js";
 import type { RuntimeDeps } from "./deps.js";
@@ -62,10 +64,17 @@ export interface HookgateRuntime extends Runtime {
   readonly heartbeat: HeartbeatScheduler;
   /** Replies being sent or waiting to be, for inspection. */
   readonly deliveries: DeliveryQueue;
+  /**
+   * A reloaded config: runs, heartbeats and deliveries that start from now on read it (agents,
+   * providers, channels, delivery, heartbeat); work in progress finishes with the config it started
+   * with. The store and agents.defaults.maxConcurrentRuns stay as they were started.
+   */
+  reconfigure(config: ResolvedConfig): Promise<void>;
 }
 
 export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
-  const { config, store, log } = opts;
+  const { store, log } = opts;
+  let config = opts.config;
   const now = opts.now ?? Date.now;
   const shutdown = new AbortController();
   const runners = new Map<string, Runner>();
@@ -83,6 +92,13 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     }
     return runner;
   };
+  // Created with the first delivery and kept across reloads: a wait a service asked for still holds.
+  let gate: RateGate | undefined;
+  const buildDelivery = async (): Promise<Delivery> => {
+    const { createDelivery, RateGate } = await import("./delivery/index.js");
+    gate ??= new RateGate(Date.now, (ms) => delay(ms).then(() => undefined));
+    return createDelivery({ config, store, log, gate, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+  };
   const getDelivery = (): Delivery => {
     if (!delivery) throw new Error("delivery is not ready: start() the runtime first");
     return delivery;
@@ -90,7 +106,10 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
 
   const deliveries = new DeliveryQueue({ log, shutdown: shutdown.signal });
   const deps: RuntimeDeps = {
-    config,
+    // Read when a run or heartbeat starts: a reload applies to the next one.
+    get config() {
+      return config;
+    },
     store,
     delivery: getDelivery,
     deliveries,
@@ -179,10 +198,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
 
     async start() {
       if (!runsWork) return;
-      if (!delivery) {
-        const { createDelivery } = await import("./delivery/index.js");
-        delivery = createDelivery({ config, store, log, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
-      }
+      delivery ??= await buildDelivery();
       await recover();
       resuming = delivery
         .resumePending()
@@ -224,6 +240,14 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         shutdown.abort();
       }
       await store.close();
+    },
+
+    async reconfigure(next) {
+      config = next;
+      runners.clear();
+      // Sends already under way keep the adapters they started with.
+      if (delivery && !opts.delivery) delivery = await buildDelivery();
+      scheduler.setPeriod(next.heartbeat.everyMs, next.heartbeat.coalesceMs);
     },
 
     wakeAccepted(mode) {

@@ -146,6 +146,14 @@ export interface DeliveryState {
   reason?: string;
   attempts?: number;
   updatedAt: number;
+  /**
+   * While `pending`: the idempotency key of the part being sent (the one after `messageIds`), kept so
+   * that a restart resends it with the same key (Discord nonce, BlueBubbles tempGuid, Mattermost
+   * pending_post_id) and the service can drop the duplicate.
+   */
+  partKey?: string;
+  /** While `pending`: the service asked not to be sent to before this time (epoch ms). */
+  notBefore?: number;
 }
 
 export interface SystemEvent {

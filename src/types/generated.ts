@@ -8,7 +8,7 @@ export type ChannelName =
   "last" | "whatsapp" | "telegram" | "discord" | "slack" | "mattermost" | "signal" | "imessage" | "msteams";
 
 /**
- * The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME}; relative paths resolve against the folder of the config file.
+ * The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.
  */
 export interface HookgateConfig {
   /**
@@ -52,6 +52,10 @@ export interface ServerConfig {
    * Log level of the JSON request log (overridden by --log-level).
    */
   logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it.
+   */
+  publicUrl?: string;
 }
 /**
  * The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.
@@ -65,7 +69,7 @@ export interface HooksConfig {
    */
   enabled?: boolean;
   /**
-   * Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored.
+   * Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload.
    */
   token?: string;
   /**
@@ -194,6 +198,12 @@ export interface Mapping {
    */
   contentSource?: string;
   transform?: MappingTransform;
+  verify?: MappingVerify;
+  challenge?: MappingChallenge;
+  /**
+   * Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes.
+   */
+  maxBodyBytes?: number;
 }
 /**
  * Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.
@@ -211,7 +221,7 @@ export interface MappingMatch {
    */
   source?: string;
   /**
-   * JsonLogic expression over {payload, headers, query, path}; the mapping applies when it is truthy. Header names are lower-case.
+   * JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.
    */
   when?: {} | boolean;
 }
@@ -230,6 +240,104 @@ export interface MappingTransform {
    * Exported function to call. Default: the default export, else an export named transform.
    */
   export?: string;
+}
+/**
+ * How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "verify".
+ */
+export interface MappingVerify {
+  /**
+   * The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below).
+   */
+  scheme:
+    | "github"
+    | "gitlab"
+    | "stripe"
+    | "slack"
+    | "standard-webhooks"
+    | "shopify"
+    | "linear"
+    | "sentry"
+    | "pagerduty"
+    | "twilio"
+    | "ed25519"
+    | "zoom"
+    | "meta"
+    | "header"
+    | "basic"
+    | "hmac";
+  /**
+   * The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab, header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored.
+   */
+  secret?: string;
+  /**
+   * Several secrets instead of secret, while rotating: a request passes with any of them.
+   *
+   * @minItems 1
+   */
+  secrets?: [string, ...string[]];
+  /**
+   * basic: the user name the sender sends (compared in constant time, like the password).
+   */
+  username?: string;
+  /**
+   * header and hmac: the request header that carries the secret (header) or the signature (hmac).
+   */
+  header?: string;
+  /**
+   * hmac: the hash of the HMAC.
+   */
+  algorithm?: "sha1" | "sha256" | "sha512";
+  /**
+   * hmac: how the signature is written in the header.
+   */
+  encoding?: "hex" | "base64" | "base64url";
+  /**
+   * hmac: text before the signature in the header, for example sha256=.
+   */
+  prefix?: string;
+  /**
+   * hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}.
+   */
+  signed?: string;
+  /**
+   * hmac: how the secret is written (the HMAC key is its decoded bytes).
+   */
+  secretEncoding?: "utf8" | "base64" | "hex";
+  /**
+   * hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused.
+   */
+  timestampHeader?: string;
+  /**
+   * The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new.
+   */
+  idHeader?: string;
+  /**
+   * Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram).
+   */
+  idField?: string;
+  /**
+   * How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader.
+   */
+  toleranceSeconds?: number;
+}
+/**
+ * A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "challenge".
+ */
+export interface MappingChallenge {
+  /**
+   * The provider's handshake.
+   */
+  kind: "slack" | "zoom" | "discord" | "meta";
+  /**
+   * meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}.
+   */
+  verifyToken?: string;
 }
 /**
  * Hard limits of the transform sandbox, per call, and the worker threads transforms run in.
@@ -443,13 +551,21 @@ export interface ProviderConfig {
    */
   baseUrl: string;
   /**
-   * Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} rather than writing the key into the file.
+   * Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file.
    */
   apiKey?: string;
   /**
-   * How the thinking level reaches the provider: as reasoning_effort, or not at all (for models that reject it).
+   * How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent.
    */
-  thinkingParam?: "reasoning_effort" | "none";
+  thinkingParam?: "auto" | "reasoning_effort" | "reasoning" | "none";
+  /**
+   * Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible.
+   */
+  api?: "openai" | "openrouter" | "ollama" | "vllm" | "llamacpp" | "compatible";
+  /**
+   * Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent.
+   */
+  maxTokens?: number;
   /**
    * Extra HTTP headers sent with every request.
    */
@@ -651,9 +767,13 @@ export interface DeliveryConfig {
    */
   baseDelayMs?: number;
   /**
-   * Upper bound of one retry delay (also caps Retry-After).
+   * Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs.
    */
   maxDelayMs?: number;
+  /**
+   * Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends.
+   */
+  maxRetryAfterMs?: number;
 }
 /**
  * The main session's heartbeat: one main-agent turn over the pending system events.

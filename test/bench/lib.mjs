@@ -39,9 +39,25 @@ export function rssOf(pid) {
   return m ? Number(m[1]) * 1024 : Number.NaN;
 }
 
-/** One autocannon run; `body(n)` builds the n-th request body so payloads differ. */
-export function load({ url, path, headers = {}, body, connections = 50, duration, amount }) {
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux, 100 ticks a second). */
+export function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One autocannon run; `body(n)` builds the n-th request body so payloads differ, and `sign(text, n)`,
+ * when given, the headers a signing sender adds for that body.
+ */
+export function load({ url, path, headers = {}, body, sign, connections = 50, duration, amount }) {
   let n = 0;
+  const setupRequest = (req) => {
+    const i = n++;
+    const text = JSON.stringify(body(i));
+    return sign
+      ? { ...req, body: text, headers: { ...req.headers, ...sign(text, i) } }
+      : { ...req, body: text };
+  };
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -50,7 +66,7 @@ export function load({ url, path, headers = {}, body, connections = 50, duration
         connections,
         ...(amount ? { amount } : { duration }),
         headers: { "content-type": "application/json", ...headers },
-        requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body(n++)) }) }],
+        requests: [{ setupRequest }],
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );

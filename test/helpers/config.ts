@@ -50,7 +50,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
     },
     providers: {},
     channels: {},
-    delivery: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000 },
+    delivery: { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 900_000 },
     heartbeat: { everyMs: 30 * 60_000, prompt: "", ackToken: "HEARTBEAT_OK", coalesceMs: 250 },
     store: { kind: "sqlite", path: join(dir, ".hookgate", "state.db") },
   };

@@ -96,6 +96,8 @@ export interface Harness {
   delivery: Delivery;
   /** Every delay the retry logic asked for, in order. */
   waits: number[];
+  /** The delivery's clock: starts at a fixed time and moves only when the delivery sleeps. */
+  clock: { now: number };
   /** Every log line written so far. */
   logs: string[];
   /** A delivery over the same store with other options (a restart, another config). */
@@ -108,14 +110,22 @@ export interface HarnessOptions {
   config?: DeepPartial<ResolvedConfig>;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  requestTimeoutMs?: number;
 }
 
-/** A delivery over a fresh SQLite store; retries wait for nothing (random = 0.5 unless given). */
+/** Where every harness clock starts: 2025-01-01T00:00:00Z. */
+export const CLOCK_START = Date.parse("2025-01-01T00:00:00Z");
+
+/**
+ * A delivery over a fresh SQLite store; retries wait for nothing: a wait moves the delivery's clock
+ * instead (random = 0.5 unless given).
+ */
 export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), "hookgate-delivery-"));
   const store = new SqliteStore(join(dir, "state.db"));
   await store.open();
   const waits: number[] = [];
+  const clock = { now: CLOCK_START };
   const logs: string[] = [];
   const log: Logger = createLogger("debug", { write: (line: string) => void logs.push(line) });
   const build = (o: HarnessOptions) => {
@@ -129,10 +139,13 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
       store,
       log,
       random: o.random ?? (() => 0.5),
+      now: () => clock.now,
+      ...(o.requestTimeoutMs ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
       sleep:
         o.sleep ??
         (async (ms) => {
           waits.push(ms);
+          clock.now += ms;
         }),
     });
     return { config, delivery };
@@ -144,6 +157,7 @@ export async function harness(opts: HarnessOptions = {}): Promise<Harness> {
     config: first.config,
     delivery: first.delivery,
     waits,
+    clock,
     logs,
     recreate: (over = {}) => build({ ...opts, ...over }).delivery,
     async close() {

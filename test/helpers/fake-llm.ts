@@ -1,5 +1,8 @@
 // A fake OpenAI-compatible provider: fastify on a loopback port answering POST /v1/chat/completions
-// with the real response shape. Every request is recorded; `answer` decides each reply.
+// with the real response shape. Every request is recorded; `answer` decides each reply. The variants
+// below answer as the real servers do in the cases a runner must handle: a refusal with null content,
+// the answer filed as reasoning, a stop at the token limit, a `<think>` block, a model that refuses
+// reasoning_effort, Ollama's missing model, a 429 with an HTTP-date Retry-After, and late headers.
 import Fastify, { type FastifyInstance } from "fastify";
 
 export interface ChatRequest {
@@ -15,7 +18,14 @@ export interface ChatRequest {
 export type FakeAnswer =
   | string
   | { status: number; body?: unknown; raw?: string; contentType?: string; headers?: Record<string, string> }
-  | { hang: true };
+  | { hang: true }
+  /** Sends nothing, not even headers, for `delayMs`, then `answer`. */
+  | { delayMs: number; answer: FakeAnswer };
+
+export interface FakeLlmOptions {
+  /** Refuses any request carrying reasoning_effort with OpenAI's 400, as non-reasoning models do. */
+  rejectsReasoningEffort?: boolean;
+}
 
 export interface FakeLlm {
   /** Base URL to put in providers.<name>.baseUrl (ends in /v1). */
@@ -28,19 +38,82 @@ export interface FakeLlm {
   close(): Promise<void>;
 }
 
-export function completion(content: string, model = "test-model"): Record<string, unknown> {
+export function completion(
+  content: string | null,
+  model = "test-model",
+  over: { finish_reason?: string; message?: Record<string, unknown> } = {},
+): Record<string, unknown> {
   return {
     id: "chatcmpl-test",
     object: "chat.completion",
     created: 1_700_000_000,
     model,
-    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content, ...over.message },
+        finish_reason: over.finish_reason ?? "stop",
+      },
+    ],
     usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
   };
 }
 
+const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
+
+/** OpenAI's answer to a refused request: content null, the text in `refusal`. */
+export const refused = (text: string) => ok(completion(null, "gpt-test", { message: { refusal: text } }));
+
+/** The answer filed as reasoning (vLLM and llama.cpp `reasoning_content`, OpenRouter `reasoning`). */
+export const reasoningOnly = (text: string, field: "reasoning_content" | "reasoning" = "reasoning_content") =>
+  ok(completion(null, "test-model", { message: { [field]: text } }));
+
+/** A reply stopped by max_tokens. */
+export const cutOff = (content: string | null, reasoning?: string) =>
+  ok(
+    completion(content, "test-model", {
+      finish_reason: "length",
+      ...(reasoning ? { message: { reasoning_content: reasoning } } : {}),
+    }),
+  );
+
+/** A reasoning model served without a reasoning parser: the thought inline, first. */
+export const thinkFirst = (thought: string, answer: string) => `<think>\n${thought}\n</think>\n\n${answer}`;
+
+/** Ollama's answer for a model it does not have. */
+export const ollamaMissing = (model: string): FakeAnswer => ({
+  status: 404,
+  body: {
+    error: {
+      message: `model "${model}" not found, try pulling it first`,
+      type: "api_error",
+      param: null,
+      code: null,
+    },
+  },
+});
+
+/** A 429 asking to come back at `at`, given as an HTTP date. */
+export const limitedUntil = (at: Date): FakeAnswer => ({
+  status: 429,
+  headers: { "retry-after": at.toUTCString() },
+  body: {
+    error: { message: "Rate limit reached for requests", type: "requests", code: "rate_limit_exceeded" },
+  },
+});
+
+const REASONING_EFFORT_REFUSAL = {
+  error: {
+    message: "Unrecognized request argument supplied: reasoning_effort",
+    type: "invalid_request_error",
+    param: "reasoning_effort",
+    code: null,
+  },
+};
+
 export async function fakeLlm(
   answer: (req: ChatRequest, index: number) => FakeAnswer | Promise<FakeAnswer> = () => "ok",
+  options: FakeLlmOptions = {},
 ): Promise<FakeLlm> {
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
   const requests: ChatRequest[] = [];
@@ -61,7 +134,14 @@ export async function fakeLlm(
     inProgress++;
     fake.maxConcurrent = Math.max(fake.maxConcurrent, inProgress);
     try {
-      const a = await answer(seen, requests.length - 1);
+      if (options.rejectsReasoningEffort && seen.body.reasoning_effort !== undefined) {
+        return reply.code(400).send(REASONING_EFFORT_REFUSAL);
+      }
+      let a = await answer(seen, requests.length - 1);
+      while (typeof a === "object" && "delayMs" in a) {
+        await new Promise((r) => setTimeout(r, (a as { delayMs: number }).delayMs));
+        a = a.answer;
+      }
       if (typeof a === "string") return reply.send(completion(a, seen.body.model));
       if ("hang" in a) {
         await new Promise<void>((resolve) => req.raw.socket.once("close", () => resolve()));

@@ -248,7 +248,10 @@ describe("HTTP ingress", () => {
       expect(await r.json()).toMatchObject({ ok: false, code: "NOT_FOUND" });
       const h = await fetch(`${s.url}/healthz`);
       expect(h.status).toBe(200);
-      expect(await h.json()).toEqual({ ok: true });
+      expect(await h.json()).toEqual({
+        ok: true,
+        config: { generation: 1, loadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+      });
     });
   });
 

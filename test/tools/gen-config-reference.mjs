@@ -27,6 +27,8 @@ const sections = [
   },
   { title: "hooks.mappings[].match", def: "match" },
   { title: "hooks.mappings[].transform", def: "transform" },
+  { title: "hooks.mappings[].verify", def: "verify" },
+  { title: "hooks.mappings[].challenge", def: "challenge" },
   {
     title: "agents.defaults",
     def: "agentDefaults",

@@ -20,7 +20,7 @@ describe("hookgate with a mistyped command", () => {
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toMatch(/^hookgate: unknown command "serv"; did you mean "serve"\?\n\n/);
-    for (const name of ["serve", "validate", "test", "events", "runs"])
+    for (const name of ["serve", "validate", "test", "events", "runs", "reload", "sign"])
       expect(stderr).toMatch(new RegExp(`^ {2}${name} +\\S`, "m"));
     expect((await hookgate(["evnets"])).stderr).toContain('did you mean "events"?');
   });

@@ -30,10 +30,10 @@ describe("channels", () => {
 });
 
 describe("providers", () => {
-  it("fills thinkingParam", async () => {
+  it("fills thinkingParam and maxTokens", async () => {
     const { config } = await loadYaml("providers:\n  ollama: { baseUrl: 'http://127.0.0.1:11434/v1' }\n");
     expect(config.providers).toEqual({
-      ollama: { baseUrl: "http://127.0.0.1:11434/v1", thinkingParam: "reasoning_effort" },
+      ollama: { baseUrl: "http://127.0.0.1:11434/v1", thinkingParam: "auto", maxTokens: 4096 },
     });
   });
 });

@@ -55,10 +55,10 @@ describe("${ENV} interpolation", () => {
     expect(config.heartbeat.prompt).toBe("${NAME:-x}");
   });
 
-  it("rejects other shell forms, naming the two it accepts", async () => {
+  it("rejects other shell forms, naming the forms it accepts", async () => {
     const issues = await loadErrors("heartbeat:\n  prompt: '${NAME-x}'\n");
     expect(issueAt(issues, "heartbeat.prompt").message).toBe(
-      '"${NAME-x}" is not a valid environment variable reference (${NAME} or ${NAME:-default}; letters, digits and _ in NAME); write $${...} for a literal ${...}',
+      '"${NAME-x}" is not a valid environment variable reference (${NAME} or ${NAME:-default}; letters, digits and _ in NAME) nor a secret file (${file:PATH}); write $${...} for a literal ${...}',
     );
   });
 

@@ -184,7 +184,12 @@ describe("hooks defaults", () => {
       transformLimits: { cpuMs: 250, memoryMiB: 32, maxResultBytes: 262144, maxStackBytes: 49152 },
       mail: { allowUnsafeExternalContent: false },
     });
-    expect(config.delivery).toEqual({ maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30000 });
+    expect(config.delivery).toEqual({
+      maxAttempts: 5,
+      baseDelayMs: 500,
+      maxDelayMs: 30000,
+      maxRetryAfterMs: 900000,
+    });
     expect(config.heartbeat).toMatchObject({ everyMs: 1_800_000, ackToken: "HEARTBEAT_OK", coalesceMs: 250 });
     expect(config.heartbeat.prompt).toContain("HEARTBEAT_OK");
   });

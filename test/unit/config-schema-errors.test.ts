@@ -17,7 +17,7 @@ describe("config schema errors", () => {
   it("lists the known keys when an unknown key resembles none", async () => {
     const issues = await loadErrors("server:\n  colour: blue\n");
     expect(issueAt(issues, "server.colour").message).toBe(
-      "unknown key; known keys here: host, port, trustProxy, logLevel",
+      "unknown key; known keys here: host, port, trustProxy, logLevel, publicUrl",
     );
   });
 

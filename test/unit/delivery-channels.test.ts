@@ -173,9 +173,15 @@ describe("discord (REST create message)", () => {
     const req = t.svc.seen[0];
     expect(req).toMatchObject({ method: "POST", path: "/channels/987/messages" });
     expect(req?.headers.authorization).toBe(`Bot ${token}`);
-    expect(req?.headers["user-agent"]).toMatch(/^DiscordBot \(.+, .+\)$/);
-    // Mentions are switched off: a reply quoting webhook content must not ping @everyone.
-    expect(req?.body).toEqual({ content: "Alert resolved", allowed_mentions: { parse: [] } });
+    expect(req?.headers["user-agent"]).toMatch(/^DiscordBot \(https:\/\/\S+, \d+\.\d+\.\d+\)$/);
+    // Mentions are switched off: a reply quoting webhook content must not ping @everyone. The nonce
+    // lets Discord return the message it already made when a retry repeats the request.
+    expect(req?.body).toEqual({
+      content: "Alert resolved",
+      allowed_mentions: { parse: [] },
+      nonce: expect.stringMatching(/^[0-9a-f]{25}$/),
+      enforce_nonce: true,
+    });
   });
 
   it("fails at once on 403 with Discord's message and code", async () => {
@@ -227,7 +233,11 @@ describe("mattermost (REST v4 posts)", () => {
     const req = t.svc.seen[0];
     expect(req).toMatchObject({ method: "POST", path: "/api/v4/posts" });
     expect(req?.headers.authorization).toBe(`Bearer ${token}`);
-    expect(req?.body).toEqual({ channel_id: "ch9", message: "Backup finished" });
+    expect(req?.body).toEqual({
+      channel_id: "ch9",
+      message: "Backup finished",
+      pending_post_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it("fails at once on 403 with Mattermost's message", async () => {
@@ -280,6 +290,7 @@ describe("signal (signal-cli-rest-api)", () => {
       message: "Door opened",
       number: "+15550001111",
       recipients: ["+15552223333"],
+      text_mode: "normal",
     });
   });
 

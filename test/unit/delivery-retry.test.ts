@@ -14,7 +14,7 @@ const unavailable = { status: 503, body: { message: "Service Unavailable" } };
 async function mattermost(
   queue: Parameters<typeof answers>,
   opts: {
-    delivery?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+    delivery?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
     random?: () => number;
   } = {},
 ) {
@@ -52,7 +52,7 @@ describe("retries", () => {
     expect(t.h.waits).toEqual([375, 750, 750, 750]);
   });
 
-  it("waits exactly the Retry-After of a 429, capped at maxDelayMs", async () => {
+  it("waits the whole Retry-After of a 429, even beyond maxDelayMs (which only caps backoff)", async () => {
     const t = await mattermost(
       [
         { status: 429, body: { message: "slow down" }, headers: { "retry-after": "3" } },
@@ -61,8 +61,23 @@ describe("retries", () => {
       ],
       { delivery: { maxDelayMs: 30_000 } },
     );
-    expect(t.h.waits).toEqual([3000, 30_000]);
+    expect(t.h.waits).toEqual([3000, 120_000]);
     expect(t.state.status).toBe("sent");
+  });
+
+  it("fails at once when the wait asked for is longer than maxRetryAfterMs, naming both", async () => {
+    const t = await mattermost(
+      [{ status: 429, body: { message: "slow down" }, headers: { "retry-after": "120" } }, ok],
+      { delivery: { maxRetryAfterMs: 60_000 } },
+    );
+    expect(t.h.waits).toEqual([]);
+    expect(t.svc.seen).toHaveLength(1);
+    expect(t.state).toMatchObject({
+      status: "failed",
+      reason:
+        "mattermost: HTTP 429: slow down (the service asked to wait 2 min, longer than " +
+        "delivery.maxRetryAfterMs = 1 min: not retried)",
+    });
   });
 
   it("gives up after maxAttempts and records the last error", async () => {
@@ -144,16 +159,19 @@ describe("retryDelay and Retry-After parsing", () => {
     );
   });
 
-  it("uses the service's wait as is, capped", () => {
+  it("uses the service's wait as is, whole", () => {
     expect(retryDelay(1, policy, () => 0.9, 2500)).toBe(2500);
     expect(retryDelay(1, policy, () => 0.9, 0)).toBe(0);
-    expect(retryDelay(1, policy, () => 0.9, 90_000)).toBe(30_000);
+    expect(retryDelay(1, policy, () => 0.9, 90_000)).toBe(90_000);
   });
 
   it("reads Retry-After as seconds or as an HTTP date", () => {
     const now = Date.parse("2025-01-01T00:00:00Z");
     expect(parseRetryAfter("5", now)).toBe(5000);
     expect(parseRetryAfter("0.25", now)).toBe(250);
+    // Rounded up, never down: a wait cut short sends inside the window.
+    expect(parseRetryAfter("0.0011", now)).toBe(2);
+    expect(parseRetryAfter("1.2345", now)).toBe(1235);
     expect(parseRetryAfter("Wed, 01 Jan 2025 00:00:12 GMT", now)).toBe(12_000);
     expect(parseRetryAfter("Tue, 31 Dec 2024 23:59:00 GMT", now)).toBe(0);
     expect(parseRetryAfter("soon", now)).toBeUndefined();

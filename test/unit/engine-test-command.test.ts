@@ -150,7 +150,7 @@ describe("hookgate test", () => {
     expect(r.stdout).toContain("  contentSource: Email");
   });
 
-  test("--json prints the request (headers redacted) and the decision with its trace", async () => {
+  test("--json prints the request (credential headers redacted, signature headers left out) and the decision with its trace", async () => {
     const s = setup();
     const r = await run([
       "-c",
@@ -162,6 +162,8 @@ describe("hookgate test", () => {
       "x-github-event: push",
       "-H",
       "x-hub-signature-256: sha256=abc",
+      "-H",
+      "x-api-key: k-123",
       "-q",
       "env=prod",
       "--json",
@@ -173,7 +175,7 @@ describe("hookgate test", () => {
     expect(out.request).toEqual({
       path: "github",
       payload: push,
-      headers: { "x-github-event": "push", "x-hub-signature-256": "[redacted]" },
+      headers: { "x-github-event": "push", "x-api-key": "[redacted]" },
       query: { env: "prod" },
     });
     expect(out.decision).toMatchObject({

@@ -130,3 +130,27 @@ describe("token carriers", () => {
     expect(foldAddress("::1")).toBe("::1");
   });
 });
+
+describe("auth failure limiter: new limits from a reload", () => {
+  it("keeps counted failures and running locks, and applies the new limits from then on", async () => {
+    const { l, clock } = limiterAt(0);
+    await l.fail("counting");
+    await l.fail("counting");
+    for (let i = 0; i < 3; i++) await l.fail("locked");
+    l.setLimits({ ...opts, max: 5, lockSeconds: 300 });
+    // The lock runs its course as it was set; the count goes on toward the new max.
+    expect(await l.check("locked")).toEqual({ locked: true, retryAfterSeconds: 30 });
+    expect((await l.fail("counting")).locked).toBe(false);
+    expect((await l.fail("counting")).locked).toBe(false);
+    clock.t += 1;
+    expect(await l.fail("counting")).toEqual({ locked: true, retryAfterSeconds: 300 });
+  });
+
+  it("holds a lower address bound at once", async () => {
+    const { l } = limiterAt(0, { maxTrackedAddresses: 10 });
+    for (let i = 0; i < 10; i++) await l.fail(`a${i}`);
+    expect(l.size).toBe(10);
+    l.setLimits({ ...opts, maxTrackedAddresses: 4 });
+    expect(l.size).toBe(4);
+  });
+});

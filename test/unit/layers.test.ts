@@ -7,6 +7,20 @@ import { describe, expect, it } from "vitest";
 
 const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 
+/** Every layer up to the HTTP one: what the layers above it may use. */
+const UP_TO_HTTP = [
+  "types",
+  "core",
+  "schemas",
+  "config",
+  "engine",
+  "policy",
+  "ingress",
+  "store",
+  "runtime",
+  "http",
+] as const;
+
 /** Each layer and the layers it may import from (besides itself). */
 const ALLOWED: Record<string, readonly string[]> = {
   types: [],
@@ -19,25 +33,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   store: ["types", "core", "config"],
   runtime: ["types", "core", "config", "store", "version"],
   http: ["types", "core", "schemas", "config", "engine", "policy", "ingress", "store", "runtime"],
+  // Reload in place, watching files, the pid file: above http, below the wiring.
+  reload: [...UP_TO_HTTP],
   // The wiring at the top: it may use every layer, and nothing imports it but the commands.
   log: ["types", "core", "config"],
   version: [],
-  server: ["types", "core", "config", "engine", "policy", "ingress", "store", "runtime", "http", "log"],
-  commands: [
-    "types",
-    "core",
-    "schemas",
-    "config",
-    "engine",
-    "policy",
-    "ingress",
-    "store",
-    "runtime",
-    "http",
-    "log",
-    "server",
-    "version",
-  ],
+  server: [...UP_TO_HTTP, "log", "reload"],
+  commands: [...UP_TO_HTTP, "log", "server", "reload", "version"],
   cli: ["commands", "version", "config"],
 };
 

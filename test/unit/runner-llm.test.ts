@@ -30,6 +30,8 @@ async function runner(answer: FakeAnswer, provider: Partial<ProviderConfig> = {}
   llm = await fakeLlm(() => answer);
   return createLlmRunner({
     providers: { openai: { baseUrl: `${llm.baseUrl}/`, apiKey: API_KEY, ...provider } },
+    // Retries of 429 and 5xx answers wait for nothing here.
+    sleep: async () => {},
   });
 }
 
@@ -56,6 +58,7 @@ describe("llm runner", () => {
     expect(req!.headers["content-type"]).toBe("application/json");
     expect(req!.body).toEqual({
       model: "gpt-test",
+      max_tokens: 4096,
       reasoning_effort: "medium",
       messages: [
         { role: "system", content: "Be brief." },

@@ -139,14 +139,15 @@ describe("heartbeat", () => {
 
   it("a failed heartbeat leaves its events pending for the next one", async () => {
     await setup((i) =>
-      i === 0 ? { status: 500, body: { error: { message: "overloaded" } } } : "HEARTBEAT_OK",
+      // A 400 is final (a 5xx would be retried first).
+      i === 0 ? { status: 400, body: { error: { message: "context length exceeded" } } } : "HEARTBEAT_OK",
     );
     await h.wake("certificate expires in 3 days");
     await fire();
     const [failed] = await h.store.listHeartbeats(10);
     expect(failed).toMatchObject({
       status: "failed",
-      error: "provider fake failed with HTTP 500: overloaded",
+      error: "provider fake rejected the request (HTTP 400): context length exceeded",
     });
     expect((await h.store.pendingEvents()).map((e) => e.text)).toEqual(["certificate expires in 3 days"]);
 

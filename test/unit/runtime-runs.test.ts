@@ -97,13 +97,14 @@ describe("agent runs", () => {
     expect(h!.timers.delays).toEqual([250]);
   });
 
-  it("provider 500 → failed with the reason, summarised in the main session, nothing delivered", async () => {
-    await withLlm(() => ({ status: 500, body: { error: { message: "upstream overloaded" } } }));
+  it("provider error → failed with the reason, summarised in the main session, nothing delivered", async () => {
+    // A 400 is final (a 5xx would be retried first).
+    await withLlm(() => ({ status: 400, body: { error: { message: "context length exceeded" } } }));
     const run = await finished(await h!.run());
     expect(run.status).toBe("failed");
-    expect(run.error).toBe("provider fake failed with HTTP 500: upstream overloaded");
+    expect(run.error).toBe("provider fake rejected the request (HTTP 400): context length exceeded");
     expect((await h!.store.pendingEvents()).map((e) => e.text)).toEqual([
-      "Hook GitHub (failed): provider fake failed with HTTP 500: upstream overloaded",
+      "Hook GitHub (failed): provider fake rejected the request (HTTP 400): context length exceeded",
     ]);
     expect(h!.delivery.sent).toEqual([]);
     expect(run.delivery).toBeUndefined();

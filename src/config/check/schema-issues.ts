@@ -53,6 +53,11 @@ function resolveRef(root: JsonSchema): (ref: string) => JsonSchema | undefined {
 function toIssue(err: ErrorObject, data: unknown, source: SourceRef): ConfigIssue | undefined {
   const at = pointerToSegments(err.instancePath, data);
   const params = err.params as Record<string, unknown>;
+  // A value read from a secret file is never quoted, whatever key it was put under.
+  const found = () =>
+    source.hidden?.has(formatKeyPath(at))
+      ? "a value read from a secret file (hidden)"
+      : describe(err.data, at);
   switch (err.keyword) {
     // Wrappers whose inner errors are reported on their own.
     case "if":
@@ -85,14 +90,9 @@ function toIssue(err: ErrorObject, data: unknown, source: SourceRef): ConfigIssu
           { key: true },
         );
       }
-      return issueAt(
-        "error",
-        source,
-        at,
-        `${patternText(String(params["pattern"]))}, found ${describe(err.data, at)}`,
-      );
+      return issueAt("error", source, at, `${patternText(String(params["pattern"]))}, found ${found()}`);
     default:
-      return issueAt("error", source, at, `${expected(err)}, found ${describe(err.data, at)}`);
+      return issueAt("error", source, at, `${expected(err)}, found ${found()}`);
   }
 }
 

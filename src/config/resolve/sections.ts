@@ -11,7 +11,15 @@ const defaultHeartbeatPrompt =
 
 export function serverSection(raw: HookgateConfig): ResolvedConfig["server"] {
   const s = { ...schemaDefaults("server"), ...raw.server } as ResolvedConfig["server"];
-  return { host: s.host, port: s.port, trustProxy: s.trustProxy ?? [], logLevel: s.logLevel };
+  const server: ResolvedConfig["server"] = {
+    host: s.host,
+    port: s.port,
+    trustProxy: s.trustProxy ?? [],
+    logLevel: s.logLevel,
+  };
+  // Without a trailing slash: request paths are appended to it.
+  if (s.publicUrl !== undefined) server.publicUrl = s.publicUrl.replace(/\/+$/, "");
+  return server;
 }
 
 export function providersSection(raw: HookgateConfig): Record<string, ProviderConfig> {

@@ -1,24 +1,60 @@
 // `${NAME}` in any string value is replaced by the environment variable NAME, `${NAME:-default}` by
-// NAME or, when it is unset or empty, by `default` (as in a POSIX shell); `$${NAME}` stays as the
-// literal text `${NAME}`. Keys are left alone: they are structure, not settings.
+// NAME or, when it is unset or empty, by `default` (as in a POSIX shell); `${file:PATH}` by the
+// contents of the file PATH without its trailing newline and spaces (Docker, systemd and Kubernetes
+// hand secrets over as files); `$${NAME}` stays as the literal text `${NAME}`. Keys are left alone:
+// they are structure, not settings.
 import type { PathSegment } from "./key-path.js";
+import { readSecretFile } from "./secret-file.js";
 
 export interface InterpolationProblem {
   path: PathSegment[];
   message: string;
+  /** Default: an error. */
+  severity?: "error" | "warning";
+}
+
+export interface InterpolationOptions {
+  /** Folder a relative `${file:PATH}` resolves against (the config file's folder). */
+  dir?: string;
+}
+
+export interface Interpolated {
+  value: unknown;
+  problems: InterpolationProblem[];
+  /** Key paths whose value holds a secret file's contents: messages never show them. */
+  fromFiles: PathSegment[][];
 }
 
 const reference = /\$(\$?)\{([^}]*)\}/g;
 /** NAME, or NAME:-default (the default may be empty, and holds anything but `}`). */
 const validReference = /^([A-Za-z_][A-Za-z0-9_]*)(?::-([\s\S]*))?$/;
+/** file:PATH (`file:-x` is the variable `file` with a default, as it always was). */
+const fileReference = /^file:([\s\S]*)$/;
 
 export function interpolateEnv(
   data: unknown,
   env: NodeJS.ProcessEnv,
-): { value: unknown; problems: InterpolationProblem[] } {
+  opts: InterpolationOptions = {},
+): Interpolated {
   const problems: InterpolationProblem[] = [];
+  const fromFiles: PathSegment[][] = [];
+  // A file used by several keys is read once per load, and warned about once.
+  const files = new Map<string, ReturnType<typeof readSecretFile>>();
+  const read = (file: string, path: PathSegment[]) => {
+    let got = files.get(file);
+    if (!got) {
+      got = readSecretFile(file, opts.dir);
+      files.set(file, got);
+      if (got.ok && got.warning) problems.push({ path, message: got.warning, severity: "warning" });
+    }
+    return got;
+  };
   const walk = (node: unknown, path: PathSegment[]): unknown => {
-    if (typeof node === "string") return interpolateString(node, env, path, problems);
+    if (typeof node === "string") {
+      const out = interpolateString(node, env, path, problems, read);
+      if (out.fromFile) fromFiles.push(path);
+      return out.text;
+    }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, [...path, i]));
     if (node !== null && typeof node === "object") {
       const out: Record<string, unknown> = {};
@@ -27,7 +63,7 @@ export function interpolateEnv(
     }
     return node;
   };
-  return { value: walk(data, []), problems };
+  return { value: walk(data, []), problems, fromFiles };
 }
 
 function interpolateString(
@@ -35,15 +71,27 @@ function interpolateString(
   env: NodeJS.ProcessEnv,
   path: PathSegment[],
   problems: InterpolationProblem[],
-): string {
-  if (!text.includes("${")) return text;
-  return text.replace(reference, (whole, escaped: string, inner: string) => {
+  read: (file: string, path: PathSegment[]) => ReturnType<typeof readSecretFile>,
+): { text: string; fromFile: boolean } {
+  if (!text.includes("${")) return { text, fromFile: false };
+  let fromFile = false;
+  const out = text.replace(reference, (whole, escaped: string, inner: string) => {
     if (escaped) return whole.slice(1);
     const ref = validReference.exec(inner);
+    const file = ref ? null : fileReference.exec(inner);
+    if (file) {
+      const got = read(file[1]!, path);
+      if (!got.ok) {
+        problems.push({ path, message: got.error });
+        return whole;
+      }
+      fromFile = true;
+      return got.value;
+    }
     if (!ref) {
       problems.push({
         path,
-        message: `"\${${inner}}" is not a valid environment variable reference (\${NAME} or \${NAME:-default}; letters, digits and _ in NAME); write $\${...} for a literal \${...}`,
+        message: `"\${${inner}}" is not a valid environment variable reference (\${NAME} or \${NAME:-default}; letters, digits and _ in NAME) nor a secret file (\${file:PATH}); write $\${...} for a literal \${...}`,
       });
       return whole;
     }
@@ -60,4 +108,5 @@ function interpolateString(
     }
     return value;
   });
+  return { text: out, fromFile };
 }

@@ -23,7 +23,7 @@ export async function loadRuleFiles(
   }
   const loaded: RulesFileWithSource[] = [];
   for (const file of new Set(files)) {
-    const result = await readRulesFile(file, { env: ctx.env, baseDir: ctx.cwd });
+    const result = await readRulesFile(file, { env: ctx.env, baseDir: ctx.cwd, configDir: ctx.dir });
     ctx.issues.push(...result.issues);
     if (result.source.file !== undefined) ctx.sources.addRuleFile(result.source.file, result.source);
     loaded.push(result);

@@ -25,6 +25,8 @@ export interface RulesFileOptions {
   env?: NodeJS.ProcessEnv;
   /** Folder file names in origins and messages are shown relative to (default: the process cwd). */
   baseDir?: string;
+  /** Folder a relative `${file:PATH}` resolves against (the config file's; default: the rule file's). */
+  configDir?: string;
 }
 
 interface RawRulesFile {
@@ -63,6 +65,7 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
   const read = await readSourceFile(absolute, display, {
     what: "rule file",
     ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.configDir !== undefined && { dir: opts.configDir }),
   });
   const issues = new IssueList();
   issues.push(...read.issues);

@@ -1,9 +1,10 @@
-// Reads one config or rule file: parse by extension, then optional ${ENV} interpolation.
+// Reads one config or rule file: parse by extension, then optional ${ENV} / ${file:...} interpolation.
 import { readFile } from "node:fs/promises";
-import { isAbsolute, relative } from "node:path";
+import { dirname, isAbsolute, relative } from "node:path";
 import { issueAt, type SourceRef } from "../issues.js";
 import type { ConfigIssue } from "../types.js";
 import { interpolateEnv } from "./interpolate.js";
+import { formatKeyPath } from "./key-path.js";
 import { formatFromExtension, type Locate, type LocateChar, parseSource } from "./parse.js";
 
 export interface SourceFile {
@@ -24,7 +25,12 @@ export function displayPath(absolute: string, cwd: string): string {
 export async function readSourceFile(
   absolute: string,
   display: string,
-  opts: { env?: NodeJS.ProcessEnv; what: string },
+  opts: {
+    env?: NodeJS.ProcessEnv;
+    what: string;
+    /** Folder `${file:PATH}` resolves against; default: the file's own folder. */
+    dir?: string;
+  },
 ): Promise<SourceFile> {
   const none: Locate = () => undefined;
   const fail = (message: string): SourceFile => ({
@@ -48,11 +54,14 @@ export async function readSourceFile(
   const source = { file: display, locate: parsed.locate, locateChar: parsed.locateChar };
   if (parsed.issues.length > 0) return { data: null, source, issues: parsed.issues, parsed: false };
   if (!opts.env) return { data: parsed.data, source, issues: [], parsed: true };
-  const { value, problems } = interpolateEnv(parsed.data, opts.env);
+  const { value, problems, fromFiles } = interpolateEnv(parsed.data, opts.env, {
+    dir: opts.dir ?? dirname(absolute),
+  });
+  const hidden = new Set(fromFiles.map(formatKeyPath));
   return {
     data: value,
-    source,
-    issues: problems.map((p) => issueAt("error", source, p.path, p.message)),
+    source: hidden.size > 0 ? { ...source, hidden } : source,
+    issues: problems.map((p) => issueAt(p.severity ?? "error", source, p.path, p.message)),
     parsed: true,
   };
 }

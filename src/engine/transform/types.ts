@@ -1,6 +1,7 @@
 // Contract between the rule engine and the transform sandbox.
 import type { TransformFailureCode } from "../../core/errors.js";
 import type { TransformResult } from "../../types/generated.js";
+import type { Verified } from "../verify/types.js";
 
 /** Data handed to a transform: always a deep copy, never host objects. */
 export interface TransformInput {
@@ -8,6 +9,8 @@ export interface TransformInput {
   headers: Record<string, string>;
   query: Record<string, string>;
   path: string;
+  /** `{scheme, id, timestamp}` of a request that passed a verify; absent with the hook token. */
+  verified?: Verified;
 }
 
 export type { TransformFailureCode };

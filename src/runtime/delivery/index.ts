@@ -7,6 +7,7 @@ import type { ResolvedConfig } from "../../config/types.js";
 import type { DeliveryState, RunRecord, Store } from "../../store/types.js";
 import { isAckOnly } from "../ack.js";
 import type { BoundChannel } from "./channels/adapter.js";
+import { RateGate } from "./rate-gate.js";
 import { makeRedactor } from "./redact.js";
 import { bindChannels } from "./registry.js";
 import { resolveTarget } from "./resolve-target.js";
@@ -15,6 +16,7 @@ import { splitMessage } from "./split.js";
 import type { Delivery, DeliveryRequest } from "./types.js";
 
 export type { Delivery, DeliveryRequest } from "./types.js";
+export { RateGate };
 
 export interface DeliveryOptions {
   config: ResolvedConfig;
@@ -25,15 +27,28 @@ export interface DeliveryOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Source of retry jitter, in [0, 1). */
   random?: () => number;
+  /** The clock rate-limit waits are measured on; injectable with `sleep`. */
+  now?: () => number;
+  /** One request that got no answer in this time counts as a failed, retryable attempt (30 s). */
+  requestTimeoutMs?: number;
+  /**
+   * The services' waits still in force, when a reload rebuilds the delivery: a wait a service asked
+   * for outlives the adapters that were told (its clock must be `now`).
+   */
+  gate?: RateGate;
 }
 
-/** One request that got no answer in this time counts as a failed, retryable attempt. */
+/** Default of DeliveryOptions.requestTimeoutMs. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Parts already sent (their ids) and attempts made, when finishing a delivery a restart cut off. */
 interface Progress {
   sent: string[];
   attempts: number;
+  /** Idempotency key of the part that was in flight. */
+  partKey?: string | undefined;
+  /** The service's wait that was not over yet. */
+  notBefore?: number | undefined;
 }
 
 export function createDelivery(opts: DeliveryOptions): Delivery {
@@ -44,6 +59,8 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
   const doFetch = opts.fetch ?? globalThis.fetch;
   const sleep = opts.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
   const random = opts.random ?? Math.random;
+  const now = opts.now ?? Date.now;
+  const gate = opts.gate ?? new RateGate(now, sleep);
 
   async function record(runId: string | undefined, state: DeliveryState): Promise<void> {
     if (!runId) return;
@@ -67,7 +84,7 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
       status: "skipped",
       ...(channel ? { channel } : {}),
       reason,
-      updatedAt: Date.now(),
+      updatedAt: now(),
     };
     log[level]({ runId, channel, reason }, "reply not delivered");
     await record(runId, state);
@@ -77,7 +94,7 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
   async function fail(runId: string | undefined, err: unknown): Promise<DeliveryState> {
     const reason = redact(`delivery failed: ${errorText(err)}`);
     log.error({ runId, reason }, "delivery failed");
-    const state: DeliveryState = { status: "failed", reason, updatedAt: Date.now() };
+    const state: DeliveryState = { status: "failed", reason, updatedAt: now() };
     await record(runId, state);
     return state;
   }
@@ -97,41 +114,56 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
     runId: string | undefined,
     text: string,
     channel: BoundChannel,
-    to: string,
+    firstTo: string,
     progress: Progress,
   ): Promise<DeliveryState> {
     const parts = splitMessage(text, channel.maxLength, channel.measure);
     const sent = [...progress.sent];
     let attempts = progress.attempts;
-    const where = { channel: channel.name, to };
-    const pending = (): DeliveryState => ({
+    const where = { channel: channel.name, to: firstTo };
+    const pending = (inFlight: { partKey?: string; notBefore?: number | undefined } = {}): DeliveryState => ({
       status: "pending",
       ...where,
       messageIds: [...sent],
       attempts,
-      updatedAt: Date.now(),
+      ...(inFlight.partKey ? { partKey: inFlight.partKey } : {}),
+      ...(inFlight.notBefore ? { notBefore: inFlight.notBefore } : {}),
+      updatedAt: now(),
     });
-    await record(runId, pending());
 
     for (let i = sent.length; i < parts.length; i += 1) {
       const part = parts[i] ?? "";
-      const idempotencyKey = randomUUID();
+      const resumed = i === progress.sent.length;
+      // The part a restart cut off keeps its key, so the service can recognise the resend.
+      const partKey = (resumed && progress.partKey) || randomUUID();
+      const notBefore = resumed ? progress.notBefore : undefined;
+      if (notBefore) gate.block(channel.name, notBefore);
+      // Durable before the request: a restart resumes here, with this key.
+      await record(runId, pending({ partKey, notBefore }));
       const result = await sendWithRetry(
-        () =>
-          channel.send(to, part, {
+        async () => {
+          await gate.pass(channel.name);
+          return channel.send(where.to, part, {
             fetch: doFetch,
-            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-            idempotencyKey,
-          }),
+            signal: AbortSignal.timeout(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+            idempotencyKey: partKey,
+          });
+        },
         config.delivery,
         {
           sleep,
           random,
-          onRetry: ({ attempt, delayMs, error }) =>
+          onRetry: async ({ attempt, delayMs, error, rateLimited }) => {
             log.warn(
               { runId, ...where, part: i + 1, parts: parts.length, attempt, delayMs, error: redact(error) },
               "delivery attempt failed; retrying",
-            ),
+            );
+            if (!rateLimited) return;
+            // The service's own wait binds every send to the channel, and survives a restart.
+            const until = now() + delayMs;
+            gate.block(channel.name, until);
+            await record(runId, pending({ partKey, notBefore: until }));
+          },
         },
       );
       attempts += result.attempts;
@@ -145,18 +177,23 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
           messageIds: sent,
           reason,
           attempts,
-          updatedAt: Date.now(),
+          updatedAt: now(),
         };
         await record(runId, state);
         return state;
       }
+      if (result.outcome.movedTo && result.outcome.movedTo !== where.to) {
+        log.warn(
+          { runId, channel: channel.name, from: where.to, to: result.outcome.movedTo },
+          `the ${channel.name} chat moved: replies now go to the new id; update channels.${channel.name}.defaultTo and any "to" that names the old one`,
+        );
+        where.to = result.outcome.movedTo;
+      }
       sent.push(result.outcome.id);
-      // Progress is durable, so a restart resumes after the last part known to be sent.
-      if (i < parts.length - 1) await record(runId, pending());
     }
 
     try {
-      await store.setLastRoute({ channel: channel.name, to });
+      await store.setLastRoute({ channel: channel.name, to: where.to });
     } catch (err) {
       log.error({ runId, ...where, error: redact(errorText(err)) }, "could not record the last route");
     }
@@ -165,7 +202,7 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
       ...where,
       messageIds: sent,
       attempts,
-      updatedAt: Date.now(),
+      updatedAt: now(),
     };
     log.info({ runId, ...where, messages: sent.length, attempts }, "reply delivered");
     await record(runId, state);
@@ -186,6 +223,8 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
       await send(run.id, text, channel, prev.to, {
         sent: prev.messageIds ?? [],
         attempts: prev.attempts ?? 0,
+        partKey: prev.partKey,
+        notBefore: prev.notBefore,
       });
       return;
     }
@@ -209,6 +248,11 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
       } catch (err) {
         log.error({ error: redact(errorText(err)) }, "could not list pending deliveries");
         return;
+      }
+      // Waits the services asked for before the restart bind every send to their channels, new ones too.
+      for (const run of runs) {
+        const d = run.delivery;
+        if (d?.channel && d.notBefore) gate.block(d.channel, d.notBefore);
       }
       for (const run of runs) {
         try {

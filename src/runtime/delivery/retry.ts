@@ -1,6 +1,7 @@
 // Sends one message with retries: 429, 5xx, throttling answers and transport errors are retried with
-// exponential backoff and jitter, or after exactly the wait the service asked for; other failures end
-// at once.
+// exponential backoff and jitter, or after the whole wait the service asked for; other failures end at
+// once. A service that asks for a longer wait than the policy allows fails the message, saying so:
+// sending before the wait ends can get an app disabled (Slack) or its limit extended (Telegram).
 import type { SendOutcome } from "./channels/adapter.js";
 
 export interface RetryPolicy {
@@ -8,15 +9,20 @@ export interface RetryPolicy {
   maxAttempts: number;
   /** Delay before the second attempt; doubled for each further one. */
   baseDelayMs: number;
-  /** Upper bound of one delay, Retry-After included. */
+  /** Upper bound of one backoff delay. */
   maxDelayMs: number;
+  /** Longest wait a service may ask for that is waited out. */
+  maxRetryAfterMs: number;
 }
 
 export interface RetryDeps {
   sleep: (ms: number) => Promise<void>;
   random: () => number;
-  /** Told about each failed attempt that will be retried. */
-  onRetry?: (info: { attempt: number; delayMs: number; error: string }) => void;
+  /**
+   * Told about each failed attempt that will be retried, before the wait; `rateLimited` when the wait
+   * is the service's own. Awaited, so that the wait can be recorded durably first.
+   */
+  onRetry?: (info: { attempt: number; delayMs: number; error: string; rateLimited: boolean }) => unknown;
 }
 
 export interface RetryResult {
@@ -33,32 +39,52 @@ export async function sendWithRetry(
   for (let n = 1; ; n += 1) {
     const outcome = await attemptOnce(attempt);
     if (outcome.ok || !outcome.retryable) return { outcome, attempts: n };
+    const asked = outcome.retryAfterMs;
+    if (asked !== undefined && asked > policy.maxRetryAfterMs) {
+      return {
+        outcome: {
+          ...outcome,
+          retryable: false,
+          error:
+            `${outcome.error} (the service asked to wait ${describeWait(asked)}, longer than ` +
+            `delivery.maxRetryAfterMs = ${describeWait(policy.maxRetryAfterMs)}: not retried)`,
+        },
+        attempts: n,
+      };
+    }
     if (n >= maxAttempts) {
       return {
         outcome: { ...outcome, error: `${outcome.error} (gave up after ${n} attempts)` },
         attempts: n,
       };
     }
-    const delayMs = retryDelay(n, policy, deps.random, outcome.retryAfterMs);
-    deps.onRetry?.({ attempt: n, delayMs, error: outcome.error });
+    const delayMs = retryDelay(n, policy, deps.random, asked);
+    await deps.onRetry?.({ attempt: n, delayMs, error: outcome.error, rateLimited: asked !== undefined });
     await deps.sleep(delayMs);
   }
 }
 
 /**
- * Delay after failed attempt `n` (1-based). A wait the service asked for is honoured as is (capped by
- * maxDelayMs); otherwise base·2^(n-1), capped, with "equal jitter": half fixed, half random, so that
- * senders that failed together do not retry together.
+ * Delay after failed attempt `n` (1-based). A wait the service asked for is honoured whole; otherwise
+ * base·2^(n-1), capped by maxDelayMs, with "equal jitter": half fixed, half random, so that senders
+ * that failed together do not retry together.
  */
 export function retryDelay(
   n: number,
-  policy: RetryPolicy,
+  policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">,
   random: () => number,
   retryAfterMs?: number,
 ): number {
-  if (retryAfterMs !== undefined) return Math.min(Math.max(0, retryAfterMs), policy.maxDelayMs);
+  if (retryAfterMs !== undefined) return Math.max(0, retryAfterMs);
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** "45 s", "1.5 s", "20 min", "2 h". */
+export function describeWait(ms: number): string {
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(3))} s`;
+  if (ms < 3_600_000) return `${Number((ms / 60_000).toFixed(1))} min`;
+  return `${Number((ms / 3_600_000).toFixed(1))} h`;
 }
 
 /** A thrown error is a transport failure (refused, reset, timed out): the request may not have arrived. */

@@ -1,34 +1,57 @@
 // OpenAI-compatible Chat Completions (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...): one POST
-// {baseUrl}/chat/completions per turn. Errors say which provider failed and what to check; the API key
-// never appears in them.
-import type { TokenUsage } from "../../store/types.js";
+// {baseUrl}/chat/completions per turn. 429 and 5xx are retried within the run's time, after the wait
+// the provider asked for (Retry-After as seconds or an HTTP date) or a backoff; a model that refuses
+// the thinking fields is asked again without them. Errors say which provider failed and what to
+// check; the API key never appears in them.
+import { setTimeout as delay } from "node:timers/promises";
+import { Agent, fetch as undiciFetch } from "undici";
 import type { ProviderConfig } from "../../types/generated.js";
+import { parseRetryAfter } from "../retry-after.js";
+import { type Completion, readReply } from "./llm-reply.js";
+import { type ChatMessage, DEFAULT_MAX_TOKENS, refusesThinking, requestBody } from "./llm-request.js";
 import { type Runner, RunnerError, type RunnerInput, type RunnerResult } from "./types.js";
 
 const DETAIL_CHARS = 300;
 
-interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
+/** Requests per turn at most: the first and three retries of 429 and 5xx answers. */
+const MAX_ATTEMPTS = 4;
+/** First backoff delay when the provider names no wait; doubled each time. */
+const BASE_DELAY_MS = 1000;
+
+/**
+ * Connections without undici's default 300 s limits on the wait for headers and between body chunks:
+ * a model may think for longer before its first byte, and the run's own timeout (600 s by default,
+ * up to a day) is the one limit that applies.
+ */
+const patientAgent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+const patientFetch = ((url: string, init?: RequestInit) =>
+  undiciFetch(url, { ...(init as object), dispatcher: patientAgent })) as unknown as typeof fetch;
+
+export interface LlmRunnerDeps {
+  providers: Record<string, ProviderConfig>;
+  fetch?: typeof fetch | undefined;
+  /** Waits between retries; rejects when `signal` aborts. Injectable so tests do not wait. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
 }
 
-export function createLlmRunner(deps: {
-  providers: Record<string, ProviderConfig>;
-  fetch?: typeof fetch;
-}): Runner {
-  const doFetch = deps.fetch ?? fetch;
+export function createLlmRunner(deps: LlmRunnerDeps): Runner {
+  const doFetch = deps.fetch ?? patientFetch;
+  const sleep = deps.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }));
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  // provider/model pairs that refused the thinking fields: not sent to them again.
+  const noThinking = new Set<string>();
   return {
     kind: "llm",
     async run(input: RunnerInput): Promise<RunnerResult> {
+      const startedAt = now();
       const { name, provider, model } = pickProvider(input, deps.providers);
       const messages: ChatMessage[] = [];
       if (input.systemPrompt) messages.push({ role: "system", content: input.systemPrompt });
       for (const m of input.transcript) messages.push({ role: m.role, content: m.content });
       messages.push({ role: "user", content: input.message });
-      const body: Record<string, unknown> = { model, messages };
-      if (input.thinking && (provider.thinkingParam ?? "reasoning_effort") === "reasoning_effort") {
-        body["reasoning_effort"] = input.thinking;
-      }
 
       const headers: Record<string, string> = {
         "content-type": "application/json",
@@ -37,28 +60,68 @@ export function createLlmRunner(deps: {
       };
       if (provider.apiKey) headers["authorization"] = `Bearer ${provider.apiKey}`;
       const base = provider.baseUrl.replace(/\/+$/, "");
-
-      let response: Response;
-      let text: string;
-      try {
-        response = await doFetch(`${base}/chat/completions`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify(body),
-          signal: input.signal,
-        });
-        text = await response.text();
-      } catch (err) {
-        if (input.signal.aborted) throw input.signal.reason;
-        const cause = (err as Error & { cause?: Error }).cause?.message ?? (err as Error).message;
-        throw new RunnerError(`could not reach provider ${name} at ${base}: ${cause}`);
-      }
       const redact = (s: string) =>
         provider.apiKey && provider.apiKey.length >= 4 ? s.replaceAll(provider.apiKey, "***") : s;
-      if (!response.ok) throw new RunnerError(redact(httpError(name, model, response, text)));
-      return parseCompletion(name, response, text, redact);
+      const pair = `${name}/${model}`;
+
+      for (let attempt = 1; ; attempt += 1) {
+        const withThinking = !noThinking.has(pair);
+        const body = requestBody(provider, model, messages, input.thinking, withThinking);
+        let response: Response;
+        let text: string;
+        try {
+          response = await doFetch(`${base}/chat/completions`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify(body),
+            signal: input.signal,
+          });
+          text = await response.text();
+        } catch (err) {
+          if (input.signal.aborted) throw input.signal.reason;
+          const cause = (err as Error & { cause?: Error }).cause?.message ?? (err as Error).message;
+          throw new RunnerError(`could not reach provider ${name} at ${base}: ${cause}`);
+        }
+        if (response.ok) return parseCompletion(name, provider, response, text, redact);
+
+        const why = detail(text);
+        const sentThinking = Object.keys(body).some((k) => THINKING_KEYS.has(k));
+        if (sentThinking && refusesThinking(response.status, why) && attempt < MAX_ATTEMPTS) {
+          noThinking.add(pair);
+          continue;
+        }
+        const retryable = response.status === 429 || response.status >= 500;
+        if (!retryable || attempt >= MAX_ATTEMPTS) {
+          throw new RunnerError(redact(httpError(name, model, response, why, now())));
+        }
+        const asked = parseRetryAfter(response.headers.get("retry-after"), now());
+        const wait = asked ?? backoff(attempt, random);
+        const left = startedAt + input.timeoutMs - now();
+        if (wait >= left) {
+          throw new RunnerError(
+            redact(
+              `${httpError(name, model, response, why, now())} (a retry in ${Math.ceil(wait / 1000)} s ` +
+                "would come after the run's timeout)",
+            ),
+          );
+        }
+        try {
+          await sleep(wait, input.signal);
+        } catch (err) {
+          if (input.signal.aborted) throw input.signal.reason;
+          throw err;
+        }
+      }
     },
   };
+}
+
+const THINKING_KEYS = new Set(["reasoning_effort", "reasoning", "chat_template_kwargs"]);
+
+/** Exponential backoff with equal jitter: 1 s, 2 s, 4 s (each between half and all of it). */
+function backoff(attempt: number, random: () => number): number {
+  const ceiling = BASE_DELAY_MS * 2 ** (attempt - 1);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
 function pickProvider(
@@ -113,18 +176,21 @@ function clip(text: string): string {
   return text.length > DETAIL_CHARS ? `${text.slice(0, DETAIL_CHARS)}…` : text;
 }
 
-function httpError(name: string, model: string, response: Response, text: string): string {
-  const why = detail(text);
+function httpError(name: string, model: string, response: Response, why: string, at: number): string {
   const status = response.status;
   if (status === 401)
     return `provider ${name} rejected the API key (401): ${why} — check providers.${name}.apiKey`;
   if (status === 403) return `provider ${name} refused access (403): ${why}`;
   if (status === 404) {
-    return `provider ${name} does not know model "${model}" (404 model not found): ${why} — check the model name and providers.${name}.baseUrl`;
+    // Ollama: 'model "x" not found, try pulling it first'.
+    const pull = /try pulling it first/i.test(why)
+      ? ` — pull it on the Ollama host: ollama pull ${model}`
+      : "";
+    return `provider ${name} does not know model "${model}" (404 model not found): ${why}${pull || ` — check the model name and providers.${name}.baseUrl`}`;
   }
   if (status === 429) {
-    const after = response.headers.get("retry-after");
-    return `provider ${name} rate limited the request (429)${after ? `, retry after ${after}s` : ""}: ${why}`;
+    const after = parseRetryAfter(response.headers.get("retry-after"), at);
+    return `provider ${name} rate limited the request (429)${after !== undefined ? `, retry after ${Math.ceil(after / 1000)}s` : ""}: ${why}`;
   }
   if (status >= 500) return `provider ${name} failed with HTTP ${status}: ${why}`;
   return `provider ${name} rejected the request (HTTP ${status}): ${why}`;
@@ -132,14 +198,12 @@ function httpError(name: string, model: string, response: Response, text: string
 
 function parseCompletion(
   name: string,
+  provider: ProviderConfig,
   response: Response,
   text: string,
   redact: (s: string) => string,
 ): RunnerResult {
-  let data: {
-    choices?: Array<{ message?: { content?: unknown } }>;
-    usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
-  };
+  let data: Completion;
   try {
     data = JSON.parse(text);
   } catch {
@@ -148,22 +212,5 @@ function parseCompletion(
       redact(`provider ${name} answered with something that is not JSON (${type}): ${detail(text)}`),
     );
   }
-  const content = data?.choices?.[0]?.message?.content;
-  const reply =
-    typeof content === "string"
-      ? content
-      : Array.isArray(content)
-        ? content
-            .map((part: { text?: unknown }) => (typeof part?.text === "string" ? part.text : ""))
-            .join("")
-        : undefined;
-  if (reply === undefined) {
-    throw new RunnerError(`provider ${name} answered without choices[0].message.content`);
-  }
-  const usage: TokenUsage = {};
-  if (typeof data.usage?.prompt_tokens === "number") usage.promptTokens = data.usage.prompt_tokens;
-  if (typeof data.usage?.completion_tokens === "number")
-    usage.completionTokens = data.usage.completion_tokens;
-  if (typeof data.usage?.total_tokens === "number") usage.totalTokens = data.usage.total_tokens;
-  return Object.keys(usage).length ? { reply, usage } : { reply };
+  return readReply(name, data, provider.maxTokens ?? DEFAULT_MAX_TOKENS);
 }

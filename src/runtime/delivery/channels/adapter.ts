@@ -14,7 +14,12 @@ export interface SendContext {
 }
 
 export type SendOutcome =
-  | { ok: true; id: string }
+  | {
+      ok: true;
+      id: string;
+      /** The recipient the service moved the conversation to (a Telegram group that became a supergroup). */
+      movedTo?: string;
+    }
   | {
       ok: false;
       /** 429, 5xx and the service's own throttling answers; anything else fails at once. */

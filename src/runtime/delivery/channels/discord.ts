@@ -1,5 +1,5 @@
 // Discord REST API: create a message in a channel with a bot token.
-import { version } from "../../../version.js";
+import { homepage, version } from "../../../version.js";
 import { defineChannel } from "./adapter.js";
 import {
   asNumber,
@@ -22,10 +22,16 @@ export const discord = defineChannel({
     const answer = await postJson(
       ctx,
       `${base}/channels/${encodeURIComponent(to)}/messages`,
-      // A reply may quote untrusted webhook content: never let it ping @everyone, roles or users.
-      { content: text, allowed_mentions: { parse: [] } },
-      // Discord asks bots to identify themselves as `DiscordBot (url, version)`.
-      { authorization: `Bot ${cfg.botToken}`, "user-agent": `DiscordBot (hookgate, ${version})` },
+      {
+        content: text,
+        // A reply may quote untrusted webhook content: never let it ping @everyone, roles or users.
+        allowed_mentions: { parse: [] },
+        // With enforce_nonce, a resend within a few minutes returns the message already made.
+        nonce: discordNonce(ctx.idempotencyKey),
+        enforce_nonce: true,
+      },
+      // Discord asks bots to identify themselves as `DiscordBot ($url, $versionNumber)`.
+      { authorization: `Bot ${cfg.botToken}`, "user-agent": `DiscordBot (${homepage}, ${version})` },
     );
     if (isSuccess(answer)) {
       const id = asString(pick(answer.json, "id"));
@@ -39,3 +45,8 @@ export const discord = defineChannel({
     });
   },
 });
+
+/** Discord nonces are at most 25 characters: the key's first 25 hex digits (100 random bits). */
+export function discordNonce(key: string): string {
+  return key.replace(/[^0-9a-zA-Z]/g, "").slice(0, 25);
+}

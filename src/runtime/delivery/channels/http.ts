@@ -1,6 +1,9 @@
 // HTTP plumbing shared by the channel modules: one JSON POST, reading untyped answers safely, and
 // turning an error answer into a failure that says whether a retry can help and when.
+import { parseRetryAfter, secondsToMs } from "../../retry-after.js";
 import type { SendContext, SendOutcome } from "./adapter.js";
+
+export { parseRetryAfter } from "../../retry-after.js";
 
 export interface HttpAnswer {
   status: number;
@@ -60,15 +63,6 @@ export function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** `Retry-After` as delay-seconds (fractions tolerated) or an HTTP date, in milliseconds. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const seconds = Number(value.trim());
-  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
 /** 429 and 5xx are worth another try (408 too: the service gave up waiting, not on the message). */
 export function isRetryableStatus(status: number): boolean {
   return status === 429 || status === 408 || status >= 500;
@@ -91,7 +85,7 @@ export function httpFailure(
 ): SendOutcome {
   const retryAfterMs =
     opts.retryAfterSeconds !== undefined
-      ? Math.max(0, Math.round(opts.retryAfterSeconds * 1000))
+      ? secondsToMs(opts.retryAfterSeconds)
       : parseRetryAfter(answer.headers.get("retry-after"));
   const text = detail || snippet(answer.text) || "no error text in the answer";
   return {

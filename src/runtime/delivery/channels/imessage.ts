@@ -13,7 +13,8 @@ export const imessage = defineChannel({
       chatGuid: chatGuid(to),
       message: text,
       method: "apple-script",
-      // Required for AppleScript sends; kept across retries so the server can spot a duplicate.
+      // Required for AppleScript sends; kept across retries and restarts so the server can refuse a
+      // duplicate while the first is still being sent.
       tempGuid: ctx.idempotencyKey,
     });
     if (isSuccess(answer)) {
@@ -22,6 +23,11 @@ export const imessage = defineChannel({
     }
     // Errors: {status, message, error: {type, message}}.
     const detail = asString(pick(answer.json, "error", "message")) ?? asString(pick(answer.json, "message"));
+    // The first attempt with this tempGuid is still being sent (a retry after a timeout, or a resend
+    // after a restart): the message is on its way, and a new tempGuid would send it twice.
+    if (answer.status === 400 && /already queued/i.test(detail ?? "")) {
+      return { ok: true, id: ctx.idempotencyKey };
+    }
     return httpFailure(answer, detail);
   },
 });

@@ -18,11 +18,18 @@ export const telegram = defineChannel({
   secrets: (cfg) => [cfg.botToken],
   async send(cfg, to, text, ctx) {
     const base = trimBase(cfg.apiBaseUrl ?? "https://api.telegram.org");
+    const url = `${base}/bot${cfg.botToken}/sendMessage`;
     // No parse_mode: a reply is plain text, so Markdown characters in it can never make the call fail.
-    const answer = await postJson(ctx, `${base}/bot${cfg.botToken}/sendMessage`, { chat_id: to, text });
+    let answer = await postJson(ctx, url, { chat_id: to, text });
+    // A group that became a supergroup has a new id: follow it, once.
+    const movedTo = asString(pick(answer.json, "parameters", "migrate_to_chat_id"));
+    if (!isSuccess(answer) && movedTo && movedTo !== to) {
+      answer = await postJson(ctx, url, { chat_id: movedTo, text });
+    }
     if (isSuccess(answer) && pick(answer.json, "ok") === true) {
       const id = asString(pick(answer.json, "result", "message_id"));
-      return id ? { ok: true, id } : unexpectedSuccess(answer, "result.message_id");
+      if (!id) return unexpectedSuccess(answer, "result.message_id");
+      return movedTo && movedTo !== to ? { ok: true, id, movedTo } : { ok: true, id };
     }
     return httpFailure(answer, asString(pick(answer.json, "description")), {
       retryAfterSeconds: asNumber(pick(answer.json, "parameters", "retry_after")),

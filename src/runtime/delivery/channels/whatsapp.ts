@@ -13,10 +13,12 @@ import {
 } from "./http.js";
 
 /**
- * Graph error codes that mean "slow down" although the HTTP status is 400: app rate limit (4), account
- * rate limit (80007), throughput (130429), too many messages to one user (131056).
+ * Graph error codes worth another try although the HTTP status is 400. Slow down: app rate limit (4),
+ * account rate limit (80007), throughput (130429), too many messages to one user (131056). Passing
+ * failures on Meta's side: unknown (1), service (2), something went wrong (131000), service
+ * unavailable (131016).
  */
-const THROTTLE_CODES = new Set([4, 80007, 130429, 131056]);
+const RETRY_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056]);
 
 export const whatsapp = defineChannel({
   name: "whatsapp",
@@ -41,7 +43,7 @@ export const whatsapp = defineChannel({
     const details = asString(pick(error, "error_data", "details"));
     const detail = message && details && details !== message ? `${message}: ${details}` : message;
     return httpFailure(answer, detail, {
-      retryable: isRetryableStatus(answer.status) || (code !== undefined && THROTTLE_CODES.has(code)),
+      retryable: isRetryableStatus(answer.status) || (code !== undefined && RETRY_CODES.has(code)),
     });
   },
 });

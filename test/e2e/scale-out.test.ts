@@ -49,8 +49,12 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function writeConfig(extra: string[] = [], runner = "      runner: { kind: echo }"): string {
-    const file = join(dir, "hookgate.yaml");
+  function writeConfig(
+    extra: string[] = [],
+    runner = "      runner: { kind: echo }",
+    name = "hookgate.yaml",
+  ): string {
+    const file = join(dir, name);
     writeFileSync(
       file,
       [
@@ -173,23 +177,31 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
           "process.stdin.on('data', (d) => { input += d; });",
           "process.stdin.on('end', () => {",
           // Heartbeat turns (no run id) run the same program: only runs are counted.
-          "  if (process.env.HOOKGATE_RUN_ID) appendFileSync(log, `start ${process.env.HOOKGATE_RUN_ID} ${process.ppid}\\n`);",
+          "  if (process.env.HOOKGATE_RUN_ID) appendFileSync(log, `start ${process.env.HOOKGATE_RUN_ID} ${process.env.INSTANCE}\\n`);",
           // Long enough that the killed instance has runs in flight.
           "  setTimeout(() => {",
-          "    if (process.env.HOOKGATE_RUN_ID) appendFileSync(log, `end ${process.env.HOOKGATE_RUN_ID} ${process.ppid}\\n`);",
+          "    if (process.env.HOOKGATE_RUN_ID) appendFileSync(log, `end ${process.env.HOOKGATE_RUN_ID} ${process.env.INSTANCE}\\n`);",
           "    process.stdout.write('done ' + input.length);",
           "  }, 300);",
           "});",
           "",
         ].join("\n"),
       );
-      const config = writeConfig(
-        [],
-        `      runner: { kind: command, command: [${JSON.stringify(process.execPath)}, runner.mjs] }`,
+      // One config per instance, the same but for the name its runner logs. (The pid of a runner's
+      // parent is no witness: a runner whose instance was just killed belongs to init when it asks.)
+      const instances = await Promise.all(
+        ["0", "1", "2"].map((n) =>
+          serve(
+            writeConfig(
+              [],
+              `      runner: { kind: command, command: [${JSON.stringify(process.execPath)}, runner.mjs], env: { INSTANCE: "${n}" } }`,
+              `instance-${n}.yaml`,
+            ),
+          ),
+        ),
       );
-      const instances = await Promise.all([serve(config), serve(config), serve(config)]);
       const [victim] = instances;
-      const victimPid = String(victim!.child.proc.pid);
+      const victimName = "0";
       const lines = () =>
         readFileSync(log, { encoding: "utf8", flag: "a+" })
           .split("\n")
@@ -197,7 +209,7 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
           .map((line) => line.split(" ") as [string, string, string]);
       // A run the victim's runner started and has not finished: the victim holds it right now.
       const busyOnVictim = () => {
-        const mine = lines().filter(([, , pid]) => pid === victimPid);
+        const mine = lines().filter(([, , instance]) => instance === victimName);
         return (
           mine.filter(([what]) => what === "start").length > mine.filter(([what]) => what === "end").length
         );
@@ -250,13 +262,13 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
       // maxConcurrentRuns (4) runs twice.
       const starts = lines().filter(([what]) => what === "start");
       const byRun = new Map<string, string[]>();
-      for (const [, id, pid] of starts) byRun.set(id!, [...(byRun.get(id!) ?? []), pid!]);
+      for (const [, id, instance] of starts) byRun.set(id!, [...(byRun.get(id!) ?? []), instance!]);
       for (const id of ids) expect(byRun.get(id)?.length ?? 0, id).toBeGreaterThanOrEqual(1);
-      const twice = [...byRun].filter(([, pids]) => pids.length > 1);
-      expect(twice.length, JSON.stringify({ victimPid, twice })).toBeLessThanOrEqual(4);
-      for (const [, pids] of twice) {
-        expect(pids).toHaveLength(2);
-        expect(pids[0]).toBe(victimPid);
+      const twice = [...byRun].filter(([, by]) => by.length > 1);
+      expect(twice.length, JSON.stringify({ victimName, twice })).toBeLessThanOrEqual(4);
+      for (const [, by] of twice) {
+        expect(by).toHaveLength(2);
+        expect(by[0]).toBe(victimName);
       }
       // Completed once each: one summary in the main session per run, never two.
       const summaries = (await s.listEvents({ limit: 10_000 })).filter((e) => e.text.startsWith("Hook "));

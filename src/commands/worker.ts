@@ -2,6 +2,8 @@
 // deliveries, and the main session's heartbeats when this instance holds the heartbeat lease — so
 // that ingress (`serve --no-worker`) and agent work scale apart.
 
+import { ConfigError, formatIssue } from "../config/errors.js";
+import { loadConfig } from "../config/load.js";
 import { createLogger } from "../log.js";
 import { createRuntime } from "../runtime/index.js";
 import { openStore } from "../store/index.js";
@@ -26,8 +28,9 @@ With SQLite (the default store) there is nothing to run apart: \`hookgate serve\
 itself, so \`hookgate worker\` refuses to start (a second process would run the same work twice).
 
 Prints "worker ready" when running. SIGTERM or SIGINT stops taking work, lets runs in flight finish
-(up to 10 s; the rest go back to the queue for the other instances) and exits 0. Logs are JSON lines
-on stderr.`;
+(up to 10 s; the rest go back to the queue for the other instances) and exits 0. SIGHUP reloads the
+config for the work that starts from then on (agents, providers, channels, delivery, heartbeat; the
+store and agents.defaults.maxConcurrentRuns need a restart). Logs are JSON lines on stderr.`;
 
 export const command: Command = {
   summary: "run queued runs, deliveries and heartbeats of a shared store, without HTTP",
@@ -48,10 +51,12 @@ export const command: Command = {
     if (level === null) return 1;
 
     // A worker serves no hooks: the token is not needed.
-    const loaded = await loadForCommand({
+    const loadOptions = {
       ...(values.config !== undefined && { file: values.config }),
+      cwd: process.cwd(),
       requireToken: false,
-    });
+    };
+    const loaded = await loadForCommand(loadOptions);
     if (typeof loaded === "number") return loaded;
     const { config } = loaded;
     if (config.store.kind !== "postgres") {
@@ -69,6 +74,19 @@ export const command: Command = {
       await runtime.stop().catch(() => {});
       throw err;
     }
+    const reloadConfig = async () => {
+      try {
+        const { config: next } = await loadConfig(loadOptions);
+        await runtime.reconfigure(next);
+        if (level === undefined) log.level = next.server.logLevel;
+        log.info("configuration reloaded");
+      } catch (err) {
+        const problems = err instanceof ConfigError ? err.issues.map(formatIssue) : [(err as Error).message];
+        log.error({ problems }, "configuration not reloaded; the running one keeps working");
+      }
+    };
+    // SIGHUP's default action ends the process; as for serve, it reloads instead.
+    process.on("SIGHUP", () => void reloadConfig());
     process.stdout.write(
       `worker ready (store ${describeDatabase(config.store.url)}, schema ${config.store.schema})\n`,
     );

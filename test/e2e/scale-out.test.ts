@@ -333,6 +333,21 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
       // the heartbeat its wakeMode asked for.
       await waitFor(async () => ((await s.listHeartbeats(5)).length > 0 ? true : undefined), WAIT_MS);
 
+      // SIGHUP reloads its config (a broken one is refused and the running one kept).
+      writeFileSync(config, "hooks: [not, an, object]\n", { flag: "a" });
+      worker.proc.kill("SIGHUP");
+      await waitFor(
+        () => (worker.stderr().includes("configuration not reloaded") ? true : undefined),
+        WAIT_MS,
+      );
+      writeConfig();
+      worker.proc.kill("SIGHUP");
+      await waitFor(
+        () => (worker.stderr().includes('"msg":"configuration reloaded"') ? true : undefined),
+        WAIT_MS,
+      );
+      expect(worker.proc.exitCode).toBeNull();
+
       worker.proc.kill("SIGTERM");
       expect(await worker.exited).toBe(0);
       ingress.child.proc.kill("SIGTERM");

@@ -1,5 +1,6 @@
-// What the long-running commands (serve, worker) share: loading the config with its problems
-// printed, the log level option, and running until SIGTERM or SIGINT.
+// Pieces of a long-running command, as `hookgate worker` uses them: loading the config with its
+// problems printed, the log level option, and running until SIGTERM or SIGINT. (`hookgate serve`
+// keeps its own, woven with reloads, --watch and its pid file.)
 import type { Logger } from "pino";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { type LoadConfigOptions, loadConfig } from "../config/load.js";

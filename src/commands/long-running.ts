@@ -1,6 +1,6 @@
-// Pieces of a long-running command, as `hookgate worker` uses them: loading the config with its
-// problems printed, the log level option, and running until SIGTERM or SIGINT. (`hookgate serve`
-// keeps its own, woven with reloads, --watch and its pid file.)
+// Pieces of the long-running commands: running until SIGTERM or SIGINT (serve, worker), loading the
+// config with its problems printed and the log level option (worker; serve loads its config its own
+// way, for reloads).
 import type { Logger } from "pino";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { type LoadConfigOptions, loadConfig } from "../config/load.js";

@@ -9,6 +9,7 @@ import { type ConfigWatcher, watchConfig, watchTargets } from "../reload/watch.j
 import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
+import { untilStopped } from "./long-running.js";
 
 const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
                       [--watch] [--pid-file FILE] [--no-worker]
@@ -164,30 +165,11 @@ export const command: Command = {
       );
     }
 
-    return new Promise<number>((resolve) => {
-      const stop = (signal: string) => {
-        if (stopping) {
-          process.stderr.write(`hookgate: second ${signal}, exiting now\n`);
-          process.exit(1);
-        }
-        stopping = true;
-        watcher?.close();
-        files?.remove();
-        log.info({ signal }, "shutting down: finishing in-flight requests");
-        server.close().then(
-          () => {
-            log.flush();
-            resolve(0);
-          },
-          (err: unknown) => {
-            log.error({ err }, "shutdown failed");
-            log.flush();
-            resolve(1);
-          },
-        );
-      };
-      process.once("SIGTERM", () => stop("SIGTERM"));
-      process.once("SIGINT", () => stop("SIGINT"));
+    return untilStopped(log, "shutting down: finishing in-flight requests", async () => {
+      stopping = true;
+      watcher?.close();
+      files?.remove();
+      await server.close();
     });
   },
 };

@@ -42,7 +42,7 @@ export class SharedWork {
     this.stopListening = await shared.listen(
       (signal) => {
         if (signal === "run") worker.kick();
-        else if (this.holder) this.opts.scheduler.request("now");
+        else if (this.holder) this.opts.scheduler.request("signal");
       },
       () => {
         // Signals may have been missed while the connection was down.

@@ -99,10 +99,11 @@ describe.skipIf(!available)("runtimes sharing a PostgreSQL store", () => {
     expect(consumed.sort((x, y) => x - y)).toEqual(
       (await a.store.listEvents({ limit: 100 })).map((e) => e.id).sort((x, y) => x - y),
     );
-    // No heartbeat ran beside another (a second holder would), and none ran for nothing.
+    // No heartbeat ran beside another (a second holder would).
     for (let i = 1; i < beats.length; i++)
       expect(beats[i]!.startedAt).toBeGreaterThanOrEqual(beats[i - 1]!.finishedAt);
-    for (const h of beats) expect(h.eventIds.length).toBeGreaterThan(0);
+    // One the other instance asked for, with nothing left to look at, was skipped.
+    expect(beats.filter((h) => h.eventIds.length === 0 && h.reason === "signal")).toEqual([]);
   });
 
   it("the heartbeat lease passes on when its holder stops", async () => {

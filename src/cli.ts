@@ -17,6 +17,8 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   sign: () => import("./commands/sign.js"),
   replay: () => import("./commands/replay.js"),
   config: () => import("./commands/config.js"),
+  worker: () => import("./commands/worker.js"),
+  store: () => import("./commands/store.js"),
 };
 
 async function usage(): Promise<string> {

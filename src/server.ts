@@ -12,6 +12,7 @@ import { countedLimiter } from "./http/counted-limiter.js";
 import { buildGeneration, type GenerationContext } from "./http/generation.js";
 import { Generations } from "./http/generations.js";
 import { RequestLogWriter } from "./http/request-log.js";
+import { SharedAuthLimiter } from "./http/shared-auth-limiter.js";
 import { createReloader, type ReloadOutcome } from "./reload/reloader.js";
 import { createRuntime, type HookgateRuntime } from "./runtime/index.js";
 import { startRetention } from "./runtime/retention.js";
@@ -49,14 +50,29 @@ export interface StartOptions {
   fixedLogLevel?: boolean;
   /** Rule compiler options for every generation (tests). */
   compile?: CompileOptions;
+  /** false: ingress only (`serve --no-worker`); other instances on the shared store do the work. */
+  worker?: boolean;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config, log } = opts;
   const store = await openStore(config.store, { log });
-  const runtime = createRuntime({ config, store, log, ...(opts.fetch && { fetch: opts.fetch }) });
-  // Outlives every generation: a reload must not reset an attacker's failure count.
-  const limiter = countedLimiter(opts.limiter ?? new MemoryAuthLimiter(config.hooks.authFailures), "hooks");
+  const runtime = createRuntime({
+    config,
+    store,
+    log,
+    ...(opts.fetch && { fetch: opts.fetch }),
+    ...(opts.worker === false && { worker: false }),
+  });
+  // Outlives every generation: a reload must not reset an attacker's failure count. On a shared
+  // store the counts are shared too, so failures spread over instances add up.
+  const limiter = countedLimiter(
+    opts.limiter ??
+      (store.shared
+        ? new SharedAuthLimiter(store.shared.authFailures, config.hooks.authFailures, { log })
+        : new MemoryAuthLimiter(config.hooks.authFailures)),
+    "hooks",
+  );
   const context: GenerationContext = {
     runtime,
     log,

@@ -1,8 +1,8 @@
 // What the commands share in reading their arguments: strict parsing that answers a mistake with the
 // help text, --help, and the store options of the commands that read the store.
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { configuredStoreFile } from "../config/store-file.js";
-import { openForReading, type ReadableStore } from "../store/read-only.js";
+import { configuredStore } from "../config/store-file.js";
+import { openForReading, type ReadableStore, storeFromArgument } from "../store/read-only.js";
 import { unknownOption } from "./did-you-mean.js";
 
 /** Prints `hookgate COMMAND: message` and the help to stderr; returns the exit code 1. */
@@ -42,16 +42,20 @@ export function parseLimit(text: string | undefined): number | null {
 }
 
 /**
- * Opens the store --store names, else the one of the config --config (or the default lookup) names;
- * returns the exit code 1 after printing why when neither can be used.
+ * Opens the store --store names (a SQLite file or a PostgreSQL URL), else the one of the config
+ * --config (or the default lookup) names; returns the exit code 1 after printing why when neither
+ * can be used.
  */
 export async function openStoreOption(
   command: string,
   values: { store?: string | undefined; config?: string | undefined },
 ): Promise<ReadableStore | number> {
   try {
-    // Only the store's path is taken from the config, so reading needs no hook token.
-    const store = values.store ?? (await configuredStoreFile({ file: values.config }));
+    // Only the store is taken from the config, so reading needs no hook token.
+    const store =
+      values.store !== undefined
+        ? storeFromArgument(values.store)
+        : await configuredStore({ file: values.config });
     return await openForReading({ store });
   } catch (err) {
     process.stderr.write(`hookgate ${command}: ${(err as Error).message}\n`);

@@ -7,13 +7,14 @@ import { openStoreOption, parseCommandArgs, parseLimit } from "./args.js";
 import type { Command } from "./command.js";
 import { safeTable } from "./terminal-text.js";
 
-const help = `Usage: hookgate events [--config FILE | --store FILE] [--pending] [--heartbeats] [--limit N] [--json]
+const help = `Usage: hookgate events [--config FILE | --store FILE|URL] [--pending] [--heartbeats] [--limit N] [--json]
 
 Lists the main session's system events, newest first: wake texts and the summaries hook runs posted.
 An event is pending until a heartbeat that got a reply consumed it.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
-  --store FILE        read this SQLite file instead
+  --store FILE|URL    read this SQLite file instead, or this PostgreSQL database
+                      (postgres://USER@HOST/DB; add ?schema=NAME for a schema other than hookgate)
   --pending           only events no heartbeat has consumed yet
   --heartbeats        list heartbeats instead: reason, outcome, events carried, reply, delivery
   --limit, -n N       how many (default 20)

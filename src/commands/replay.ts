@@ -11,7 +11,7 @@ import { describeChange } from "../ingress/decision-record.js";
 import { formatTrace, serverAnswer } from "../ingress/decision-report.js";
 import { type Redecision, redecide } from "../ingress/replay.js";
 import { rulesDigest } from "../ingress/rules-digest.js";
-import { openForReading } from "../store/read-only.js";
+import { openForReading, storeFromArgument } from "../store/read-only.js";
 import { formatTime } from "../store/text-table.js";
 import type { RequestLogRecord, StoreReader } from "../store/types.js";
 import { parseCommandArgs, usageError } from "./args.js";
@@ -20,7 +20,7 @@ import { Progress } from "./progress.js";
 import { sendAgain } from "./replay-send.js";
 import { escapeControls } from "./terminal-text.js";
 
-const help = `Usage: hookgate replay [--config FILE] [--store FILE] [--since WHEN] [--until WHEN]
+const help = `Usage: hookgate replay [--config FILE] [--store FILE|URL] [--since WHEN] [--until WHEN]
                        [--mapping ID] [--hook NAME] [--id ID]... [--limit N]
                        [--all] [--explain] [--json] [--send [--url URL] [--yes]]
 
@@ -32,7 +32,8 @@ why a request was answered as it was.
   --config, -c FILE   the config whose rules decide. Default: ./${configFileNames.join(", ./")}
                       (first found), else the built-in default. Try a new config on the
                       live server's requests with --config new.yaml --store live-state.db.
-  --store FILE        the SQLite file to read requests from (default: the config's store)
+  --store FILE|URL    the store to read requests from: a SQLite file, or a PostgreSQL URL
+                      (postgres://...?schema=NAME); default: the config's store
   --since WHEN        requests received since WHEN: a duration back from now (30m, 2h, 7d) or a
                       time (2025-06-01T14:00:00Z). Default: 24h
   --until WHEN        and before WHEN (same forms)
@@ -111,8 +112,9 @@ export const command: Command = {
       return 1;
     }
     try {
-      const storePath = values.store ?? (config.store.kind === "sqlite" ? config.store.path : "");
-      const opened = await openForReading({ store: storePath });
+      const opened = await openForReading({
+        store: values.store !== undefined ? storeFromArgument(values.store) : config.store,
+      });
       if ("missing" in opened) {
         process.stderr.write(
           `hookgate replay: no store at ${opened.missing} — nothing has been logged yet\n`,

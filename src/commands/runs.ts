@@ -11,15 +11,16 @@ import { escapeControls, safeTable } from "./terminal-text.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
 
-const help = `Usage: hookgate runs [--config FILE | --store FILE] [--status S] [--session KEY] [--limit N] [--json]
-       hookgate runs show RUN_ID [--config FILE | --store FILE] [--json]
+const help = `Usage: hookgate runs [--config FILE | --store FILE|URL] [--status S] [--session KEY] [--limit N] [--json]
+       hookgate runs show RUN_ID [--config FILE | --store FILE|URL] [--json]
 
 Lists agent runs, newest first, or shows one run: the prompt sent, the reply, timings, errors and
 what happened to the delivery. RUN_ID may be the start of an id (${MIN_PREFIX} characters at least) that
 only one run has.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
-  --store FILE        read this SQLite file instead
+  --store FILE|URL    read this SQLite file instead, or this PostgreSQL database
+                      (postgres://USER@HOST/DB; add ?schema=NAME for a schema other than hookgate)
   --status S          only runs in state S: ${STATUSES.join(", ")}
   --session KEY       only runs of this session key
   --limit, -n N       how many (default 20)

@@ -9,9 +9,10 @@ import { type ConfigWatcher, watchConfig, watchTargets } from "../reload/watch.j
 import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
+import { untilStopped } from "./long-running.js";
 
 const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
-                      [--watch] [--pid-file FILE]
+                      [--watch] [--pid-file FILE] [--no-worker]
 
 Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
 
@@ -26,6 +27,8 @@ Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
                      (for authoring; off by default)
   --pid-file FILE    where to write the process id (default: hookgate.pid next to the SQLite state
                      file); hookgate reload reads it
+  --no-worker        ingress only: take requests and store them, run nothing here; instances of
+                     \`hookgate worker\` on the same store do the work. Needs store.kind: postgres.
 
 Prints "listening on http://HOST:PORT" when ready. SIGTERM or SIGINT stops accepting requests,
 finishes the ones in flight, flushes the store and exits 0. Logs are JSON lines on stderr.
@@ -50,6 +53,7 @@ export const command: Command = {
         "log-level": { type: "string" },
         watch: { type: "boolean" },
         "pid-file": { type: "string" },
+        "no-worker": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -100,6 +104,13 @@ export const command: Command = {
     }
     const { config, warnings, generatedToken } = loaded;
     for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
+    const ingressOnly = values["no-worker"] === true;
+    if (ingressOnly && config.store.kind !== "postgres") {
+      process.stderr.write(
+        "hookgate serve: --no-worker needs a store other processes can work from (store.kind: postgres); with SQLite no other process runs this one's work, so nothing accepted would ever run. Drop --no-worker, or see README, Running several instances\n",
+      );
+      return 1;
+    }
     const log = createLogger((level as LogLevel | undefined) ?? config.server.logLevel);
 
     const server = await startServer({
@@ -110,6 +121,7 @@ export const command: Command = {
       // A reload never generates a token: one printed to nobody would lock every sender out.
       loadConfig: () => loadConfig({ ...loadOptions, generateToken: false }),
       fixedLogLevel: level !== undefined,
+      ...(ingressOnly && { worker: false }),
     });
     const pidFile = values["pid-file"] !== undefined ? resolve(values["pid-file"]) : defaultPidFile(config);
     const files = pidFile ? serverFiles(pidFile, log) : undefined;
@@ -132,6 +144,11 @@ export const command: Command = {
       log.info("watching the config, rule files, presets and transforms for changes");
     }
     process.stdout.write(`listening on ${server.url}\n`);
+    if (ingressOnly) {
+      process.stdout.write(
+        "ingress only (--no-worker): runs, deliveries and heartbeats are left to hookgate worker\n",
+      );
+    }
     if (!config.hooks.enabled) {
       process.stdout.write("hooks are disabled (hooks.enabled is false): only GET /healthz answers\n");
     } else if (generatedToken) {
@@ -149,30 +166,11 @@ export const command: Command = {
       );
     }
 
-    return new Promise<number>((resolve) => {
-      const stop = (signal: string) => {
-        if (stopping) {
-          process.stderr.write(`hookgate: second ${signal}, exiting now\n`);
-          process.exit(1);
-        }
-        stopping = true;
-        watcher?.close();
-        files?.remove();
-        log.info({ signal }, "shutting down: finishing in-flight requests");
-        server.close().then(
-          () => {
-            log.flush();
-            resolve(0);
-          },
-          (err: unknown) => {
-            log.error({ err }, "shutdown failed");
-            log.flush();
-            resolve(1);
-          },
-        );
-      };
-      process.once("SIGTERM", () => stop("SIGTERM"));
-      process.once("SIGINT", () => stop("SIGINT"));
+    return untilStopped(log, "shutting down: finishing in-flight requests", async () => {
+      stopping = true;
+      watcher?.close();
+      files?.remove();
+      await server.close();
     });
   },
 };

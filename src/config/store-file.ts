@@ -1,24 +1,23 @@
-// The SQLite file a config keeps its state in, for commands that only read it (hookgate events,
-// hookgate runs): they serve nothing, so the hook token is not needed to find it.
+// The store a config keeps its state in, for commands that only read it (hookgate events,
+// hookgate runs), move it (hookgate store copy) or find the server's pid file beside it (hookgate
+// reload): they serve nothing, so the hook token is not needed to find it.
 import { dirname, resolve } from "node:path";
 import { schemaDefaults } from "./check/schemas.js";
 import { ConfigError, formatIssue } from "./errors.js";
 import { findConfigFile, type LoadConfigOptions, loadConfig } from "./load.js";
 import { displayPath, readSourceFile } from "./source/source-file.js";
+import type { ResolvedConfig } from "./types.js";
 
-/** Absolute path of the store file. Throws Error with a printable message when the config cannot be used. */
-export async function configuredStoreFile(
+/** The config's store section. Throws Error with a printable message when the config cannot be used. */
+export async function configuredStore(
   opts: Pick<LoadConfigOptions, "file" | "cwd" | "env"> = {},
-): Promise<string> {
+): Promise<ResolvedConfig["store"]> {
   try {
-    const { store } = (await loadConfig({ ...opts, requireToken: false })).config;
-    // The loader already refuses every other kind; this only narrows the type.
-    if (store.kind !== "sqlite") throw new Error(`store.kind ${store.kind} is not available in this version`);
-    return store.path;
+    return (await loadConfig({ ...opts, requireToken: false })).config.store;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     const lines = err.issues.filter((i) => i.severity === "error").map(formatIssue);
-    throw new Error(`${lines.join("\n")}\n(or name the database directly with --store FILE)`);
+    throw new Error(`${lines.join("\n")}\n(or name the database directly with --store FILE|URL)`);
   }
 }
 

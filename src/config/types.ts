@@ -105,11 +105,27 @@ export interface ResolvedConfig {
   channels: ChannelsConfig;
   delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
   heartbeat: { everyMs: number; prompt: string; ackToken: string; coalesceMs: number };
-  store: { kind: "sqlite"; path: string } | { kind: "redis"; url: string };
+  store: { kind: "sqlite"; path: string } | PostgresStoreConfig;
   /** The request log of hooks.path; maxBodyBytes of each body kept. */
   requestLog: { enabled: boolean; maxBodyBytes: number };
   /** What the store keeps: rows younger than maxAgeMs (0 = any age), at most maxRows per table (0 = any number). */
   retention: { maxAgeMs: number; maxRows: number; pruneEveryMs: number };
+}
+
+/** A PostgreSQL store shared by several instances (the URL may hold a password: never log it). */
+export interface PostgresStoreConfig {
+  kind: "postgres";
+  url: string;
+  poolSize: number;
+  schema: string;
+  leaseSeconds: number;
+  /** Absent: the URL decides (its sslmode). Files are absolute paths. */
+  tls?: {
+    mode: "disable" | "require" | "verify-ca" | "verify-full";
+    ca?: string;
+    cert?: string;
+    key?: string;
+  };
 }
 
 /** What the rule compiler reads of a configuration. */

@@ -19,6 +19,12 @@ export interface AuthFailureLimiter {
   check(key: string): Promise<AuthLimiterVerdict>;
   /** Records a failure; the verdict after it. A failure while locked changes nothing: the lock runs its course. */
   fail(key: string): Promise<AuthLimiterVerdict>;
+  /**
+   * check and fail as one step (one round trip for a limiter kept in a database): when the key is
+   * locked, nothing is recorded and `wasLocked` is true, with the lock; else the failure is recorded
+   * and the verdict is the one after it.
+   */
+  failUnlessLocked(key: string): Promise<FailureVerdict>;
   /** A valid token: forgets the key's failures and ends its lock. */
   succeed(key: string): Promise<void>;
   /**
@@ -36,9 +42,14 @@ export interface AuthLimiterOptions {
   maxTrackedAddresses: number;
 }
 
-const UNLOCKED: AuthLimiterVerdict = Object.freeze({ locked: false, retryAfterSeconds: 0 });
+export interface FailureVerdict extends AuthLimiterVerdict {
+  /** The key was locked before this failure (which was then not recorded). */
+  wasLocked: boolean;
+}
 
-function lockedVerdict(lockedUntilMs: number, nowMs: number): AuthLimiterVerdict {
+export const UNLOCKED: AuthLimiterVerdict = Object.freeze({ locked: false, retryAfterSeconds: 0 });
+
+export function lockedVerdict(lockedUntilMs: number, nowMs: number): AuthLimiterVerdict {
   return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((lockedUntilMs - nowMs) / 1000)) };
 }
 
@@ -115,6 +126,12 @@ export class MemoryAuthLimiter implements AuthFailureLimiter {
     this.prune(now);
     if (this.counting.size > this.bound) this.counting.delete(this.counting.oldest()!.key);
     return UNLOCKED;
+  }
+
+  async failUnlessLocked(key: string): Promise<FailureVerdict> {
+    const before = await this.check(key);
+    if (before.locked) return { ...before, wasLocked: true };
+    return { ...(await this.fail(key)), wasLocked: false };
   }
 
   async succeed(key: string): Promise<void> {

@@ -18,5 +18,13 @@ export function countedLimiter(
       if (after.locked && !before.locked) metrics.lockouts.inc({ surface });
       return after;
     },
+    async failUnlessLocked(key) {
+      const verdict = await limiter.failUnlessLocked(key);
+      if (!verdict.wasLocked) {
+        metrics.authFailures.inc({ surface });
+        if (verdict.locked) metrics.lockouts.inc({ surface });
+      }
+      return verdict;
+    },
   };
 }

@@ -104,12 +104,14 @@ export function hookRoute(opts: HookRouteOptions) {
       await limiter.succeed(address);
       req.notes.auth = "token";
     } else {
-      const before = await limiter.check(address);
-      if (before.locked) throw tooMany(before.retryAfterSeconds);
       if (!handshake && path.verifying.length === 0) {
-        await limiter.fail(address);
+        // A plain wrong token: check and count in one step (one round trip for a shared limiter).
+        const verdict = await limiter.failUnlessLocked(address);
+        if (verdict.wasLocked) throw tooMany(verdict.retryAfterSeconds);
         throw new HttpError("UNAUTHORIZED");
       }
+      const before = await limiter.check(address);
+      if (before.locked) throw tooMany(before.retryAfterSeconds);
       // A verified request does not clear the address's failures: a captured delivery, replayed,
       // must not reset the count of someone guessing the token.
       req.notes.auth = handshake ? "handshake" : "signature";

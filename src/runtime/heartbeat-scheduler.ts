@@ -4,7 +4,8 @@
 import type { Logger } from "pino";
 import type { Timers } from "./timers.js";
 
-export type HeartbeatReason = "now" | "run" | "periodic" | "start" | "backlog";
+/** `signal`: another instance sharing the store asked (a `now` wake or a run it took in or finished). */
+export type HeartbeatReason = "now" | "run" | "periodic" | "start" | "backlog" | "signal";
 
 export interface HeartbeatSchedulerOptions {
   everyMs: number;

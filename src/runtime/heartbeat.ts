@@ -48,9 +48,10 @@ export async function runHeartbeat(
   const events = await store.pendingEvents(MAX_EVENTS_PER_HEARTBEAT + 1);
   const backlog = events.length > MAX_EVENTS_PER_HEARTBEAT;
   if (backlog) events.length = MAX_EVENTS_PER_HEARTBEAT;
-  // A periodic heartbeat with nothing to look at would only spend a model call.
-  if (events.length === 0 && reason === "periodic") {
-    log.debug("periodic heartbeat skipped: no pending events");
+  // A periodic heartbeat with nothing to look at would only spend a model call; so would one another
+  // instance asked for after a heartbeat here already took the events it was about.
+  if (events.length === 0 && (reason === "periodic" || reason === "signal")) {
+    log.debug({ reason }, "heartbeat skipped: no pending events");
     return null;
   }
 

@@ -14,6 +14,7 @@ import { type HeartbeatReason, HeartbeatScheduler } from "./heartbeat-scheduler.
 import { resolveAgent } from "./resolve.js";
 import { executeRun } from "./run-executor.js";
 import { createRunner, type Runner, RunnerError } from "./runners/index.js";
+import { SharedWork } from "./shared-work.js";
 import { summaryLine } from "./summary.js";
 import { realTimers, type Timers } from "./timers.js";
 import type { Runtime } from "./types.js";
@@ -36,8 +37,17 @@ export interface RuntimeOptions {
   timers?: Timers;
   /** How long stop() lets runs in flight finish before cutting them off (default 10 s). */
   stopGraceMs?: number;
-  /** Poll for queued runs this often besides runAccepted kicks (default 1000 ms; 0 = off). */
+  /**
+   * Poll for queued runs this often besides runAccepted kicks (default 1000 ms; 5000 ms on a shared
+   * store, where signals from the other instances wake the worker and polling is only the fallback;
+   * 0 = off).
+   */
   pollMs?: number;
+  /**
+   * false: ingress only (`serve --no-worker`). Nothing runs here: the instances running
+   * `hookgate worker` (or `serve`) on the same shared store do the work, woken by the store's signals.
+   */
+  worker?: boolean;
 }
 
 export interface HookgateRuntime extends Runtime {
@@ -108,7 +118,8 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     log,
     now,
     shutdown: shutdown.signal,
-    requestHeartbeat: (reason) => scheduler.request(reason),
+    requestHeartbeat: (reason) =>
+      sharedWork ? sharedWork.requestHeartbeat(reason) : scheduler.request(reason),
   };
   const scheduler = new HeartbeatScheduler({
     everyMs: config.heartbeat.everyMs,
@@ -125,7 +136,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     maxConcurrent: config.agents.defaults.maxConcurrentRuns,
     log,
     now,
-    pollMs: opts.pollMs ?? 1000,
+    pollMs: opts.pollMs ?? (store.shared ? 5000 : 1000),
     execute: async (run) => {
       try {
         await executeRun(deps, run);
@@ -144,14 +155,43 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   });
 
   async function recover(): Promise<void> {
-    const running = await store.listRuns({ limit: 1_000_000, status: "running" });
-    const { requeued, failed } = await store.recoverInterrupted(MAX_RUN_ATTEMPTS, now());
     // Runs given up on still tell the main session, like every other finished run.
-    for (const run of running.filter((r: RunRecord) => r.attempts >= MAX_RUN_ATTEMPTS)) {
-      await store.appendEvent(summaryLine(run.name, "failed", "interrupted"), run.name, run.wakeMode);
-    }
+    const { requeued, failed } = await store.recoverInterrupted(
+      MAX_RUN_ATTEMPTS,
+      now(),
+      (run: RunRecord) => ({
+        text: summaryLine(run.name, "failed", "interrupted"),
+        source: run.name,
+        mode: run.wakeMode,
+      }),
+    );
     if (requeued || failed) log.warn({ requeued, failed }, "recovered runs interrupted by a stop or crash");
+    if (requeued) worker.kick();
   }
+
+  const runsWork = opts.worker !== false;
+  let resumingAgain: Promise<void> | null = null;
+  const sharedWork =
+    store.shared && runsWork
+      ? new SharedWork({
+          shared: store.shared,
+          leaseMs: config.store.kind === "postgres" ? config.store.leaseSeconds * 1000 : 30_000,
+          log,
+          scheduler,
+          worker,
+          pendingNow: async () => (await store.pendingEvents()).some((e) => e.mode === "now"),
+          // Runs and replies of instances that died come back here once their leases ran out.
+          recover: async () => {
+            await recover();
+            // Sending may take minutes of retries: it goes on beside the next ticks, one at a time.
+            resumingAgain ??= getDelivery()
+              .resumePending()
+              .finally(() => {
+                resumingAgain = null;
+              });
+          },
+        })
+      : null;
 
   return {
     store,
@@ -159,12 +199,18 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     deliveries,
 
     async start() {
+      if (!runsWork) return;
       delivery ??= await buildDelivery();
       await recover();
       resuming = delivery
         .resumePending()
         .catch((err: unknown) => log.error({ err }, "resuming pending deliveries failed"));
       worker.start();
+      if (sharedWork) {
+        // The holder of the heartbeat lease starts the schedule (and looks for pending `now` events).
+        await sharedWork.start();
+        return;
+      }
       scheduler.start();
       // A `now` wake acknowledged before a crash still gets its heartbeat.
       const pending = await store.pendingEvents();
@@ -179,7 +225,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
       const cutOff = setTimeout(() => shutdown.abort(), grace);
       let giveUp: NodeJS.Timeout | undefined;
       const drained = async () => {
-        await Promise.all([worker.stop(), scheduler.stop(), resuming]);
+        await Promise.all([worker.stop(), scheduler.stop(), sharedWork?.stop(), resuming, resumingAgain]);
         // Nothing queues a reply any more: let the queue empty.
         await deliveries.settled();
       };
@@ -207,11 +253,13 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     },
 
     wakeAccepted(mode) {
-      if (mode === "now") scheduler.request("now");
+      if (mode !== "now" || !runsWork) return;
+      if (sharedWork) sharedWork.wakeAccepted();
+      else scheduler.request("now");
     },
 
     runAccepted() {
-      worker.kick();
+      if (runsWork) worker.kick();
     },
 
     async idle() {

@@ -84,7 +84,7 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
           { role: "assistant", content: reply, runId: run.id, createdAt: finishedAt },
         ];
 
-  await store.finishRun(
+  const recorded = await store.finishRun(
     run.id,
     {
       status,
@@ -103,6 +103,8 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
       ...(delivery ? { delivery } : {}),
     },
   );
+  // Not recorded: another instance took the run over (this one's lease ran out); its effects are theirs.
+  if (!recorded) return;
   log.info({ runId: run.id, status, ms: finishedAt - (run.startedAt ?? finishedAt), error }, "run finished");
   metrics.runs.inc({ status });
   metrics.runSeconds.observe({ status }, secondsSince(started));

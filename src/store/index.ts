@@ -1,5 +1,4 @@
-// Opens the configured store. SQLite is embedded; the Redis store for several instances is not part
-// of this build yet.
+// Opens the configured store: SQLite embedded in this process, or PostgreSQL shared by several instances.
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import { SqliteStore } from "./sqlite.js";
@@ -7,7 +6,14 @@ import type { Store } from "./types.js";
 
 /** Returns an opened store (migrations applied). */
 export async function openStore(config: ResolvedConfig["store"], opts: { log: Logger }): Promise<Store> {
-  if (config.kind === "redis") throw new Error("store kind redis is not available in this build");
+  if (config.kind === "postgres") {
+    // Loaded only when used: a SQLite install never loads the PostgreSQL driver.
+    const { PostgresStore } = await import("./postgres.js");
+    const store = new PostgresStore(config, { log: opts.log });
+    await store.open();
+    opts.log.debug({ store: store.where }, "store opened");
+    return store;
+  }
   const store = new SqliteStore(config.path, { log: opts.log });
   await store.open();
   opts.log.debug({ path: config.path }, "store opened");

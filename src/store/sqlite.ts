@@ -6,6 +6,8 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import { GroupCommitter } from "./group-commit.js";
+import { afterPrefix } from "./id-prefix.js";
+import { SharedProbe } from "./shared-probe.js";
 import {
   type EventRow,
   eventFromRow,
@@ -21,6 +23,7 @@ import {
   transcriptFromRow,
 } from "./sqlite-rows.js";
 import { migrate, SCHEMA_VERSION, schemaVersion } from "./sqlite-schema.js";
+import { repeatOf, storedOutcome } from "./stored-outcome.js";
 import type {
   AcceptOutcome,
   AcceptResult,
@@ -89,28 +92,8 @@ const PRUNE_SQL = {
 /** The order column of each pruned table, for finding the newest `keep` rows. */
 const ORDER_COLUMN = { requests: "seq", events: "id", runs: "seq", transcripts: "id", heartbeats: "id" };
 
-/**
- * A remembered outcome. Rows written before outcomes were stored hold the HTTP answer itself
- * (`{status, body}`); they live at most one idempotency TTL, and are read back as the outcome they meant.
- */
-function storedOutcome(text: string): AcceptOutcome {
-  const value = JSON.parse(text) as
-    | AcceptOutcome
-    | { body?: { runId?: unknown; mode?: unknown; eventOutcome?: unknown } };
-  if ("kind" in value) return value;
-  const body = value.body ?? {};
-  if (typeof body.runId === "string") return { kind: "run", runId: body.runId };
-  return {
-    kind: "wake",
-    mode: body.mode === "next-heartbeat" ? "next-heartbeat" : "now",
-    event: body.eventOutcome === "coalesced" ? "coalesced" : "queued",
-  };
-}
-
 /** Below this much free space on the store's disk, /healthz reports the store as unable to write. */
 const MIN_FREE_BYTES = 1024 * 1024;
-/** Health probes within this time share one answer, so a flood of /healthz costs one write. */
-const PING_CACHE_MS = 1000;
 
 /**
  * Runs whose id starts with a prefix, as a range on the unique index of `id`: under SQLite's binary
@@ -121,16 +104,6 @@ export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < 
 /** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
 const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
 
-/** The least string above every string that starts with `prefix`, if there is one. */
-function afterPrefix(prefix: string): string | undefined {
-  const points = [...prefix];
-  while (points.length > 0) {
-    const last = points.pop()!.codePointAt(0)!;
-    if (last < 0x10ffff) return points.join("") + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
-  }
-  return undefined;
-}
-
 export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
   private committer: GroupCommitter | null = null;
@@ -139,7 +112,7 @@ export class SqliteStore implements Store {
   private lastPrune = 0;
   /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
   private identity: { dev: number; ino: number } | null = null;
-  private lastPing: { at: number; answer: Promise<boolean> } | null = null;
+  private readonly health = new SharedProbe(() => this.probe());
 
   constructor(
     readonly file: string,
@@ -202,11 +175,7 @@ export class SqliteStore implements Store {
   }
 
   async ping(): Promise<boolean> {
-    const now = Date.now();
-    if (this.lastPing && now - this.lastPing.at < PING_CACHE_MS) return this.lastPing.answer;
-    const answer = this.probe();
-    this.lastPing = { at: now, answer };
-    return answer;
+    return this.health.answer();
   }
 
   /** Reads, and for a writable store also checks the file is still there, the disk has room and a write commits. */
@@ -290,10 +259,7 @@ export class SqliteStore implements Store {
       "SELECT response, fingerprint FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
     ).get(idem.scope, idem.key, now) as { response: string; fingerprint: string | null } | undefined;
     if (!row) return null;
-    if (idem.fingerprint && row.fingerprint && idem.fingerprint !== row.fingerprint) {
-      return { status: "conflict" };
-    }
-    return { status: "replayed", outcome: storedOutcome(row.response) };
+    return repeatOf(idem, { fingerprint: row.fingerprint, outcome: () => storedOutcome(row.response) });
   }
 
   private remember(idem: IdempotencyRef | undefined, outcome: AcceptOutcome): AcceptResult {
@@ -427,8 +393,8 @@ export class SqliteStore implements Store {
     );
   }
 
-  async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<void> {
-    await this.write().submit(() => {
+  async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<boolean> {
+    return this.write().submit(() => {
       // Only a running run finishes: a run can never complete twice.
       const info = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
@@ -449,7 +415,7 @@ export class SqliteStore implements Store {
       );
       if (info.changes === 0) {
         this.opts.log?.warn({ runId: id }, "finishing a run that is not running; ignored");
-        return;
+        return false;
       }
       if (completion.transcript?.length) {
         const sessionKey = (
@@ -465,6 +431,7 @@ export class SqliteStore implements Store {
           result.finishedAt,
         );
       }
+      return true;
     });
   }
 
@@ -507,12 +474,23 @@ export class SqliteStore implements Store {
     return (this.stmt(sql).all(...params, opts.limit) as RunRow[]).map(runFromRow);
   }
 
-  async recoverInterrupted(maxAttempts: number, at: number): Promise<{ requeued: number; failed: number }> {
+  async recoverInterrupted(
+    maxAttempts: number,
+    at: number,
+    failedEvent?: (run: RunRecord) => { text: string; source: string; mode: WakeMode },
+  ): Promise<{ requeued: number; failed: number }> {
     return this.write().submit(() => {
-      const failed = this.stmt(
+      const failedRuns = this.stmt(
         `UPDATE runs SET status = 'failed', error = 'interrupted', finished_at = ?
-         WHERE status = 'running' AND attempts >= ?`,
-      ).run(at, maxAttempts).changes;
+         WHERE status = 'running' AND attempts >= ? RETURNING *`,
+      ).all(at, maxAttempts) as Array<RunRow & { seq: number }>;
+      const failed = failedRuns.length;
+      if (failedEvent) {
+        for (const row of failedRuns.sort((a, b) => a.seq - b.seq)) {
+          const event = failedEvent(runFromRow(row));
+          this.insertEvent(event.text, event.source, event.mode, at);
+        }
+      }
       const requeued = this.stmt("UPDATE runs SET status = 'queued' WHERE status = 'running'").run().changes;
       return { requeued, failed };
     });

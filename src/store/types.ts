@@ -345,8 +345,12 @@ export interface Store {
     id: string,
     info: { resolvedAgentId: string; resolvedModel?: string; prompt: RunPrompt },
   ): Promise<void>;
-  /** Records the outcome; `completion` effects are written in the same transaction. */
-  finishRun(id: string, result: RunResult, completion?: RunCompletion): Promise<void>;
+  /**
+   * Records the outcome; `completion` effects are written in the same transaction. false when nothing
+   * was recorded: the run is not running (it finished already), or, on a shared store, another
+   * instance has taken it over since this one's lease ran out. Its effects must then not follow.
+   */
+  finishRun(id: string, result: RunResult, completion?: RunCompletion): Promise<boolean>;
   setDelivery(runId: string, state: DeliveryState): Promise<void>;
   getRun(id: string): Promise<RunRecord | null>;
   /** Up to `limit` runs whose id starts with `prefix`, in id order (`hookgate runs show 3f2a`). */
@@ -354,10 +358,19 @@ export interface Store {
   listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]>;
   /**
    * After a crash: runs left `running` go back to `queued` once (attempts < maxAttempts), else are
-   * failed with `interrupted`. Returns how many of each.
+   * failed with `interrupted`, and `failedEvent` (when given) posts what it returns for each of them
+   * into the main session in the same transaction. Returns how many of each. On a shared store only
+   * runs whose lease has run out count as interrupted: the others are still running somewhere.
    */
-  recoverInterrupted(maxAttempts: number, at: number): Promise<{ requeued: number; failed: number }>;
-  /** Runs whose delivery was in flight (`pending`) when the process stopped. */
+  recoverInterrupted(
+    maxAttempts: number,
+    at: number,
+    failedEvent?: (run: RunRecord) => { text: string; source: string; mode: WakeMode },
+  ): Promise<{ requeued: number; failed: number }>;
+  /**
+   * Runs whose delivery was in flight (`pending`) when the process stopped. On a shared store only
+   * those no live instance is sending, and they become this instance's to finish.
+   */
   pendingDeliveries(): Promise<RunRecord[]>;
 
   // --- heartbeats ---
@@ -380,6 +393,65 @@ export interface Store {
   /** Deletes what the policy no longer keeps, in every table (see RetentionPolicy). */
   prune(policy: RetentionPolicy): Promise<PruneResult>;
   queueStats(): Promise<QueueStats>;
+  /** Present when several instances share this store (PostgreSQL); absent for an embedded one. */
+  readonly shared?: SharedStore;
+}
+
+/** What instances sharing one store tell each other: a run was queued, a heartbeat is wanted. */
+export type WorkSignal = "run" | "heartbeat";
+
+/**
+ * Coordination of instances that share one store. Claimed runs are leased to the instance that
+ * claimed them (the store renews the leases of runs it holds and releases them at close); this is
+ * the rest: signals between instances and named leases such as the heartbeat's.
+ */
+export interface SharedStore {
+  /** This instance's id in leases (random per process). */
+  readonly instanceId: string;
+  /**
+   * Calls `onSignal` for every signal another instance sends, and `onGap` after the connection that
+   * listens was lost and restored (signals may have been missed meanwhile). Resolves once listening;
+   * the returned function stops.
+   */
+  listen(onSignal: (signal: WorkSignal) => void, onGap: () => void): Promise<() => Promise<void>>;
+  /** Tells the other instances. Accepts signal by themselves: acceptRun sends `run`, a `now` wake `heartbeat`. */
+  signal(signal: WorkSignal): Promise<void>;
+  /** Takes the named lease, or keeps it, for ttlMs; true while this instance holds it. */
+  holdLease(name: string, ttlMs: number): Promise<boolean>;
+  /** Gives the named lease up if this instance holds it. */
+  releaseLease(name: string): Promise<void>;
+  /** Failed authentications counted across instances (see AuthFailureCounts). */
+  readonly authFailures: AuthFailureCounts;
+}
+
+/** Limits of the auth-failure lockout, in milliseconds. */
+export interface AuthFailureLimits {
+  max: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/**
+ * The lockout's counts kept in the shared store, so that failures spread over instances add up. The
+ * policy is the in-memory limiter's: `max` failures within a fixed window opened by the first lock
+ * the key for lockMs; a failure while locked changes nothing; a lock that ended starts afresh.
+ * `at` is the time in epoch milliseconds; without it, the store's own clock (one for all instances).
+ */
+export interface AuthFailureCounts {
+  /**
+   * One atomic step for a failed authentication: when the key is locked, nothing is recorded and
+   * `wasLocked` is true; else the failure is counted. `lockedMs`: how long the key stays locked from
+   * now on (the lock it was under, or the one this failure caused; 0 when not locked).
+   */
+  fail(
+    key: string,
+    limits: AuthFailureLimits,
+    at?: number,
+  ): Promise<{ wasLocked: boolean; lockedMs: number }>;
+  /** Milliseconds the key stays locked (0 when not locked). */
+  lockedFor(key: string, at?: number): Promise<number>;
+  /** Forgets the failures and locks of these keys (valid tokens presented). */
+  clear(keys: string[]): Promise<void>;
 }
 
 /**

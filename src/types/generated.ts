@@ -863,24 +863,61 @@ export interface HeartbeatConfig {
   coalesceMs?: number;
 }
 /**
- * Where events, runs and sessions are kept.
+ * Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "store".
  */
 export interface StoreConfig {
   /**
-   * sqlite: embedded file (default). redis: reserved for a shared store of several instances; not available in this version, so it is refused at load.
+   * sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url.
    */
-  kind?: "sqlite" | "redis";
+  kind?: "sqlite" | "postgres";
   /**
-   * SQLite file, relative to the config file.
+   * SQLite file, relative to the config file (kind sqlite).
    */
   path?: string;
   /**
-   * Redis URL (kind redis, not available in this version), for example redis://127.0.0.1:6379.
+   * PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment.
    */
   url?: string;
+  /**
+   * Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN.
+   */
+  poolSize?: number;
+  /**
+   * PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema.
+   */
+  schema?: string;
+  /**
+   * Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them.
+   */
+  leaseSeconds?: number;
+  tls?: StoreTlsConfig;
+}
+/**
+ * TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "storeTls".
+ */
+export interface StoreTlsConfig {
+  /**
+   * disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host.
+   */
+  mode?: "disable" | "require" | "verify-ca" | "verify-full";
+  /**
+   * PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list.
+   */
+  ca?: string;
+  /**
+   * PEM file of a client certificate, relative to the config file (with key).
+   */
+  cert?: string;
+  /**
+   * PEM file of the client certificate's private key, relative to the config file (with cert).
+   */
+  key?: string;
 }
 /**
  * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].

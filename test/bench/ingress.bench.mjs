@@ -1,14 +1,16 @@
 // Ingress throughput: a bare fastify route vs hookgate's /wake, a mapped wake (JsonLogic `when` +
 // 4-field template) with the hook token and the same mapped wake from a sender without it (a GitHub
 // signature verified on the raw body, its delivery id remembered), and /agent, each server in its own
-// process, runs interleaved round by round so machine drift spreads over all of them. Also the
-// server's memory before and after many requests.
+// process, runs interleaved round by round so machine drift spreads over all of them; and the mapped
+// wake through an instance on a PostgreSQL store against the same on SQLite. Also the server's memory
+// before and after many requests.
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLI, cpuMsOf, load, round, rssOf, startChild } from "./lib.mjs";
+import { benchSchema, dropSchema, PG_URL, pgReachable } from "./pg.mjs";
 
 const TOKEN = "bench-token-0123456789abcdefghijkl";
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -41,10 +43,11 @@ heartbeat: { every: "0" }
 store: { path: state.db }
 `;
 
-export function writeBenchConfig(extra = "") {
+/** A config file of CONFIG with `store` in place of the SQLite default and `extra` appended. */
+export function writeBenchConfig({ store = "store: { path: state.db }", extra = "" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "hookgate-bench-"));
   const file = join(dir, "hookgate.yaml");
-  writeFileSync(file, CONFIG + extra);
+  writeFileSync(file, CONFIG.replace("store: { path: state.db }", store) + extra);
   return file;
 }
 
@@ -103,8 +106,9 @@ const targets = {
     headers: auth,
     body: (n) => ({ message: `job ${n}`, deliver: false }),
   },
+  g: { name: "(g) mapped wake, PostgreSQL store", path: "/hooks/alerts", headers: auth, body: alert },
   // (c) with the request log off: what logging every request costs.
-  g: { name: "(g) mapped wake, request log off", path: "/hooks/alerts", headers: auth, body: alert },
+  h: { name: "(h) mapped wake, request log off", path: "/hooks/alerts", headers: auth, body: alert },
 };
 
 export async function bench({ quick = false } = {}) {
@@ -116,18 +120,30 @@ export async function bench({ quick = false } = {}) {
     CLI,
     "serve",
     "--config",
-    writeBenchConfig("requestLog: { enabled: false }\n"),
+    writeBenchConfig({ extra: "requestLog: { enabled: false }\n" }),
   ]);
-  const results = { a: [], b: [], c: [], d: [], e: [], f: [], g: [] };
+  // The same server on a PostgreSQL store (a schema of its own), measured next to (c).
+  const schema = (await pgReachable()) ? benchSchema("ingress") : null;
+  const hgPg = schema
+    ? await startChild([
+        CLI,
+        "serve",
+        "--config",
+        writeBenchConfig({ store: `store: { kind: postgres, url: "${PG_URL}", schema: ${schema} }` }),
+      ])
+    : null;
+  const results = { a: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [] };
   try {
     for (let r = 0; r < rounds; r++) {
-      // c, e and f back to back, in turn first, so that their ratios see the same machine.
-      const trio = r % 2 === 0 ? ["c", "e", "f"] : ["f", "e", "c"];
-      for (const key of ["a", "b", "a", ...trio, "a", "d", "a", "g"]) {
+      // c, e and f back to back, in turn first, so that their ratios see the same machine; g next to c.
+      const cg = hgPg ? ["c", "g"] : ["c"];
+      const trio = r % 2 === 0 ? [...cg, "e", "f"] : ["f", "e", ...cg.reverse()];
+      for (const key of ["a", "b", "a", ...trio, "a", "d", "a", "h"]) {
         const t = targets[key];
-        const cpuBefore = key === "a" ? 0 : cpuMsOf(hg.proc.pid);
+        const server = key === "g" ? hgPg : key === "h" ? unlogged : hg;
+        const cpuBefore = key === "a" ? 0 : cpuMsOf(server.proc.pid);
         const res = await load({
-          url: key === "a" ? bare.url : key === "g" ? unlogged.url : hg.url,
+          url: key === "a" ? bare.url : server.url,
           path: t.path,
           headers: t.headers,
           body: t.body,
@@ -137,17 +153,18 @@ export async function bench({ quick = false } = {}) {
         const bad = res.non2xx + res.errors + res.timeouts;
         if (bad > 0) throw new Error(`${t.name}: ${bad} failed requests of ${res.requests.total}`);
         // The server's own CPU time per request: what a request costs, whatever else the machine runs.
-        const cpuUs = key === "a" ? 0 : ((cpuMsOf(hg.proc.pid) - cpuBefore) * 1000) / res.requests.total;
+        const cpuUs = key === "a" ? 0 : ((cpuMsOf(server.proc.pid) - cpuBefore) * 1000) / res.requests.total;
         results[key].push({ rps: res.requests.average, p99: res.latency.p99, cpuUs });
       }
     }
   } finally {
-    await Promise.all([bare.stop(), hg.stop(), unlogged.stop()]);
+    await Promise.all([bare.stop(), hg.stop(), unlogged.stop(), hgPg?.stop()]);
+    if (schema) await dropSchema(schema);
   }
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length;
   const base = avg(results.a, (x) => x.rps);
   const rows = [];
-  for (const key of ["a", "b", "c", "e", "f", "d", "g"]) {
+  for (const key of ["a", "b", "c", "e", "f", "d", "h"]) {
     const rps = avg(results[key], (x) => x.rps);
     const p99 = Math.max(...results[key].map((x) => x.p99));
     rows.push({
@@ -183,15 +200,32 @@ export async function bench({ quick = false } = {}) {
       ...(key === "e" && { target: "ratio <= 1.1" }),
     });
   }
+  if (hgPg) {
+    rows.push({
+      group: "ingress",
+      name: `${targets.g.name} req/s`,
+      value: Math.round(rps("g")),
+      unit: "req/s",
+      ratio: round(rps("g") / rps("c"), 3),
+      baseline: targets.c.name,
+      target: "ratio >= 0.5",
+    });
+    rows.push({
+      group: "ingress",
+      name: `${targets.g.name} p99`,
+      value: Math.max(...results.g.map((x) => x.p99)),
+      unit: "ms",
+    });
+  }
   const logged = avg(results.c, (x) => x.rps);
-  const unloggedRps = avg(results.g, (x) => x.rps);
+  const unloggedRps = avg(results.h, (x) => x.rps);
   rows.push({
     group: "ingress",
-    name: "(c) mapped wake with the request log, against (g) without",
+    name: "(c) mapped wake with the request log, against (h) without",
     value: Math.round(logged),
     unit: "req/s",
     ratio: round(logged / unloggedRps, 3),
-    baseline: targets.g.name,
+    baseline: targets.h.name,
   });
   return { rows };
 }

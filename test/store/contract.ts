@@ -1,9 +1,14 @@
-// The behaviour every Store implementation must show, run against each one (SQLite now; a second
-// store joins by calling storeContract with its own factory). Only the Store interface is used here.
+// The behaviour every Store implementation must show, run against each one (SQLite in
+// test/unit/store-sqlite.test.ts, PostgreSQL in test/store/postgres.test.ts). Only the Store
+// interface is used here.
 import { afterEach, describe, expect, it } from "vitest";
 import type { AcceptOutcome, NewRun, NewWake, RequestLogEntry, Store } from "../../src/store/types.js";
 
-/** Opens a fresh, empty store; `now` replaces the clock where the test moves time. */
+/**
+ * Opens a store: empty at the first call of each test, and every further call within the same test
+ * opens another handle on the same data (as a second process, or a second instance, would). `now`
+ * replaces the clock where the test moves time.
+ */
 export type StoreFactory = (opts?: { now?: () => number }) => Promise<Store>;
 
 export const wake = (text: string, mode: NewWake["mode"] = "now"): NewWake => ({
@@ -46,7 +51,16 @@ export const logged = (id: string, over: Partial<RequestLogEntry> = {}): Request
   ...over,
 });
 
-export function storeContract(name: string, factory: StoreFactory): void {
+export interface ContractOptions {
+  /**
+   * Leaves the data as if the process that holds `store`'s work died this instant (a shared store
+   * leases claimed runs to the claiming instance; the embedded one needs nothing).
+   */
+  crash?: (store: Store) => Promise<void>;
+}
+
+export function storeContract(name: string, factory: StoreFactory, options: ContractOptions = {}): void {
+  const crash = options.crash ?? (async () => {});
   const open: Store[] = [];
   const openStore = async (opts?: { now?: () => number }): Promise<Store> => {
     const store = await factory(opts);
@@ -72,6 +86,24 @@ export function storeContract(name: string, factory: StoreFactory): void {
         ["disk almost full", 2, "now"],
         ["other", 1, "now"],
         ["disk almost full", 1, "now"],
+      ]);
+    });
+
+    it("wakes arriving together coalesce as they would one after the other", async () => {
+      const store = await openStore();
+      await store.acceptWake(wake("x", "next-heartbeat"));
+      const results = await Promise.all(
+        [wake("x", "next-heartbeat"), wake("x"), wake("y"), wake("y", "next-heartbeat"), wake("x")].map((w) =>
+          store.acceptWake(w),
+        ),
+      );
+      expect(
+        results.map((r) => r.status === "accepted" && r.outcome.kind === "wake" && r.outcome.event),
+      ).toEqual(["coalesced", "coalesced", "queued", "coalesced", "queued"]);
+      expect((await store.pendingEvents()).map((e) => [e.text, e.repeats, e.mode])).toEqual([
+        ["x", 3, "now"],
+        ["y", 2, "now"],
+        ["x", 1, "now"],
       ]);
     });
 
@@ -165,24 +197,38 @@ export function storeContract(name: string, factory: StoreFactory): void {
       expect((await store.pendingEvents()).map((e) => [e.text, e.mode])).toEqual([
         ["Hook GitHub: done", "now"],
       ]);
-      expect((await store.pendingDeliveries()).map((r) => r.id)).toEqual(["a"]);
-      await store.setDelivery("a", {
+      // The process stops with the delivery still pending: the next one finds it.
+      await store.close();
+      const next = await openStore();
+      expect((await next.pendingDeliveries()).map((r) => r.id)).toEqual(["a"]);
+      await next.setDelivery("a", {
         status: "sent",
         channel: "telegram",
         to: "42",
         messageIds: ["7"],
         updatedAt: 7000,
       });
-      expect(await store.pendingDeliveries()).toEqual([]);
+      expect(await next.pendingDeliveries()).toEqual([]);
+      expect((await next.getRun("a"))!.delivery).toMatchObject({ status: "sent", messageIds: ["7"] });
 
-      // A run finishes once: a second finish changes nothing.
-      await store.finishRun(
-        "a",
-        { status: "failed", error: "late", finishedAt: 8000 },
-        { event: { text: "x", source: "x", mode: "now" } },
-      );
-      expect((await store.getRun("a"))!.status).toBe("succeeded");
-      expect(await store.pendingEvents()).toHaveLength(1);
+      // A run finishes once: a second finish changes nothing and says so.
+      expect(
+        await next.finishRun(
+          "a",
+          { status: "failed", error: "late", finishedAt: 8000 },
+          { event: { text: "x", source: "x", mode: "now" } },
+        ),
+      ).toBe(false);
+      expect((await next.getRun("a"))!.status).toBe("succeeded");
+      expect(await next.pendingEvents()).toHaveLength(1);
+    });
+
+    it("finishing reports that it recorded the outcome", async () => {
+      const store = await openStore();
+      await store.acceptRun(run("a"));
+      await store.claimRuns(1, 1);
+      expect(await store.finishRun("a", { status: "succeeded", reply: "ok", finishedAt: 2 })).toBe(true);
+      expect(await store.finishRun("nope", { status: "succeeded", finishedAt: 2 })).toBe(false);
     });
 
     it("lists newest first, filtered by status and session", async () => {
@@ -227,16 +273,86 @@ export function storeContract(name: string, factory: StoreFactory): void {
       await store.acceptRun(run("b"));
       await store.claimRuns(2, 1);
       // Simulated crash: both stay running.
+      await crash(store);
       expect(await store.recoverInterrupted(2, 2)).toEqual({ requeued: 2, failed: 0 });
       const again = await store.claimRuns(1, 3);
       expect(again.map((r) => [r.id, r.attempts])).toEqual([["a", 2]]);
-      expect(await store.recoverInterrupted(2, 4)).toEqual({ requeued: 0, failed: 1 });
+      await crash(store);
+      const failedEvent = (r: { name: string; id: string; wakeMode: "now" | "next-heartbeat" }) => ({
+        text: `Hook ${r.name} (failed): ${r.id} interrupted`,
+        source: r.name,
+        mode: r.wakeMode,
+      });
+      expect(await store.recoverInterrupted(2, 4, failedEvent)).toEqual({ requeued: 0, failed: 1 });
       expect(await store.getRun("a")).toMatchObject({
         status: "failed",
         error: "interrupted",
         finishedAt: 4,
       });
       expect(await store.getRun("b")).toMatchObject({ status: "queued", attempts: 1 });
+      // The given-up run tells the main session, in the same transaction.
+      expect((await store.pendingEvents()).map((e) => [e.text, e.source, e.mode, e.createdAt])).toEqual([
+        ["Hook GitHub (failed): a interrupted", "GitHub", "now", 4],
+      ]);
+    });
+  });
+
+  describe(`${name}: two handles on one store`, () => {
+    it("a wake accepted through one is seen through the other", async () => {
+      const a = await openStore();
+      const b = await openStore();
+      await a.acceptWake(wake("from a"));
+      await b.acceptWake(wake("from b", "next-heartbeat"));
+      expect((await b.listEvents({ limit: 10 })).map((e) => e.text)).toEqual(["from b", "from a"]);
+      expect((await a.pendingEvents()).map((e) => e.text)).toEqual(["from a", "from b"]);
+    });
+
+    it("one idempotency key sent through both at once creates one run", async () => {
+      const a = await openStore();
+      const b = await openStore();
+      const idem = { scope: "agent", key: "same-key", ttlSeconds: 60, fingerprint: "f" };
+      const results = await Promise.all([
+        a.acceptRun(run("via-a"), idem),
+        b.acceptRun(run("via-b"), idem),
+        a.acceptRun(run("via-a2"), idem),
+        b.acceptRun(run("via-b2"), idem),
+      ]);
+      const accepted = results.filter((r) => r.status === "accepted");
+      expect(accepted).toHaveLength(1);
+      const first = (accepted[0] as { outcome: AcceptOutcome }).outcome;
+      for (const r of results.filter((r) => r.status !== "accepted")) {
+        expect(r).toEqual({ status: "replayed", outcome: first });
+      }
+      expect((await a.listRuns({ limit: 10 })).map((r) => r.id)).toEqual([
+        (first as { runId: string }).runId,
+      ]);
+    });
+
+    it("claims through both never hand out one run twice", async () => {
+      const a = await openStore();
+      const b = await openStore();
+      const ids = Array.from({ length: 20 }, (_, i) => `r${String(i).padStart(2, "0")}`);
+      for (const id of ids) await a.acceptRun(run(id));
+      const claimed: string[] = [];
+      for (;;) {
+        const [x, y] = await Promise.all([a.claimRuns(3, 1), b.claimRuns(3, 1)]);
+        if (x.length + y.length === 0) break;
+        claimed.push(...x.map((r) => r.id), ...y.map((r) => r.id));
+      }
+      expect(claimed.sort()).toEqual(ids);
+    });
+  });
+
+  describe(`${name}: text`, () => {
+    it("accepts any JSON string, a NUL character included, and keeps the rest of it", async () => {
+      const store = await openStore();
+      const text = "before\u0000after ✓ 𝄞";
+      expect((await store.acceptWake(wake(text))).status).toBe("accepted");
+      await store.acceptRun(run("nul", { message: text }));
+      const [event] = await store.pendingEvents();
+      // PostgreSQL text cannot hold U+0000: it keeps U+FFFD in its place.
+      expect([text, text.replace("\u0000", "\ufffd")]).toContain(event!.text);
+      expect([text, text.replace("\u0000", "\ufffd")]).toContain((await store.getRun("nul"))!.message);
     });
   });
 

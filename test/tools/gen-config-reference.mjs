@@ -45,6 +45,7 @@ const sections = [
   { title: "store", def: "store" },
   { title: "requestLog", def: "requestLog" },
   { title: "retention", def: "retention" },
+  { title: "store.tls", def: "storeTls" },
 ];
 
 /** Markdown for the README section (without the markers). */

@@ -84,23 +84,6 @@ describe("built-in default", () => {
     expect(config.hooks.transformsDir).toBe(join(cwd, "conf", "hooks", "transforms"));
   });
 
-  it("refuses store.kind redis: only sqlite is available in this version", async () => {
-    const dir = tempDir();
-    writeFiles(dir, { "hookgate.yaml": "store: { kind: redis, url: redis://127.0.0.1:6379 }\n" });
-    const issues = await configErrors(loadConfig({ cwd: dir, env: {} }));
-    expect(issues).toEqual([
-      {
-        severity: "error",
-        path: "store.kind",
-        message:
-          "redis is not available in this version, only sqlite is; remove store.kind (sqlite is the default) or set it to sqlite",
-        file: "hookgate.yaml",
-        line: 1,
-        column: 16,
-      },
-    ]);
-  });
-
   it("trims HOOKGATE_TOKEN and the token file, as presented tokens are trimmed", async () => {
     const fromEnv = await loadConfig({ cwd: tempDir(), env: { HOOKGATE_TOKEN: ` ${TOKEN}\r` } });
     expect(fromEnv.config.hooks.token).toBe(TOKEN);

@@ -49,6 +49,17 @@ describe("auth failure limiter", () => {
     expect((await l.check("a")).locked).toBe(false);
   });
 
+  it("failUnlessLocked is check then fail in one call: a failure while locked is refused, not counted", async () => {
+    const { l, clock } = limiterAt(0);
+    expect(await l.failUnlessLocked("a")).toEqual({ locked: false, retryAfterSeconds: 0, wasLocked: false });
+    await l.failUnlessLocked("a");
+    expect(await l.failUnlessLocked("a")).toEqual({ locked: true, retryAfterSeconds: 30, wasLocked: false });
+    clock.t = 10_000;
+    expect(await l.failUnlessLocked("a")).toEqual({ locked: true, retryAfterSeconds: 20, wasLocked: true });
+    clock.t = 30_000;
+    expect(await l.failUnlessLocked("a")).toEqual({ locked: false, retryAfterSeconds: 0, wasLocked: false });
+  });
+
   it("does not stretch a lock for failures while locked, and counts afresh once it ends", async () => {
     const { l, clock } = limiterAt(0);
     for (let i = 0; i < 3; i++) await l.fail("a");

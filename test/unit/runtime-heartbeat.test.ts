@@ -109,6 +109,15 @@ describe("heartbeat", () => {
     expect(llm.userMessage(0).match(/backup failed/g)).toHaveLength(1);
   });
 
+  it("one another instance asked for runs over what is pending, and is skipped when nothing is", async () => {
+    await setup(() => "HEARTBEAT_OK");
+    expect(await h.runtime.heartbeatNow("signal")).toBeNull();
+    expect(llm.requests).toHaveLength(0);
+    await h.store.acceptWake({ text: "queued elsewhere", mode: "now", source: "wake", receivedAt: 1 });
+    expect(await h.runtime.heartbeatNow("signal")).toMatchObject({ reason: "signal", status: "acked" });
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it("next-heartbeat waits for the periodic heartbeat", async () => {
     await setup(() => "HEARTBEAT_OK", { everyMs: 60_000 });
     expect(h.timers.delays).toEqual([60_000]);

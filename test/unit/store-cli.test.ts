@@ -211,7 +211,7 @@ describe("hookgate runs", () => {
     const { code, err } = await cli(events, ["--config", config]);
     expect(code).toBe(1);
     expect(err).toBe(
-      `hookgate events: ${config}:2:9: store.kind: redis is not available in this version, only sqlite is; remove store.kind (sqlite is the default) or set it to sqlite\n(or name the database directly with --store FILE)\n`,
+      `hookgate events: ${config}:2:9: store.kind: expected one of "sqlite", "postgres", found "redis"\n(or name the database directly with --store FILE|URL)\n`,
     );
   });
 

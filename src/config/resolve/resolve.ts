@@ -13,8 +13,8 @@ import {
   heartbeatSection,
   providersSection,
   serverSection,
-  storeSection,
 } from "./sections.js";
+import { storeSection } from "./store.js";
 
 export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): Promise<ResolvedConfig> {
   const { agents, catalog, checkProvider } = resolveAgents(raw, ctx);

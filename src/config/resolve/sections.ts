@@ -1,5 +1,4 @@
 // The smaller sections: schema defaults filled in, paths resolved, a few cross-checks.
-import { resolve } from "node:path";
 import type { ChannelsConfig, HookgateConfig, ProviderConfig } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import type { ResolvedConfig } from "../types.js";
@@ -74,17 +73,4 @@ export function heartbeatSection(raw: HookgateConfig, ctx: ResolveContext): Reso
     ackToken: h.ackToken,
     coalesceMs: h.coalesceMs,
   };
-}
-
-export function storeSection(raw: HookgateConfig, ctx: ResolveContext): ResolvedConfig["store"] {
-  const s = { ...schemaDefaults("store"), ...raw.store } as { kind: "sqlite" | "redis"; path: string };
-  if (s.kind !== "sqlite") {
-    // Reserved in the schema for a shared store; refused here rather than when serve opens it.
-    ctx.issues.error(
-      ctx.source,
-      ["store", "kind"],
-      `${s.kind} is not available in this version, only sqlite is; remove store.kind (sqlite is the default) or set it to sqlite`,
-    );
-  }
-  return { kind: "sqlite", path: resolve(ctx.dir, s.path) };
 }

@@ -1,0 +1,184 @@
+// `hookgate store copy` from a real SQLite file into a PostgreSQL schema, and `hookgate events` /
+// `hookgate runs` reading the result, all in-process as a user would run them.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { command as events } from "../../src/commands/events.js";
+import { command as runs } from "../../src/commands/runs.js";
+import { command as storeCommand } from "../../src/commands/store.js";
+import { PostgresStore } from "../../src/store/postgres.js";
+import { SqliteStore } from "../../src/store/sqlite.js";
+import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
+import { runCommand } from "../unit/command-helpers.js";
+import { run, wake } from "./contract.js";
+
+const available = await pgAvailable();
+
+describe.skipIf(!available)("hookgate store copy", () => {
+  let dir: string;
+  let file: string;
+  let schema: string;
+  const open: Array<{ close(): Promise<void> }> = [];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "hookgate-copy-"));
+    file = join(dir, "state.db");
+    schema = uniqueSchema("copy");
+    // A single-node install with a bit of everything.
+    const source = new SqliteStore(file);
+    await source.open();
+    await source.acceptWake(wake("deploy finished"));
+    await source.acceptWake(wake("deploy finished"));
+    await source.acceptWake(wake("disk full", "next-heartbeat"));
+    for (const id of ["run-a", "run-b", "run-c"]) {
+      await source.acceptRun(run(id), {
+        scope: "agent",
+        key: `key-${id}`,
+        ttlSeconds: 3600,
+        fingerprint: id,
+      });
+    }
+    await source.claimRuns(2, 2000);
+    await source.finishRun(
+      "run-a",
+      { status: "succeeded", reply: "all good", finishedAt: 3000 },
+      {
+        transcript: [
+          { role: "user", content: "message of run-a", runId: "run-a", createdAt: 3000 },
+          { role: "assistant", content: "all good", runId: "run-a", createdAt: 3000 },
+        ],
+        event: { text: "Hook GitHub: all good", source: "GitHub", mode: "now" },
+        delivery: { status: "pending", channel: "telegram", to: "42", updatedAt: 3000 },
+      },
+    );
+    await source.setLastRoute({ channel: "telegram", to: "42" });
+    await source.recordHeartbeat(
+      { reason: "now", status: "replied", startedAt: 1, finishedAt: 2, eventIds: [1], reply: "ok" },
+      [{ role: "assistant", content: "ok", createdAt: 2 }],
+    );
+    await source.close();
+  });
+
+  afterEach(async () => {
+    for (const s of open.splice(0)) await s.close();
+    await dropSchema(schema);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const copy = (...extra: string[]) =>
+    runCommand(storeCommand, ["copy", "--from", file, "--to", PG_URL, "--schema", schema, ...extra]);
+
+  it("copies everything, and the PostgreSQL store reads what the SQLite one did", async () => {
+    const { code, stdout, stderr } = await copy();
+    expect(stderr).toContain("copying runs: 3 of 3");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats\n$/,
+    );
+
+    const before = new SqliteStore(file, { readonly: true });
+    await before.open();
+    open.push(before);
+    const after = new PostgresStore(pgStoreConfig(schema));
+    await after.open();
+    open.push(after);
+    expect(await after.listRuns({ limit: 10 })).toEqual(await before.listRuns({ limit: 10 }));
+    expect(await after.listEvents({ limit: 10 })).toEqual(await before.listEvents({ limit: 10 }));
+    expect(await after.listHeartbeats(10)).toEqual(await before.listHeartbeats(10));
+    expect(await after.transcript("hook:run-a", 10)).toEqual(await before.transcript("hook:run-a", 10));
+    expect(await after.transcript("main", 10)).toEqual(await before.transcript("main", 10));
+    expect(await after.getLastRoute()).toEqual({ channel: "telegram", to: "42" });
+    // Idempotency keys still answer with the first outcome.
+    expect(
+      await after.findIdempotent({ scope: "agent", key: "key-run-b", ttlSeconds: 60, fingerprint: "run-b" }),
+    ).toEqual({
+      status: "replayed",
+      outcome: { kind: "run", runId: "run-b" },
+    });
+    // New rows continue after the copied ids.
+    await after.acceptWake(wake("after the move"));
+    const [newest] = await after.listEvents({ limit: 1 });
+    expect(newest!.id).toBe(4);
+    // The run left running by the stopped server is recovered on the PostgreSQL side; the pending
+    // delivery is there to resume.
+    expect(await after.recoverInterrupted(2, 5000)).toEqual({ requeued: 1, failed: 0 });
+    expect((await after.pendingDeliveries()).map((r) => r.id)).toEqual(["run-a"]);
+  });
+
+  it("refuses a target that holds data, says what is there, and --replace overwrites it", async () => {
+    expect((await copy()).code).toBe(0);
+    const again = await copy();
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(
+      /already holds data \(3 events, 3 runs, .*\); nothing was copied.*--replace/,
+    );
+    const replaced = await copy("--replace");
+    expect(replaced.code).toBe(0);
+    const store = new PostgresStore(pgStoreConfig(schema));
+    await store.open();
+    open.push(store);
+    expect(await store.listRuns({ limit: 10 })).toHaveLength(3);
+  });
+
+  it("takes config files on both sides, and refuses them the wrong way round", async () => {
+    const from = join(dir, "old.yaml");
+    const to = join(dir, "new.yaml");
+    writeFileSync(from, "store: { path: state.db }\n");
+    writeFileSync(to, `store: { kind: postgres, url: "${PG_URL}", schema: ${schema} }\n`);
+    const ok = await runCommand(storeCommand, ["copy", "--from", from, "--to", to]);
+    expect(ok.stderr).not.toContain("Error");
+    expect(ok.code).toBe(0);
+    const wrong = await runCommand(storeCommand, ["copy", "--from", to, "--to", from]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/--from .*new\.yaml: its store is PostgreSQL/);
+  });
+
+  it("shows progress in place on a terminal", async () => {
+    const tty = Object.getOwnPropertyDescriptor(process.stderr, "isTTY");
+    Object.defineProperty(process.stderr, "isTTY", { value: true, configurable: true });
+    try {
+      const { code, stderr } = await copy();
+      expect(code).toBe(0);
+      expect(stderr).toContain("\r\u001b[2Kcopying runs: 3 of 3");
+      expect(stderr.endsWith("\n")).toBe(true);
+    } finally {
+      if (tty) Object.defineProperty(process.stderr, "isTTY", tty);
+      else delete (process.stderr as { isTTY?: boolean }).isTTY;
+    }
+  });
+
+  it("events and runs read the PostgreSQL store through --config and --store URL", async () => {
+    expect((await copy()).code).toBe(0);
+    const config = join(dir, "pg.yaml");
+    writeFileSync(config, `store: { kind: postgres, url: "${PG_URL}", schema: ${schema} }\n`);
+    const listed = await runCommand(runs, ["--config", config, "--json"]);
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as Array<{ id: string }>).map((r) => r.id)).toEqual([
+      "run-c",
+      "run-b",
+      "run-a",
+    ]);
+    const shown = await runCommand(runs, ["show", "run-a", "--config", config]);
+    expect(shown.stdout).toContain("Reply:\n    all good");
+    const evs = await runCommand(events, ["--config", config]);
+    expect(evs.stdout).toContain("deploy finished (×2)");
+    // --store URL, the schema as a parameter of it.
+    const byUrl = await runCommand(runs, [
+      "--store",
+      `${PG_URL}?schema=${schema}`,
+      "--status",
+      "queued",
+      "--json",
+    ]);
+    expect((JSON.parse(byUrl.stdout) as Array<{ id: string }>).map((r) => r.id)).toEqual(["run-c"]);
+    // A schema without hookgate's tables: nothing accepted yet, and reading creates nothing.
+    const nothing = uniqueSchema("none");
+    const missing = await runCommand(events, ["--store", `${PG_URL}?schema=${nothing}`, "--json"]);
+    expect(missing.code).toBe(0);
+    expect(missing.stdout).toBe("[]\n");
+    expect(missing.stderr).toContain(
+      `no store at postgres://postgres@127.0.0.1:5432/test (schema ${nothing}) yet`,
+    );
+  });
+});

@@ -10,9 +10,16 @@ import { testConfig } from "../helpers/config.js";
 
 const MAPPINGS: ResolvedMapping[] = [
   // First on the path and token-only: a token request lands here.
-  { id: "gh-token", match: { path: "github" }, action: "wake", textTemplate: "token: {{title}}" },
+  {
+    id: "gh-token",
+    origin: "hooks.mappings[0]",
+    match: { path: "github" },
+    action: "wake",
+    textTemplate: "token: {{title}}",
+  },
   {
     id: "gh-signed",
+    origin: "hooks.mappings[1]",
     match: { path: "github" },
     action: "wake",
     textTemplate: "signed by {{verified.scheme}}: {{title}}",

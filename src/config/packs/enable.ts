@@ -34,14 +34,14 @@ export class PackFinder {
   }
 
   /** `unknown preset "x"; did you mean y? known presets: ...` with the npm package looked for. */
-  unknownMessage(name: string, tried: readonly string[]): string {
+  unknownMessage(name: string, tried: readonly string[], noun = "preset"): string {
     const names = [...this.catalog.byName.keys()].sort();
     const guess = closest(name, names);
     const npm =
       tried.length > 0
         ? `; no installed package ${NPM_PREFIX}${name} either (looked in ${tried.length === 1 ? tried[0] : `${tried[0]} and ${tried.length - 1} folders above`}): npm install ${NPM_PREFIX}${name} to use one`
         : "";
-    return `unknown preset "${name}"; ${guess ? `did you mean ${guess}? ` : ""}known presets: ${names.join(", ") || "(none)"}${npm}`;
+    return `unknown ${noun} "${name}"; ${guess ? `did you mean ${guess}? ` : ""}known ${noun}s: ${names.join(", ") || "(none)"}${npm}`;
   }
 }
 

@@ -62,7 +62,7 @@ export async function resolvePacks(
       ctx.issues.error(
         ctx.source,
         block.path,
-        finder.unknownMessage(block.name, tried).replace("preset", "pack"),
+        finder.unknownMessage(block.name, tried, "pack"),
         {
           key: true,
         },

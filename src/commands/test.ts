@@ -14,12 +14,19 @@ import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { type Answer, type SentRequest, simulator, type VerifyReport } from "./simulate.js";
 import { escapeControls } from "./terminal-text.js";
+import { runEmbeddedCases } from "./test-cases.js";
 
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
+       hookgate test [--config FILE | --pack FILE] [--json] [--fail-under N]
 
-Routes one request for the hook NAME (the part after hooks.path, e.g. github for /hooks/github)
+The first form routes one request for the hook NAME (the part after hooks.path, e.g. github for /hooks/github)
 through the rules and prints which rule fired and the action it built, or, when none fired, why
 each rule looked at did not. Nothing is stored, sent or run.
+
+The second form (no NAME) runs the test cases written beside the rules (tests: in rule files and
+presets): every case of every rule file and enabled preset of the config, or of the one file
+--pack names, goes through the same checks. It prints PASS or FAIL per case, with the fields that
+differ from what the case expects, and a coverage line naming the mappings no case reaches.
 
   --config, -c FILE     config file. Default: ./${configFileNames.join(", ./")} (first found),
                         else the built-in default.
@@ -34,18 +41,22 @@ each rule looked at did not. Nothing is stored, sent or run.
                         content-type: application/x-www-form-urlencoded reads a form.
   --query, -q K=V       a query parameter (repeatable).
   --now ISO             the time {{now}} renders (default: now).
-  --json                print the decision as JSON (exact values; the human output shows
-                        control characters in payload values as visible escapes).
+  --json                print the decision (or the cases' results) as JSON (exact values; the
+                        human output shows control characters in payload values as visible
+                        escapes). Secrets never appear in either.
+  --pack FILE           run the cases of this rule file or preset file alone, without a config.
+  --fail-under N        exit 1 when the cases reach fewer than N percent of the mappings.
   --help, -h            show this help
 
-Exit status: 0 the server would accept the request (wake, agent run, skip or a handshake), 2 no
-rule matched, 1 a configuration error, an invalid payload or action, a refused signature, or a run
-the policies would refuse.`;
+Exit status, one request: 0 the server would accept the request (wake, agent run, skip or a
+handshake), 2 no rule matched, 1 a configuration error, an invalid payload or action, a refused
+signature, or a run the policies would refuse. Test cases: 0 every case passed, 1 a case failed,
+the coverage is below --fail-under, or a configuration error.`;
 
 class UsageError extends Error {}
 
 export const command: Command = {
-  summary: "route a sample payload through the rules and explain the decision",
+  summary: "route a sample payload through the rules and explain the decision, or run the rules' test cases",
   async run(argv) {
     const args = parseCommandArgs("test", help, {
       args: argv,
@@ -56,6 +67,8 @@ export const command: Command = {
         query: { type: "string", short: "q", multiple: true },
         now: { type: "string" },
         json: { type: "boolean" },
+        pack: { type: "string" },
+        "fail-under": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -63,6 +76,35 @@ export const command: Command = {
     });
     if (typeof args === "number") return args;
     const { values, positionals } = args;
+
+    if (positionals.length === 0 && values.payload === undefined) {
+      const failUnder = values["fail-under"];
+      if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) {
+        return usageError(
+          "test",
+          help,
+          `--fail-under ${JSON.stringify(failUnder)}: expected a percent, 0 to 100`,
+        );
+      }
+      if (values.pack !== undefined && values.config !== undefined) {
+        return usageError("test", help, "give --config or --pack, not both");
+      }
+      const other = (["header", "query", "now"] as const).find((k) => values[k] !== undefined);
+      if (other) return usageError("test", help, `--${other} is for one request (give a hook NAME)`);
+      return runEmbeddedCases({
+        config: values.config,
+        pack: values.pack,
+        json: values.json,
+        ...(failUnder !== undefined && { failUnder: Number(failUnder) }),
+      });
+    }
+    if (values.pack !== undefined || values["fail-under"] !== undefined) {
+      return usageError(
+        "test",
+        help,
+        "--pack and --fail-under run the test cases: leave out the hook NAME and --payload",
+      );
+    }
 
     let sent: SentRequest;
     let now: Date;

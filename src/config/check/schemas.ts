@@ -25,6 +25,7 @@ function load() {
   if (!cache) {
     const config = readSchema("config.schema.json");
     const rulesFile = readSchema("rules-file.schema.json");
+    const testCase = readSchema("test-case.schema.json");
     // strictRequired is off because runner's if/then lists `required` without repeating `properties`,
     // which is valid JSON Schema; every other strict check stays on.
     const ajv = new Ajv2020({
@@ -36,6 +37,7 @@ function load() {
     });
     addFormats(ajv);
     ajv.addSchema(config);
+    ajv.addSchema(testCase);
     ajv.addSchema(rulesFile);
     cache = {
       config,

@@ -37,7 +37,7 @@ export class Targets {
   private async build(source: CaseSource, params: Record<string, unknown> | undefined): Promise<Target> {
     const { config } = this;
     if (source.scope.kind === "rules") {
-      const presets = await presetMappings(config.hooks.presets);
+      const presets = await presetMappings(config.hooks);
       return this.compile(config, [...config.hooks.mappings, ...presets.mappings], []);
     }
     const pack = await source.scope.build(params);
@@ -48,6 +48,7 @@ export class Targets {
         ...config.hooks,
         mappings: pack.mappings,
         presets: [],
+        packs: [],
         transformsDir: join(source.baseDir, "hooks", "transforms"),
       },
     };

@@ -2,12 +2,15 @@
 // promises: a secret parameter that is never printed and defaults to an environment variable, links
 // to the sender's documentation, a catch-all that answers the rest of the sender's events with 204,
 // at least three cases (one of them an ignored event, one a refused signature) whose sample payloads
-// exist and are JSON objects, and a section in rules/presets/README.md.
+// exist (JSON objects, or a form body as the sender posts it), and a section in rules/presets/README.md;
+// and every case passes, reaching every mapping, as `hookgate test --pack` runs it.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { command as testCommand } from "../../src/commands/test.js";
+import { runCommand } from "./command-helpers.js";
 
 const presets = fileURLToPath(new URL("../../rules/presets/", import.meta.url));
 const readme = readFileSync(join(presets, "README.md"), "utf8");
@@ -16,6 +19,7 @@ interface Case {
   name?: string;
   payload?: unknown;
   payloadFile?: string;
+  form?: boolean;
   sign?: boolean;
   expect?: { kind?: string; status?: number; reason?: string };
 }
@@ -83,15 +87,21 @@ describe("catalog packs", () => {
       expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
     });
 
-    it("takes its cases' payloads from sample files that exist and are JSON objects", () => {
+    it("takes its cases' payloads from sample files that exist: JSON objects or form bodies", () => {
       for (const c of pack.tests ?? []) {
         if (c.payloadFile === undefined) {
           expect(c.payload, `${c.name}: payload or payloadFile`).toBeTypeOf("object");
           continue;
         }
-        expect(c.payloadFile).toMatch(new RegExp(`^fixtures/${pack.id}/[\\w.-]+\\.json$`));
         const file = join(presets, c.payloadFile);
         expect(existsSync(file), c.payloadFile).toBe(true);
+        if (c.form) {
+          expect(c.payloadFile).toMatch(new RegExp(`^fixtures/${pack.id}/[\\w.-]+\\.form$`));
+          const fields = new URLSearchParams(readFileSync(file, "utf8"));
+          expect([...fields.keys()].length, c.payloadFile).toBeGreaterThan(0);
+          continue;
+        }
+        expect(c.payloadFile).toMatch(new RegExp(`^fixtures/${pack.id}/[\\w.-]+\\.json$`));
         const body = JSON.parse(readFileSync(file, "utf8")) as unknown;
         expect(body, c.payloadFile).toBeTypeOf("object");
         expect(Array.isArray(body)).toBe(false);
@@ -103,6 +113,23 @@ describe("catalog packs", () => {
       const used = new Set((pack.tests ?? []).map((c) => c.payloadFile).filter(Boolean));
       const files = existsSync(folder) ? readdirSync(folder) : [];
       for (const f of files) expect(used, `fixtures/${pack.id}/${f}`).toContain(`fixtures/${pack.id}/${f}`);
+    });
+
+    it("passes its cases, which reach every mapping", async () => {
+      const { code, stdout } = await runCommand(testCommand, [
+        "--pack",
+        join(presets, name),
+        "--json",
+        "--fail-under",
+        "100",
+      ]);
+      const suite = JSON.parse(stdout) as { failed: number; cases?: { name: string; ok: boolean }[] };
+      expect(
+        (suite.cases ?? []).filter((c) => !c.ok).map((c) => c.name),
+        stdout,
+      ).toEqual([]);
+      expect(suite.failed).toBe(0);
+      expect(code).toBe(0);
     });
 
     it("has a section in rules/presets/README.md", () => {

@@ -90,7 +90,8 @@ describe("catalog packs", () => {
     it("takes its cases' payloads from sample files that exist: JSON objects or form bodies", () => {
       for (const c of pack.tests ?? []) {
         if (c.payloadFile === undefined) {
-          expect(c.payload, `${c.name}: payload or payloadFile`).toBeTypeOf("object");
+          // inline, or none at all (a GET handshake)
+          if (c.payload !== undefined) expect(c.payload, c.name).toBeTypeOf("object");
           continue;
         }
         const file = join(presets, c.payloadFile);
@@ -133,8 +134,8 @@ describe("catalog packs", () => {
     });
 
     it("has a section in rules/presets/README.md", () => {
-      expect(readme).toContain(`\n## ${pack.id}\n`);
-      expect(readme).toContain(`[\`${pack.id}.yaml\`](${pack.id}.yaml)`);
+      const heading = new RegExp(`^## ${pack.id}( \\(.*\\))?$`, "m");
+      expect(readme).toMatch(heading);
     });
   });
 });

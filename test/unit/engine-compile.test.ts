@@ -73,12 +73,15 @@ describe("load errors", () => {
   });
 
   test("an unknown preset names hooks.presets[i] and lists the known ones", async () => {
-    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "slack"] } }));
+    // The list grows with the catalog: it holds every built-in pack's id and aliases, sorted.
+    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "no-such-sender"] } }));
     expect(issues).toEqual([
       {
         severity: "error",
         path: "hooks.presets[1]",
-        message: 'unknown preset "slack"; known presets: gmail, mail',
+        message: expect.stringMatching(
+          /^unknown preset "no-such-sender"; known presets: ([a-z-]+, )*gmail, ([a-z-]+, )*mail(, [a-z-]+)*$/,
+        ),
       },
     ]);
   });
@@ -86,8 +89,8 @@ describe("load errors", () => {
   test("a mistyped preset name suggests the closest pack (OpenClaw configs name it gmail)", async () => {
     const issues = await issuesOf(() => compile([], { hooks: { presets: ["gmial", "Mail"] } }));
     expect(issues.map((i) => i.message)).toEqual([
-      'unknown preset "gmial"; did you mean gmail? known presets: gmail, mail',
-      'unknown preset "Mail"; did you mean mail? known presets: gmail, mail',
+      expect.stringMatching(/^unknown preset "gmial"; did you mean gmail\? known presets: .*gmail/),
+      expect.stringMatching(/^unknown preset "Mail"; did you mean mail\? known presets: .*mail/),
     ]);
   });
 

@@ -73,7 +73,8 @@ describe("hooks.rules", () => {
     expect(issueAt(issues, "preset")).toMatchObject({
       file: "r.yaml",
       line: 1,
-      message: "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
+      message:
+        "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
     });
   });
 

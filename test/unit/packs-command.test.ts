@@ -1,9 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${param:NAME} and ${ENV} in plain strings are the pack syntax under test.
 // `hookgate packs` and `hookgate packs show NAME`: what a user reads about the packs a config can
 // enable, with secrets never printed.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { command } from "../../src/commands/packs.js";
+import { command as validate } from "../../src/commands/validate.js";
 import { runCommand } from "./command-helpers.js";
 import { TOKEN, tempDir, writeFiles } from "./config-helpers.js";
 
@@ -117,5 +119,22 @@ describe("hookgate packs", () => {
     const wrong = await runCommand(command, ["shwo", "acme"]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^hookgate packs: unknown subcommand "shwo"; did you mean show\?/);
+  });
+});
+
+describe("hookgate validate and packs", () => {
+  it("warns at hooks.presets when a pack's session keys can never pass allowedSessionKeyPrefixes", async () => {
+    const config = setup("[acme, mail]");
+    const text = readFileSync(config, "utf8").replace(
+      "  packDirs:",
+      '  defaultSessionKey: hook:gmail:default\n  allowedSessionKeyPrefixes: ["hook:gmail:"]\n  packDirs:',
+    );
+    writeFileSync(config, text);
+    const { code, stdout, stderr } = await runCommand(validate, ["--config", config]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("valid — 0 mappings, 0 rule files, presets: acme, mail, 1 agent");
+    expect(stderr).toMatch(
+      /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
+    );
   });
 });

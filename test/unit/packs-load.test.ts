@@ -305,6 +305,20 @@ describe("a pack from an installed npm package", () => {
     expect(issue.message).toContain("npm install hookgate-pack-acme");
   });
 
+  it("a package whose hookgate.pack points outside the package is refused", async () => {
+    const dir = tempDir();
+    writeFiles(dir, {
+      "node_modules/hookgate-pack-acme/package.json": packageJson(
+        ', "hookgate": { "pack": "../hookgate-pack-acme2/pack.yaml" }',
+      ),
+      "node_modules/hookgate-pack-acme2/pack.yaml": ACME,
+    });
+    const issues = await loadErrors(hooks("  presets: [acme]\n"), { dir, env: { ACME_SECRET: "x" } });
+    expect(issues.map((i) => i.message)).toContain(
+      '"hookgate.pack" must name a file inside the package folder',
+    );
+  });
+
   it("a package whose pack has another id is refused", async () => {
     const dir = tempDir();
     writeFiles(dir, {

@@ -161,6 +161,19 @@ describe("a pack from hooks.packDirs", () => {
     expect(JSON.stringify(issues)).not.toContain("not-shown");
   });
 
+  it("a value read from a secret file is never quoted, whatever parameter it was given to", async () => {
+    const issues = await loadErrors(
+      hooks(
+        '  packDirs: [./packs]\n  presets: [acme]\n  packs:\n    acme: { timeout: "${file:timeout.txt}" }\n',
+      ),
+      { env: { ACME_SECRET: "s" }, extra: { "packs/acme.yaml": ACME, "timeout.txt": "filed-away-value\n" } },
+    );
+    expect(issueAt(issues, "hooks.packs.acme.timeout").message).toBe(
+      "parameter timeout of pack acme: expected an integer, found a value of another type",
+    );
+    expect(JSON.stringify(issues)).not.toContain("filed-away-value");
+  });
+
   it("a required parameter without a value names the config key and the unset variable", async () => {
     const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [acme]\n"), {
       env: {},

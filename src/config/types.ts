@@ -16,8 +16,8 @@ export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" |
 /** A mapping with its id and action filled in and where it came from (for error messages and explain traces). */
 export interface ResolvedMapping extends Omit<Mapping, "action"> {
   id: string;
-  /** `agent` when the mapping leaves it out (OpenClaw's default). */
-  action: "wake" | "agent";
+  /** `agent` when the mapping leaves it out (OpenClaw's default); `ignore` answers 204. */
+  action: "wake" | "agent" | "ignore";
   /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `preset mail`. */
   origin: string;
   /** Name of the preset this mapping belongs to, when it comes from one. */
@@ -141,7 +141,9 @@ export interface PostgresStoreConfig {
 export type RulesConfig = Pick<
   ResolvedConfig["hooks"],
   "path" | "presets" | "packs" | "mappings" | "transformsDir" | "transformLimits" | "mail"
->;
+> &
+  // For the warning about session keys no allowed prefix admits (absent: not checked).
+  Partial<Pick<ResolvedConfig["hooks"], "allowedSessionKeyPrefixes">>;
 
 /**
  * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an

@@ -77,11 +77,17 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
       continue;
     }
     firstIndex.set(pack, i);
-    const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues);
+    const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues, {
+      source: opts.source,
+      path: ["hooks", "presets", i],
+    });
     const { mappings, issues: found } = instantiatePack(pack, values);
     issues.push(...found);
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);
-    enabled.push({ pack, enabledAs: name, values, mappings });
+    const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
+    const input = opts.inputs.get(pack);
+    if (input) entry.given = { path: input.path, source: input.source, names: Object.keys(input.given) };
+    enabled.push(entry);
   }
   return enabled;
 }

@@ -1,0 +1,192 @@
+// Writes a JSON value in QuickJS's own binary object format (what JS_ReadObject reads), so that the
+// sandbox can take a call's input without parsing JSON text: QuickJS's JSON.parse costs about twice
+// as much as reading the same value in this form, and handing text in costs a UTF-8 copy on top.
+//
+// Only what JSON.parse can produce is written (null, booleans, numbers, strings, arrays, plain
+// objects), so the reader builds exactly what JSON.parse would have built from the same text. The
+// format belongs to the QuickJS build: sandbox.ts compares this writer's bytes with the engine's own
+// for a sample value when a sandbox starts, and sends JSON text instead if they differ.
+//
+// Layout: version byte, atom count, atoms (property names, as strings), then the value. Property
+// names are written once in the atom table and referred to by index; canonical array indices up to
+// 2^31 - 1 are the engine's integer atoms and are written inline.
+
+/** The engine's object format version (BC_VERSION) this writer speaks. */
+const VERSION = 5;
+const TAG_NULL = 1;
+const TAG_FALSE = 3;
+const TAG_TRUE = 4;
+const TAG_INT32 = 5;
+const TAG_FLOAT64 = 6;
+const TAG_STRING = 7;
+const TAG_OBJECT = 8;
+const TAG_ARRAY = 9;
+/** The largest integer atom of the engine (JS_ATOM_MAX_INT). */
+const MAX_INT_ATOM = 2 ** 31 - 1;
+const INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
+const WIDE = /[^\u0000-\u00ff]/;
+
+/** A value nested deeper than this is sent as JSON text (whose parser checks the sandbox's stack). */
+export const MAX_BINARY_DEPTH = 64;
+
+class Writer {
+  buf = Buffer.allocUnsafe(4096);
+  pos = 0;
+
+  reserve(bytes: number): void {
+    if (this.pos + bytes <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + bytes));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+
+  byte(value: number): void {
+    this.reserve(1);
+    this.buf[this.pos++] = value;
+  }
+
+  /** Unsigned LEB128 of a value below 2^32. */
+  leb(value: number): void {
+    this.reserve(5);
+    let v = value >>> 0;
+    while (v >= 0x80) {
+      this.buf[this.pos++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[this.pos++] = v;
+  }
+
+  /** A string: length and width, then Latin-1 bytes or UTF-16 code units (little-endian). */
+  string(text: string): void {
+    const length = text.length;
+    if (length > 32) {
+      this.longString(text);
+      return;
+    }
+    // Short strings (most keys and values) are copied here: a native write costs more for them.
+    const start = this.pos;
+    this.leb(length << 1);
+    this.reserve(length);
+    const buf = this.buf;
+    let pos = this.pos;
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (code > 0xff) {
+        this.pos = start;
+        this.longString(text);
+        return;
+      }
+      buf[pos++] = code;
+    }
+    this.pos = pos;
+  }
+
+  private longString(text: string): void {
+    if (WIDE.test(text)) {
+      this.leb((text.length << 1) | 1);
+      this.reserve(text.length * 2);
+      this.pos += this.buf.write(text, this.pos, "utf16le");
+    } else {
+      this.leb(text.length << 1);
+      this.reserve(text.length);
+      this.pos += this.buf.write(text, this.pos, "latin1");
+    }
+  }
+}
+
+const body = new Writer();
+const head = new Writer();
+const atoms = new Map<string, number>();
+
+/**
+ * The binary form of `value`, a value JSON.parse returned, or null when it is nested deeper than
+ * MAX_BINARY_DEPTH or holds a string too long for the format. The bytes are a fresh ArrayBuffer.
+ */
+export function encodeJsonValue(value: unknown): ArrayBuffer | null {
+  body.pos = 0;
+  head.pos = 0;
+  atoms.clear();
+  try {
+    if (!writeValue(value, 0)) return null;
+    head.byte(VERSION);
+    head.leb(atoms.size);
+    for (const name of atoms.keys()) head.string(name);
+    const out = new ArrayBuffer(head.pos + body.pos);
+    const bytes = new Uint8Array(out);
+    bytes.set(head.buf.subarray(0, head.pos), 0);
+    bytes.set(body.buf.subarray(0, body.pos), head.pos);
+    return out;
+  } finally {
+    atoms.clear();
+    // A payload that grew the scratch buffers past a few hundred KiB does not keep them that size.
+    if (body.buf.length > 1 << 18) body.buf = Buffer.allocUnsafe(4096);
+  }
+}
+
+function writeValue(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case "string":
+      // The engine's string length field holds 31 bits less the width flag.
+      if (value.length >= 2 ** 30) return false;
+      body.byte(TAG_STRING);
+      body.string(value);
+      return true;
+    case "number":
+      if ((value | 0) === value && !Object.is(value, -0)) {
+        body.byte(TAG_INT32);
+        // Zigzag: small negative numbers stay short.
+        body.leb((value << 1) ^ (value >> 31));
+      } else {
+        body.byte(TAG_FLOAT64);
+        body.reserve(8);
+        body.pos = body.buf.writeDoubleLE(value, body.pos);
+      }
+      return true;
+    case "boolean":
+      body.byte(value ? TAG_TRUE : TAG_FALSE);
+      return true;
+    case "object": {
+      if (value === null) {
+        body.byte(TAG_NULL);
+        return true;
+      }
+      if (depth >= MAX_BINARY_DEPTH) return false;
+      if (Array.isArray(value)) {
+        body.byte(TAG_ARRAY);
+        body.leb(value.length);
+        for (let i = 0; i < value.length; i++) if (!writeValue(value[i], depth + 1)) return false;
+        return true;
+      }
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      body.byte(TAG_OBJECT);
+      body.leb(keys.length);
+      for (const key of keys) {
+        writeAtom(key);
+        if (!writeValue(record[key], depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      // JSON.parse never returns anything else; refuse rather than guess.
+      return false;
+  }
+}
+
+function writeAtom(name: string): void {
+  const first = name.charCodeAt(0);
+  if (first >= 0x30 && first <= 0x39 && INDEX.test(name)) {
+    const index = Number(name);
+    if (index <= MAX_INT_ATOM) {
+      body.leb(index * 2 + 1);
+      return;
+    }
+  }
+  let index = atoms.get(name);
+  if (index === undefined) {
+    index = atoms.size;
+    atoms.set(name, index);
+  }
+  // Table entries are numbered from 1 (index 0 is the engine's null atom).
+  body.leb((index + 1) << 1);
+}

@@ -100,6 +100,11 @@ export class Sandbox {
     this.host = new QuickJSHost(options.limits.memoryMiB, options.exportName !== "");
   }
 
+  /** Whether the next call can start at once: built, and nothing left to clean up (see maintain). */
+  get ready(): boolean {
+    return this.parts !== null && this.spoiled === "no" && !this.disposed;
+  }
+
   /** Whether calls hand the input over in the binary format (false: as JSON text). Once started. */
   get readsBinaryInput(): boolean {
     return this.parts?.binary != null;

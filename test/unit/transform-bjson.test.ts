@@ -4,7 +4,12 @@
 import fc from "fast-check";
 import { newQuickJSWASMModule, RELEASE_SYNC } from "quickjs-emscripten";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeJsonValue, MAX_BINARY_DEPTH } from "../../src/engine/transform/bjson.js";
+import {
+  decodeJsonValue,
+  encodeInputValue,
+  encodeJsonValue,
+  MAX_BINARY_DEPTH,
+} from "../../src/engine/transform/bjson.js";
 import { bundleTransform } from "../../src/engine/transform/bundle.js";
 import { Sandbox } from "../../src/engine/transform/sandbox.js";
 import { input, testLimits, transformsFolder } from "./transform-helpers.js";
@@ -63,6 +68,57 @@ describe("the binary input format", () => {
     }
   });
 
+  it("writes an input object as what its JSON copy would be, or refuses it", () => {
+    // Besides JSON: what JSON.stringify changes or drops, and objects that are not plain data.
+    const odd = fc.oneof(
+      fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY, -0, 2 ** 53, 1e-7),
+      fc.date({ noInvalidDate: true }),
+      fc.constant({ toJSON: () => "x" }),
+      fc.constant(Object.create(null) as object),
+      fc.constant(Object.assign(Object.create(null) as object, { a: 1 })),
+      fc.constant(new Map([["a", 1]])),
+    );
+    const tree = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        json,
+        odd,
+        fc.array(tie("value"), { maxLength: 4 }),
+        fc.dictionary(anyText, tie("value"), { maxKeys: 4 }),
+      ),
+    })).value;
+    let written = 0;
+    fc.assert(
+      fc.property(tree, (value) => {
+        const ours = encodeInputValue(value);
+        if (ours === null) return;
+        written++;
+        const copy = encodeJsonValue(JSON.parse(JSON.stringify(value)));
+        expect(Buffer.from(ours).toString("hex")).toBe(Buffer.from(copy as ArrayBuffer).toString("hex"));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(written).toBeGreaterThan(100);
+    expect(encodeInputValue({ a: undefined })).toBeNull();
+    expect(encodeInputValue({ when: new Date(0) })).toBeNull();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(encodeInputValue(cyclic)).toBeNull();
+  });
+
+  it("reads its own bytes back as the JSON value they hold", () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const copy = JSON.parse(JSON.stringify(value));
+        expect(decodeJsonValue(encodeJsonValue(copy) as ArrayBuffer)).toEqual(copy);
+      }),
+      { numRuns: 500 },
+    );
+    const withProto = decodeJsonValue(encodeJsonValue(JSON.parse('{"__proto__": {"a": 1}}')) as ArrayBuffer);
+    expect(Object.getPrototypeOf(withProto)).toBe(Object.prototype);
+    expect(Object.keys(withProto as object)).toEqual(["__proto__"]);
+  });
+
   it("leaves values nested deeper than the limit to the text parser", () => {
     let deep: unknown = 1;
     for (let i = 0; i < MAX_BINARY_DEPTH; i++) deep = [deep];
@@ -109,6 +165,20 @@ describe("a transform's input", () => {
         expect(seen.polluted).toBe("no");
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("is the same when the main thread sends the binary form", () => {
+    fc.assert(
+      fc.property(json, (payload) => {
+        const bytes = encodeInputValue(input(payload));
+        expect(bytes).not.toBeNull();
+        const outcome = sandbox.call(bytes as ArrayBuffer);
+        expect(outcome.ok && outcome.json !== null && JSON.parse(outcome.json).text).toBe(
+          JSON.stringify(input(payload)),
+        );
+      }),
+      { numRuns: 200 },
     );
   });
 

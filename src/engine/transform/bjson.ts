@@ -103,9 +103,28 @@ const atoms = new Map<string, number>();
  * MAX_BINARY_DEPTH or holds a string too long for the format. The bytes are a fresh ArrayBuffer.
  */
 export function encodeJsonValue(value: unknown): ArrayBuffer | null {
+  return encode(value, false);
+}
+
+/**
+ * The binary form of what JSON.parse(JSON.stringify(value)) gives, written from `value` itself (a
+ * call's input, on the main thread), or null when `value` holds anything JSON.stringify would
+ * change or drop rather than copy: undefined, functions, symbols, bigints, non-finite numbers,
+ * objects other than plain objects and arrays (dates, objects with toJSON), and what
+ * encodeJsonValue refuses. The caller then sends JSON.stringify's text instead.
+ */
+export function encodeInputValue(value: unknown): ArrayBuffer | null {
+  return encode(value, true);
+}
+
+/** Set while encodeInputValue writes: JSON.stringify's rules, not JSON.parse's output. */
+let fromHost = false;
+
+function encode(value: unknown, host: boolean): ArrayBuffer | null {
   body.pos = 0;
   head.pos = 0;
   atoms.clear();
+  fromHost = host;
   try {
     if (!writeValue(value, 0)) return null;
     head.byte(VERSION);
@@ -132,7 +151,10 @@ function writeValue(value: unknown, depth: number): boolean {
       body.string(value);
       return true;
     case "number":
-      if ((value | 0) === value && !Object.is(value, -0)) {
+      // JSON.stringify writes NaN and infinities as null: left to it.
+      if (fromHost && !Number.isFinite(value)) return false;
+      // -0 stays -0 through JSON.parse of "-0", and becomes 0 through JSON.stringify.
+      if ((value | 0) === value && (fromHost || !Object.is(value, -0))) {
         body.byte(TAG_INT32);
         // Zigzag: small negative numbers stay short.
         body.leb((value << 1) ^ (value >> 31));
@@ -151,6 +173,7 @@ function writeValue(value: unknown, depth: number): boolean {
         return true;
       }
       if (depth >= MAX_BINARY_DEPTH) return false;
+      if (fromHost && !plain(value)) return false;
       if (Array.isArray(value)) {
         body.byte(TAG_ARRAY);
         body.leb(value.length);
@@ -171,6 +194,87 @@ function writeValue(value: unknown, depth: number): boolean {
       // JSON.parse never returns anything else; refuse rather than guess.
       return false;
   }
+}
+
+/** An array or plain object that JSON.stringify copies property by property, calling nothing. */
+function plain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  const expected = Array.isArray(value) ? Array.prototype : Object.prototype;
+  if (proto !== expected && proto !== null) return false;
+  return typeof (value as { toJSON?: unknown }).toJSON !== "function";
+}
+
+/**
+ * Reads bytes this writer wrote back into a host value: for a worker whose engine build reads
+ * another format, or whose engine could not read them (out of memory), to send the input as text.
+ */
+export function decodeJsonValue(bytes: ArrayBuffer): unknown {
+  const buf = Buffer.from(bytes);
+  let pos = 0;
+  const leb = (): number => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = buf[pos++]!;
+      value += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return value;
+    }
+  };
+  const string = (): string => {
+    const field = leb();
+    const length = Math.floor(field / 2);
+    const wide = field % 2 === 1;
+    const end = pos + (wide ? length * 2 : length);
+    const text = buf.toString(wide ? "utf16le" : "latin1", pos, end);
+    pos = end;
+    return text;
+  };
+  if (buf[pos++] !== VERSION) throw new Error("unknown binary input version");
+  const names: string[] = [];
+  for (let n = leb(); n > 0; n--) names.push(string());
+  const value = (): unknown => {
+    const tag = buf[pos++];
+    switch (tag) {
+      case TAG_NULL:
+        return null;
+      case TAG_FALSE:
+        return false;
+      case TAG_TRUE:
+        return true;
+      case TAG_INT32: {
+        const zigzag = leb();
+        return zigzag % 2 === 1 ? -(zigzag + 1) / 2 : zigzag / 2;
+      }
+      case TAG_FLOAT64: {
+        const number = buf.readDoubleLE(pos);
+        pos += 8;
+        return number;
+      }
+      case TAG_STRING:
+        return string();
+      case TAG_ARRAY: {
+        const list: unknown[] = [];
+        for (let n = leb(); n > 0; n--) list.push(value());
+        return list;
+      }
+      case TAG_OBJECT: {
+        const record: Record<string, unknown> = {};
+        for (let n = leb(); n > 0; n--) {
+          const atom = leb();
+          const key = atom % 2 === 1 ? String((atom - 1) / 2) : names[atom / 2 - 1]!;
+          Object.defineProperty(record, key, {
+            value: value(),
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
+        }
+        return record;
+      }
+      default:
+        throw new Error(`unknown binary input tag ${tag}`);
+    }
+  };
+  return value();
 }
 
 function writeAtom(name: string): void {

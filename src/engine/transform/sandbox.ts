@@ -24,7 +24,7 @@
 // the text into the instance first; inputs the format does not take (nested deeper than
 // MAX_BINARY_DEPTH) go in as JSON text, which run() parses.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten";
-import { encodeJsonValue } from "./bjson.js";
+import { decodeJsonValue, encodeJsonValue } from "./bjson.js";
 import { type ArgReader, CRYPTO_INFO, HostCrypto } from "./host-crypto.js";
 import { PRELUDE_SOURCE } from "./prelude.js";
 import { QuickJSHost } from "./quickjs-host.js";
@@ -116,9 +116,12 @@ export class Sandbox {
     if ("ok" in built) throw new SandboxStartError(built.error);
   }
 
-  /** Calls the export with the JSON text of its input. Never throws. */
-  call(inputJson: string): RawOutcome {
-    return this.invoke((parts) => this.callIn(parts, inputJson), this.options.limits.cpuMs);
+  /**
+   * Calls the export with its input: JSON text, or the binary form of it (bjson.ts) that the main
+   * thread wrote. Never throws.
+   */
+  call(input: string | ArrayBuffer): RawOutcome {
+    return this.invoke((parts) => this.callIn(parts, input), this.options.limits.cpuMs);
   }
 
   /**
@@ -192,8 +195,8 @@ export class Sandbox {
   }
 
   /** Runs the export, drains pending jobs, settles a promise result, decodes the tag. */
-  private callIn(parts: Parts, inputJson: string): RawOutcome {
-    let tagged = this.callTagged(parts, parts.run, this.inputOf(parts, inputJson));
+  private callIn(parts: Parts, input: string | ArrayBuffer): RawOutcome {
+    let tagged = this.callTagged(parts, parts.run, this.inputOf(parts, input));
     if (typeof tagged !== "string") return tagged;
     const drained = this.drain(parts);
     if (drained) return drained;
@@ -220,26 +223,33 @@ export class Sandbox {
    * The call's input as a value in the sandbox, read from the engine's binary object format (see
    * bjson.ts), or its JSON text for run() to parse when that cannot be used.
    */
-  private inputOf(parts: Parts, inputJson: string): QuickJSHandle | string {
+  private inputOf(parts: Parts, input: string | ArrayBuffer): QuickJSHandle | string {
     const { context, binary } = parts;
-    if (!binary) return inputJson;
     let bytes: ArrayBuffer | null;
-    try {
-      bytes = encodeJsonValue(JSON.parse(inputJson));
-    } catch {
-      bytes = null;
+    if (typeof input !== "string") {
+      bytes = input;
+    } else if (!binary) {
+      return input;
+    } else {
+      try {
+        bytes = encodeJsonValue(JSON.parse(input));
+      } catch {
+        bytes = null;
+      }
+      if (bytes === null) return input;
     }
-    if (bytes === null) return inputJson;
-    const buffer = context.newArrayBuffer(bytes);
-    const value = context.decodeBinaryJSON(buffer);
-    buffer.dispose();
-    // decodeBinaryJSON hands back the engine's exception marker on failure (out of memory): take the
-    // exception out of the context and let run() parse the text, which reports the failure itself.
-    const error = binary.ffi.QTS_ResolveException(binary.ctx, value.value as never);
-    if (!error) return value;
-    binary.ffi.QTS_FreeValuePointer(binary.ctx, error);
-    value.dispose();
-    return inputJson;
+    if (binary) {
+      const buffer = context.newArrayBuffer(bytes);
+      const value = context.decodeBinaryJSON(buffer);
+      buffer.dispose();
+      // decodeBinaryJSON hands back the engine's exception marker on failure (out of memory): take the
+      // exception out of the context and let run() parse the text, which reports the failure itself.
+      const error = binary.ffi.QTS_ResolveException(binary.ctx, value.value as never);
+      if (!error) return value;
+      binary.ffi.QTS_FreeValuePointer(binary.ctx, error);
+      value.dispose();
+    }
+    return typeof input === "string" ? input : JSON.stringify(decodeJsonValue(input));
   }
 
   private callTagged(parts: Parts, fn: QuickJSHandle, arg?: string | QuickJSHandle): string | RawFailure {

@@ -7,6 +7,10 @@
 // format belongs to the QuickJS build: sandbox.ts compares this writer's bytes with the engine's own
 // for a sample value when a sandbox starts, and sends JSON text instead if they differ.
 //
+// The main thread writes a call's input this way from the input object itself when it is plain data
+// (encodeInputValue, in place of JSON.stringify) and transfers the bytes to the worker; a worker
+// whose engine cannot read them reads them back (decodeJsonValue) and sends the text.
+//
 // Layout: version byte, atom count, atoms (property names, as strings), then the value. Property
 // names are written once in the atom table and referred to by index; canonical array indices up to
 // 2^31 - 1 are the engine's integer atoms and are written inline.

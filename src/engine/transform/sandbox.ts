@@ -19,10 +19,10 @@
 // handler. The rebuild after a failure is left to maintain(), which the worker runs after answering,
 // so it never counts against a call. The measurements are in test/bench/transform.bench.mjs.
 //
-// The input goes in as a value written in the engine's binary object format (bjson.ts), which the
-// engine reads in about half the time its JSON.parse takes for the same text, and without copying
-// the text into the instance first; inputs the format does not take (nested deeper than
-// MAX_BINARY_DEPTH) go in as JSON text, which run() parses.
+// The input goes in as a value written in the engine's binary object format (bjson.ts; by the main
+// thread, or here from JSON text), which the engine reads in about half the time its JSON.parse takes
+// for the same text, and without copying the text into the instance first; inputs the format does not
+// take (nested deeper than MAX_BINARY_DEPTH, not plain data) go in as JSON text, which run() parses.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten";
 import { decodeJsonValue, encodeJsonValue } from "./bjson.js";
 import { type ArgReader, CRYPTO_INFO, HostCrypto } from "./host-crypto.js";

@@ -162,5 +162,8 @@ describe("hookgate validate and packs", () => {
     expect(stderr).toMatch(
       /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
     );
+    // The gmail path's keys (hook:gmail:<id>) pass; the warning is given once, where it can be acted on.
+    expect(stderr).not.toContain("mapping gmail");
+    expect(stderr.match(/mapping mail:/g)).toHaveLength(1);
   });
 });

@@ -19,9 +19,9 @@ import { runEmbeddedCases } from "./test-cases.js";
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
        hookgate test [--config FILE | --pack FILE] [--json] [--fail-under N]
 
-The first form routes one request for the hook NAME (the part after hooks.path, e.g. github for /hooks/github)
-through the rules and prints which rule fired and the action it built, or, when none fired, why
-each rule looked at did not. Nothing is stored, sent or run.
+The first form routes one request for the hook NAME (the part after hooks.path, e.g. github for
+/hooks/github) through the rules and prints which rule fired and the action it built, or, when none
+fired, why each rule looked at did not. Nothing is stored, sent or run.
 
 The second form (no NAME) runs the test cases written beside the rules (tests: in rule files and
 packs): every case of every rule file and enabled pack of the config, or of the one file --pack

@@ -137,6 +137,16 @@ describe("hookgate packs", () => {
 });
 
 describe("hookgate validate and packs", () => {
+  it("a missing required secret is one error, at the pack's parameters, not one per mapping", async () => {
+    const config = setup("[acme]");
+    writeFileSync(config, readFileSync(config, "utf8").replace("secret: hush-hush-value, ", ""));
+    const { code, stderr } = await runCommand(validate, ["--config", config]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /hookgate\.yaml:7:\d+: hooks\.packs\.acme: pack acme needs parameter secret \(Signing secret\.\): set hooks\.packs\.acme\.secret or the environment variable ACME_SECRET\n.*invalid — 1 error\n$/,
+    );
+  });
+
   it("a template error in a pack mapping is placed in the pack file", async () => {
     const config = setup("[acme]");
     writeFiles(join(config, ".."), {

@@ -89,11 +89,15 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
       continue;
     }
     firstIndex.set(pack, i);
+    const errorsBefore = errorCount(issues);
     const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues, {
       source: opts.source,
       path: ["hooks", "presets", i],
     });
-    const { mappings, issues: found } = instantiatePack(pack, values);
+    // Without valid parameters its mappings would only repeat the same problem, once per mapping.
+    const made =
+      errorCount(issues) > errorsBefore ? { mappings: [], issues: [] } : instantiatePack(pack, values);
+    const { mappings, issues: found } = made;
     issues.push(...found);
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);
     const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
@@ -102,4 +106,8 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
     enabled.push(entry);
   }
   return enabled;
+}
+
+function errorCount(issues: IssueList): number {
+  return issues.items.filter((i) => i.severity === "error").length;
 }

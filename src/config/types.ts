@@ -9,6 +9,7 @@ import type {
   ProviderConfig,
   RunnerConfig,
 } from "../types/generated.js";
+import type { EnabledPack } from "./packs/types.js";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
@@ -65,7 +66,15 @@ export interface ResolvedConfig {
     /** Trimmed, lower-cased, de-duplicated; null = no restriction. */
     allowedSessionKeyPrefixes: string[] | null;
     presets: string[];
-    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Presets are added by the engine. */
+    /**
+     * The packs hooks.presets enables, in that order, with their parameter values and mappings (the
+     * engine adds those after `mappings`). Absent in a configuration built in code: the engine then
+     * enables hooks.presets with their default parameters.
+     */
+    packs?: EnabledPack[];
+    /** Absolute folders of hooks.packDirs. */
+    packDirs?: string[];
+    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Packs are added by the engine. */
     mappings: ResolvedMapping[];
     /** Absolute paths of the rule files hooks.rules expanded to, in load order. */
     ruleFiles?: string[];
@@ -131,7 +140,7 @@ export interface PostgresStoreConfig {
 /** What the rule compiler reads of a configuration. */
 export type RulesConfig = Pick<
   ResolvedConfig["hooks"],
-  "path" | "presets" | "mappings" | "transformsDir" | "transformLimits" | "mail"
+  "path" | "presets" | "packs" | "mappings" | "transformsDir" | "transformLimits" | "mail"
 >;
 
 /**

@@ -56,7 +56,7 @@ export async function compileRules(
   config: { hooks: RulesConfig; server?: { publicUrl?: string } },
   opts: CompileOptions = {},
 ): Promise<CompiledRules> {
-  const presets = await presetMappings(config.hooks.presets, opts.presetsDir);
+  const presets = await presetMappings(config.hooks, opts.presetsDir);
   const mappings = [...config.hooks.mappings, ...presets.mappings];
   const issues: ConfigIssue[] = [...presets.warnings];
 

@@ -138,9 +138,24 @@ export interface HooksConfig {
    */
   allowedSessionKeyPrefixes?: string[];
   /**
-   * Built-in rule packs to enable, by name: mail (alias gmail). They come after hooks.mappings and hooks.rules.
+   * Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order.
    */
   presets?: string[];
+  /**
+   * Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors.
+   */
+  packs?: {
+    /**
+     * Parameter values of one pack, by parameter name.
+     */
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning).
+   */
+  packDirs?: string[];
   /**
    * Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request.
    */
@@ -155,6 +170,7 @@ export interface HooksConfig {
   transformsDir?: string;
   transformLimits?: TransformLimitsConfig;
   mail?: MailConfig;
+  gmail?: MailConfig;
   /**
    * Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read.
    */
@@ -425,7 +441,7 @@ export interface TransformLimitsConfig {
   maxQueued?: number;
 }
 /**
- * Settings of the built-in mail preset (alias gmail).
+ * Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "mailConfig".
@@ -443,6 +459,7 @@ export interface MailConfig {
    * true turns the external-content safety wrapper off for mail (dangerous).
    */
   allowUnsafeExternalContent?: boolean;
+  [k: string]: unknown;
 }
 /**
  * Brute-force throttling per client address.

@@ -3,9 +3,9 @@
 import { describe, expect, test } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";
 import { loadConfig } from "../../src/config/load.js";
+import { loadPackCatalog } from "../../src/config/packs/catalog.js";
 import type { ConfigIssue } from "../../src/config/types.js";
 import { compileRules } from "../../src/engine/compile.js";
-import { defaultPresetsDir, loadPresetCatalog } from "../../src/engine/presets.js";
 import { route } from "../../src/engine/route.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { compile, configWith, functionTransforms, request, tempDir } from "./engine-helpers.js";
@@ -256,11 +256,11 @@ describe("mail preset", () => {
   });
 
   test("the preset folder is the catalogue: every rule file there is a preset", async () => {
-    const catalog = await loadPresetCatalog(defaultPresetsDir);
-    expect(catalog.get("mail")).toBe(catalog.get("gmail"));
+    const catalog = await loadPackCatalog();
+    expect(catalog.byName.get("mail")).toBe(catalog.byName.get("gmail"));
     const dir = tempDir({
       "alerts.yaml":
-        'preset: alerts\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
+        'id: alerts\nversion: 1.0.0\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
     });
     const { index } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
     const d = await route(

@@ -1,0 +1,56 @@
+// A pack's session keys against hooks.allowedSessionKeyPrefixes: when the fixed start of a mapping's
+// sessionKey template (after its parameters are substituted) can never begin with an allowed prefix,
+// every run of that mapping is refused. A warning, naming the pack, the mapping and the parameter to
+// change, because the keys only exist per request.
+import { hasAllowedPrefix } from "../../core/allowlists.js";
+import type { ResolveContext } from "../resolve/context.js";
+import { paramReferences } from "./substitute.js";
+import type { EnabledPack } from "./types.js";
+
+export function checkPackSessionKeys(
+  packs: readonly EnabledPack[],
+  prefixes: readonly string[],
+  ctx: Pick<ResolveContext, "issues" | "source">,
+  presets: readonly string[],
+): void {
+  const listed = prefixes.join(", ") || "none";
+  for (const { pack, mappings, enabledAs } of packs) {
+    const written = (pack.document["mappings"] ?? []) as { sessionKey?: unknown }[];
+    for (const mapping of mappings) {
+      if (mapping.action !== "agent" || mapping.sessionKey === undefined) continue;
+      const start = staticStart(mapping.sessionKey).toLowerCase();
+      if (canPass(start, prefixes)) continue;
+      const index = Number(/mappings\[(\d+)\]/.exec(mapping.origin)?.[1] ?? -1);
+      const params = paramReferences(written[index]?.sessionKey);
+      const fix =
+        params.length > 0
+          ? `set hooks.packs.${pack.id}.${params[0]} to a value starting with one of them, or add "${start}" to hooks.allowedSessionKeyPrefixes`
+          : `add "${start}" to hooks.allowedSessionKeyPrefixes`;
+      ctx.issues.warn(
+        ctx.source,
+        ["hooks", "presets", presets.indexOf(enabledAs)],
+        `pack ${pack.id}, mapping ${mapping.id}: its session keys start with "${start}", which none of hooks.allowedSessionKeyPrefixes (${listed}) admit, so every run it starts would be refused; ${fix}`,
+      );
+    }
+  }
+}
+
+/** Some key with this fixed start could still begin with an allowed prefix. */
+function canPass(start: string, prefixes: readonly string[]): boolean {
+  return hasAllowedPrefix(start, prefixes) || prefixes.some((p) => p.startsWith(start));
+}
+
+/**
+ * The text every rendered key starts with: the literal text before the first `{{`, after block
+ * openers such as `{{#if id}}` (they print nothing). A template starting with a value has none.
+ */
+export function staticStart(template: string): string {
+  let rest = template.trimStart();
+  for (;;) {
+    const opener = /^\{\{~?#(?:if|unless|with)\b[^}]*\}\}/.exec(rest);
+    if (!opener) break;
+    rest = rest.slice(opener[0].length);
+  }
+  const end = rest.indexOf("{{");
+  return end === -1 ? rest.trim() : rest.slice(0, end);
+}

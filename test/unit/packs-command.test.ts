@@ -1,0 +1,121 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${param:NAME} and ${ENV} in plain strings are the pack syntax under test.
+// `hookgate packs` and `hookgate packs show NAME`: what a user reads about the packs a config can
+// enable, with secrets never printed.
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { command } from "../../src/commands/packs.js";
+import { runCommand } from "./command-helpers.js";
+import { TOKEN, tempDir, writeFiles } from "./config-helpers.js";
+
+const PACK = `id: acme
+version: 2.0.1
+description: Orders from Acme. Refunds too.
+aliases: [acme-shop]
+docs: [https://example.com/acme/webhooks]
+params:
+  secret: { type: string, secret: true, required: true, default: "\${ACME_SECRET}", description: Signing secret. }
+  fallback: { type: string, secret: true, default: "literal-default-secret" }
+  events: { type: array, items: { type: string }, default: [order.created], description: Event types that start runs. }
+verify: { scheme: hmac, header: x-acme-signature, secret: "\${param:secret}" }
+mappings:
+  - id: acme-order
+    match: { path: acme, when: { in: [ { var: payload.type }, "\${param:events}" ] } }
+    messageTemplate: "Order {{order.id}}"
+  - id: acme-rest
+    match: { path: acme }
+    action: wake
+    textTemplate: other
+`;
+
+function setup(presets: string): string {
+  const dir = tempDir();
+  writeFiles(dir, {
+    "packs/acme.yaml": PACK,
+    "hookgate.yaml": [
+      "hooks:",
+      "  enabled: true",
+      `  token: ${TOKEN}`,
+      "  packDirs: [./packs]",
+      `  presets: ${presets}`,
+      "  packs:",
+      "    acme: { secret: hush-hush-value, events: [order.paid] }",
+      "",
+    ].join("\n"),
+  });
+  return join(dir, "hookgate.yaml");
+}
+
+describe("hookgate packs", () => {
+  it("lists folder and built-in packs with version, aliases and whether they are enabled", async () => {
+    const config = setup("[acme]");
+    const { code, stdout } = await runCommand(command, ["--config", config]);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+VERSION\s+ALIASES\s+ENABLED\s+FROM\s+DESCRIPTION$/);
+    expect(lines[1]).toMatch(
+      /^acme\s+2\.0\.1\s+acme-shop\s+yes\s+\S*packs\/acme\.yaml\s+Orders from Acme\.$/,
+    );
+    expect(lines[2]).toMatch(/^mail\s+1\.0\.0\s+gmail\s+no\s+built-in\s+New mail/);
+  });
+
+  it("--json gives the same as objects", async () => {
+    const { stdout } = await runCommand(command, ["--config", setup("[mail]"), "--json"]);
+    const list = JSON.parse(stdout) as { id: string; enabled: boolean; from: { kind: string } }[];
+    expect(list.map((p) => [p.id, p.enabled, p.from.kind])).toEqual([
+      ["acme", false, "dir"],
+      ["mail", true, "built-in"],
+    ]);
+  });
+
+  it("show NAME (an alias too) prints parameters, mappings and docs, never a secret", async () => {
+    const { code, stdout } = await runCommand(command, ["show", "acme-shop", "--config", setup("[acme]")]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("acme 2.0.1 (");
+    expect(stdout).toContain("enabled (hooks.presets: acme)");
+    expect(stdout).toContain("Parameters (hooks.packs.acme):");
+    expect(stdout).toContain(
+      "  secret: string, required, secret; default ${ACME_SECRET}; value (secret)\n      Signing secret.",
+    );
+    expect(stdout).toContain("  fallback: string, secret; default (secret); value (secret)");
+    expect(stdout).toContain('  events: list of strings; default ["order.created"]; value ["order.paid"]');
+    expect(stdout).toContain(
+      "Mappings:\n  acme-order: agent, path acme, verify hmac\n  acme-rest: wake, path acme, verify hmac",
+    );
+    expect(stdout).toContain("Docs:\n  https://example.com/acme/webhooks");
+    expect(stdout).not.toContain("hush-hush-value");
+    expect(stdout).not.toContain("literal-default-secret");
+  });
+
+  it("show --json masks secrets in defaults and values", async () => {
+    const { stdout } = await runCommand(command, ["show", "acme", "--json", "--config", setup("[acme]")]);
+    const view = JSON.parse(stdout) as { params: Record<string, { default?: unknown; value?: unknown }> };
+    expect(view.params["secret"]).toMatchObject({ default: "${ACME_SECRET}", value: "(secret)" });
+    expect(view.params["fallback"]).toMatchObject({ default: "(secret)", value: "(secret)" });
+    expect(view.params["events"]).toMatchObject({ value: ["order.paid"] });
+    expect(stdout).not.toContain("hush-hush-value");
+  });
+
+  it("show of a pack that is not enabled lists its mappings as written and how to enable it", async () => {
+    const { stdout } = await runCommand(command, ["show", "acme", "--config", setup("[mail]")]);
+    expect(stdout).toContain("not enabled: add acme to hooks.presets");
+    expect(stdout).toContain("  acme-order: agent, path acme, verify hmac");
+    expect(stdout).not.toContain("value");
+  });
+
+  it("show of an unknown name suggests the closest and the npm package, exit 1", async () => {
+    const { code, stderr } = await runCommand(command, ["show", "acm", "--config", setup("[mail]")]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^hookgate packs: unknown pack "acm"; did you mean acme\? known packs: acme, acme-shop, gmail, mail; no installed package hookgate-pack-acm either \(looked in .*\): npm install hookgate-pack-acm to use one\n$/,
+    );
+  });
+
+  it("--help explains both forms; a wrong subcommand is a usage error", async () => {
+    const helped = await runCommand(command, ["--help"]);
+    expect(helped.code).toBe(0);
+    expect(helped.stdout).toContain("hookgate packs show NAME [--config FILE] [--json]");
+    const wrong = await runCommand(command, ["shwo", "acme"]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/^hookgate packs: unknown subcommand "shwo"; did you mean show\?/);
+  });
+});

@@ -340,11 +340,35 @@ describe("the mail pack's parameters", () => {
     );
   });
 
+  it("a model the model list does not allow is named where it was given", async () => {
+    const issues = await loadErrors(
+      `${hooks("  presets: [mail]\n  packs:\n    gmail: { model: nope/model }\n")}agents:\n  defaults:\n    models: { "openai/gpt-4o": {} }\n`,
+    );
+    expect(issueAt(issues, "hooks.packs.gmail.model").file).toBe("hookgate.yaml");
+  });
+
   it("a mistyped mail parameter under hooks.mail is named there", async () => {
     const issues = await loadErrors(hooks("  presets: [mail]\n  mail: { modle: openai/gpt-4o }\n"));
     expect(issueAt(issues, "hooks.mail.modle").message).toMatch(
       /^pack mail has no parameter modle; did you mean model\?/,
     );
+  });
+});
+
+describe("a pack's mappings against the ingress policies", () => {
+  it("an agent the policies refuse, set by a parameter, is an error at that parameter", async () => {
+    const issues = await loadErrors(
+      hooks(
+        "  allowedAgentIds: [main]\n  packDirs: [./packs]\n  presets: [acme]\n  packs:\n    acme: { agentId: ops }\n",
+      ),
+      { env: { ACME_SECRET: "s" }, extra: { "packs/acme.yaml": ACME } },
+    );
+    expect(issueAt(issues, "hooks.packs.acme.agentId")).toMatchObject({
+      file: "hookgate.yaml",
+      line: 8,
+      message:
+        'pack acme: mapping acme-order: agentId "ops" is not in hooks.allowedAgentIds (main), so every run would be refused; add it there or remove agentId (this parameter sets agentId of mapping acme-order)',
+    });
   });
 });
 

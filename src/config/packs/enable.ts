@@ -81,7 +81,10 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
     const { mappings, issues: found } = instantiatePack(pack, values);
     issues.push(...found);
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);
-    enabled.push({ pack, enabledAs: name, values, mappings });
+    const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
+    const input = opts.inputs.get(pack);
+    if (input) entry.given = { path: input.path, source: input.source, names: Object.keys(input.given) };
+    enabled.push(entry);
   }
   return enabled;
 }

@@ -1,6 +1,7 @@
 // What a pack is once read (PackDefinition) and once enabled with its parameter values (EnabledPack).
 // The file's shape is schemas/pack.schema.json.
 import type { SourceRef } from "../issues.js";
+import type { PathSegment } from "../source/key-path.js";
 import type { ResolvedMapping } from "../types.js";
 
 export type ParamType = "string" | "boolean" | "integer" | "number" | "array";
@@ -50,4 +51,6 @@ export interface EnabledPack {
   values: Record<string, unknown>;
   /** Its mappings with the parameters substituted and the pack's verify / challenge filled in. */
   mappings: ResolvedMapping[];
+  /** Where the user's parameter block is (hooks.packs.<name>, hooks.mail, ...), when there is one. */
+  given?: { path: PathSegment[]; source: SourceRef; names: string[] };
 }

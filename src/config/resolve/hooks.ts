@@ -5,6 +5,7 @@ import type { HookgateConfig, HooksConfig } from "../../types/generated.js";
 import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { schemaDefaults } from "../check/schemas.js";
 import { resolveTransformsDir } from "../check/transforms.js";
+import { checkPackPolicy } from "../packs/policy.js";
 import type { ResolvedConfig, ResolvedMapping } from "../types.js";
 import type { ResolveContext } from "./context.js";
 import { collectMappings } from "./mappings.js";
@@ -64,6 +65,7 @@ export async function resolveHooks(
   );
   warnIfOff(raw.hooks?.enabled, h, mappings.length, ctx);
   const packs = await resolvePacks(h, ctx, { sessionKeyPrefixes: prefixes });
+  checkPackPolicy(packs.packs, policy, ctx.issues);
 
   const hooks: ResolvedHooks & { ruleFiles: string[] } = {
     enabled: h.enabled,

@@ -59,14 +59,9 @@ export async function resolvePacks(
   for (const block of blocks) {
     const { pack, tried } = await finder.find(block.name);
     if (!pack) {
-      ctx.issues.error(
-        ctx.source,
-        block.path,
-        finder.unknownMessage(block.name, tried, "pack"),
-        {
-          key: true,
-        },
-      );
+      ctx.issues.error(ctx.source, block.path, finder.unknownMessage(block.name, tried, "pack"), {
+        key: true,
+      });
       continue;
     }
     const taken = inputs.get(pack);

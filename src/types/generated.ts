@@ -1120,3 +1120,126 @@ export interface TransformResult {
    */
   sessionMode?: "persistent" | "isolated";
 }
+
+/**
+ * This interface was referenced by `TestCase`'s JSON-Schema
+ * via the `definition` "valueMatch".
+ */
+export type ValueMatch =
+  | (string | number | boolean | null)
+  | {
+      /**
+       * The value is a string containing this.
+       */
+      contains?: string;
+      /**
+       * The value is a string this regular expression (JavaScript syntax) finds a match in.
+       */
+      matches?: string;
+    };
+
+/**
+ * One embedded test case of a rule file or pack (its `tests:` list): a request and the outcome it must get. `hookgate test` with no hook name runs every case of everything enabled.
+ */
+export interface TestCase {
+  /**
+   * What the case shows; printed with PASS or FAIL.
+   */
+  name: string;
+  /**
+   * Hook name after hooks.path (github for /hooks/github). Default: the match.path of the first mapping of this file that has one.
+   */
+  path?: string;
+  /**
+   * POST (default), or GET for Meta's subscription check (the path's mappings need challenge kind meta).
+   */
+  method?: "POST" | "GET";
+  /**
+   * Request headers (names are compared lower-case). A sender's signature header here, without sign, is verified as given (for refused-signature cases).
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * Query parameters.
+   */
+  query?: {
+    [k: string]: string;
+  };
+  /**
+   * The body, inline (any JSON value). Give this or payloadFile; neither sends an empty object.
+   */
+  payload?: {
+    [k: string]: unknown;
+  };
+  /**
+   * File holding the body, relative to the rule or pack file; sent byte for byte (so JSON is signed exactly as written there).
+   */
+  payloadFile?: string;
+  /**
+   * Send the payload (an object of fields) as application/x-www-form-urlencoded.
+   */
+  form?: boolean;
+  /**
+   * Sign the body with the verify of the mapping the path's verifying mappings start with, and send it without the hook token. true signs with its secret; { secret } signs with another secret (a refused-signature case).
+   */
+  sign?:
+    | boolean
+    | {
+        /**
+         * Sign with this secret instead of the mapping's.
+         */
+        secret: string;
+      };
+  /**
+   * The time {{now}} renders and signatures are made and checked at (default: the current time).
+   */
+  now?: string;
+  /**
+   * Packs only: parameter values for this case, over the pack's defaults.
+   */
+  params?: {};
+  expect: Expectation;
+}
+/**
+ * The outcome the case must get; only the fields given are compared.
+ *
+ * This interface was referenced by `TestCase`'s JSON-Schema
+ * via the `definition` "expectation".
+ */
+export interface Expectation {
+  /**
+   * HTTP status the server answers (202 agent run, 200 wake or handshake, 204 ignored, 404 no match, 401 refused signature ...).
+   */
+  status?: number;
+  /**
+   * Id of the mapping that owns the request.
+   */
+  mapping?: string;
+  /**
+   * agent run, wake, ignore (204, nothing stored), no-match (404), refused (any other error answer), challenge (a handshake hookgate answers).
+   */
+  kind?: "agent" | "wake" | "ignore" | "no-match" | "refused" | "challenge";
+  /**
+   * Number of actions the request makes (fan-out); 0 for an ignored or refused request.
+   */
+  count?: number;
+  action?: ActionExpectation;
+  /**
+   * Selected fields of each action, in order (fan-out); the count must match too.
+   */
+  actions?: ActionExpectation[];
+  /**
+   * refused: a piece of the error code or of the error message (case-insensitive).
+   */
+  reason?: string;
+}
+/**
+ * Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name). A string compares exactly; { contains } and { matches } compare a part or a regular expression.
+ *
+ * This interface was referenced by `TestCase`'s JSON-Schema
+ * via the `definition` "actionExpectation".
+ */
+export interface ActionExpectation {
+  [k: string]: ValueMatch;
+}

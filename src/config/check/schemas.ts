@@ -30,6 +30,7 @@ function load() {
   if (!cache) {
     const config = readSchema("config.schema.json");
     const rulesFile = readSchema("rules-file.schema.json");
+    const testCase = readSchema("test-case.schema.json");
     const pack = readSchema("pack.schema.json");
     // strictRequired is off because runner's if/then lists `required` without repeating `properties`,
     // which is valid JSON Schema; every other strict check stays on.
@@ -42,8 +43,8 @@ function load() {
     });
     addFormats(ajv);
     ajv.addSchema(config);
+    ajv.addSchema(testCase);
     ajv.addSchema(rulesFile);
-    ajv.addSchema(readSchema("test-case.schema.json"));
     ajv.addSchema(pack);
     cache = {
       config,

@@ -16,8 +16,8 @@ export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" |
 /** A mapping with its id and action filled in and where it came from (for error messages and explain traces). */
 export interface ResolvedMapping extends Omit<Mapping, "action"> {
   id: string;
-  /** `agent` when the mapping leaves it out (OpenClaw's default). */
-  action: "wake" | "agent";
+  /** `agent` when the mapping leaves it out (OpenClaw's default); `ignore` answers 204. */
+  action: "wake" | "agent" | "ignore";
   /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `preset mail`. */
   origin: string;
   /** Name of the preset this mapping belongs to, when it comes from one. */

@@ -206,9 +206,17 @@ export interface Mapping {
   name?: string;
   match?: MappingMatch;
   /**
-   * wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw).
+   * wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want).
    */
-  action?: "wake" | "agent";
+  action?: "wake" | "agent" | "ignore";
+  /**
+   * Fan-out: a dot path (like a template path, e.g. messages or data.items) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all.
+   */
+  forEach?: string;
+  /**
+   * Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short.
+   */
+  forEachMax?: number;
   /**
    * now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode.
    */

@@ -173,15 +173,19 @@ const mailPayload = {
 };
 
 describe("mail preset", () => {
-  test("answers on both mail and gmail with an agent run built from messages[0]", async () => {
+  test("answers on both mail and gmail with one agent run per message", async () => {
     const { index } = await compile([], { hooks: { presets: ["mail"] } });
-    for (const path of ["mail", "gmail"]) {
+    for (const [path, name] of [
+      ["mail", "Mail"],
+      ["gmail", "Gmail"],
+    ] as const) {
       const d = await route(index, request(path, mailPayload));
       expect(d.kind, path).toBe("agent");
       if (d.kind !== "agent") continue;
+      expect(d.actions).toHaveLength(1);
       expect(d.action).toMatchObject({
-        name: "Mail",
-        sessionKey: "hook:mail:18c9a",
+        name,
+        sessionKey: `hook:${path}:18c9a`,
         contentSource: "Email",
         preset: "mail",
         deliver: true,
@@ -192,6 +196,29 @@ describe("mail preset", () => {
       expect(d.action.message).toBe(
         "New email.\nFrom: Ada <ada@example.com>\nSubject: Invoice 42\nSnippet: Please find attached\n\nHello,\nthe invoice is attached.\nAda",
       );
+    }
+  });
+
+  test("two messages make two runs, each in the session of its message; none answers 204", async () => {
+    const { index } = await compile([], { hooks: { presets: ["mail"] } });
+    const two = {
+      messages: [
+        { id: "m1", from: "a@example.com", subject: "One" },
+        { id: "m2", from: "b@example.com", subject: "Two" },
+      ],
+    };
+    const d = await route(index, request("gmail", two));
+    expect(d.kind === "agent" && d.actions?.map((a) => [a.sessionKey, a.name])).toEqual([
+      ["hook:gmail:m1", "Gmail"],
+      ["hook:gmail:m2", "Gmail"],
+    ]);
+    expect(d.kind === "agent" && d.actions?.[1]?.message).toContain("Subject: Two");
+    for (const payload of [{}, { messages: [] }, { messages: "none" }, { historyId: 9 }]) {
+      expect(await route(index, request("mail", payload))).toMatchObject({
+        kind: "skip",
+        mappingId: "mail",
+        reason: "empty",
+      });
     }
   });
 

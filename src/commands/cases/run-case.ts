@@ -173,19 +173,28 @@ function outcomeOf(sim: Simulation, target: Target): CaseOutcome {
   const d = sim.decision!;
   const mapping = d.mappingId !== undefined ? { mapping: d.mappingId } : {};
   switch (d.kind) {
-    case "wake":
-      return { ...base, kind: "wake", ...mapping, count: 1, actions: [{ ...d.action }] };
+    case "wake": {
+      // A fan-out (forEach) carries every element's action; the first is also d.action.
+      const wakes = d.fanOut ?? [d.action];
+      return {
+        ...base,
+        kind: "wake",
+        ...mapping,
+        count: wakes.length,
+        actions: wakes.map((a) => ({ ...a })),
+      };
+    }
     case "agent": {
-      // What will run: the action with the policies' settled session key, channel and model.
-      const v = d.verdict;
-      const action = {
-        ...d.action,
+      // What will run: each action with the policies' settled session key, channel and model.
+      const runs = d.fanOut ?? [{ action: d.action, verdict: d.verdict }];
+      const actions = runs.map(({ action, verdict: v }) => ({
+        ...action,
         sessionKey: v.sessionKey,
         sessionMode: v.sessionMode,
         channel: v.channel,
         ...(v.model !== undefined && { model: v.model }),
-      };
-      return { ...base, kind: "agent", ...mapping, count: 1, actions: [action] };
+      }));
+      return { ...base, kind: "agent", ...mapping, count: actions.length, actions };
     }
     case "skip":
       return { ...base, kind: "ignore", ...mapping };

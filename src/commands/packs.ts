@@ -5,6 +5,7 @@ import { IssueList } from "../config/issues.js";
 import { configFileNames, type LoadedConfig, loadConfig } from "../config/load.js";
 import { loadPackCatalog } from "../config/packs/catalog.js";
 import { PackFinder } from "../config/packs/enable.js";
+import { installedPackNames } from "../config/packs/npm.js";
 import type { PackDefinition } from "../config/packs/types.js";
 import type { ResolvedMapping } from "../config/types.js";
 import { parseCommandArgs, usageError } from "./args.js";
@@ -87,8 +88,16 @@ export const command: Command = {
     }
 
     const packs = [...catalog.packs];
-    for (const p of config.hooks.packs ?? [])
-      if (!packs.includes(p.pack) && !packs.some((q) => q.file === p.pack.file)) packs.push(p.pack);
+    const listed = (pack: PackDefinition) => packs.some((p) => p.file === pack.file);
+    for (const p of config.hooks.packs ?? []) if (!listed(p.pack)) packs.push(p.pack);
+    // Installed packages, enabled or not: what `npm install hookgate-pack-<name>` added.
+    const finder = new PackFinder(catalog, { npmFrom: config.dir, issues });
+    for (const name of installedPackNames(config.dir)) {
+      if (catalog.byName.has(name)) continue;
+      const { pack } = await finder.find(name);
+      if (pack && !listed(pack)) packs.push(pack);
+    }
+    for (const issue of issues.items) process.stderr.write(`${formatIssue(issue)}\n`);
     const views = packs.map(view);
     process.stdout.write(
       `${

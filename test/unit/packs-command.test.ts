@@ -1,9 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${param:NAME} and ${ENV} in plain strings are the pack syntax under test.
 // `hookgate packs` and `hookgate packs show NAME`: what a user reads about the packs a config can
 // enable, with secrets never printed.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { command } from "../../src/commands/packs.js";
+import { command as validate } from "../../src/commands/validate.js";
 import { runCommand } from "./command-helpers.js";
 import { TOKEN, tempDir, writeFiles } from "./config-helpers.js";
 
@@ -55,16 +57,30 @@ describe("hookgate packs", () => {
     expect(lines[1]).toMatch(
       /^acme\s+2\.0\.1\s+acme-shop\s+yes\s+\S*packs\/acme\.yaml\s+Orders from Acme\.$/,
     );
-    expect(lines[2]).toMatch(/^mail\s+1\.0\.0\s+gmail\s+no\s+built-in\s+New mail/);
+    // Built-in packs follow the folder's, by file name.
+    expect(lines.find((l) => l.startsWith("mail "))).toMatch(
+      /^mail\s+1\.0\.0\s+gmail\s+no\s+built-in\s+New mail/,
+    );
+  });
+
+  it("lists installed hookgate-pack-<name> packages too, enabled or not", async () => {
+    const config = setup("[mail]");
+    const dir = join(config, "..");
+    writeFiles(dir, {
+      "node_modules/hookgate-pack-shipping/package.json":
+        '{ "name": "hookgate-pack-shipping", "version": "0.3.0" }\n',
+      "node_modules/hookgate-pack-shipping/pack.yaml":
+        "id: shipping\nversion: 0.3.0\ndescription: Parcel events.\nmappings:\n  - match: { path: shipping }\n    action: wake\n    textTemplate: parcel\n",
+    });
+    const { stdout } = await runCommand(command, ["--config", config]);
+    expect(stdout).toMatch(/\nshipping\s+0\.3\.0\s+-\s+no\s+npm hookgate-pack-shipping\s+Parcel events\.\n/);
   });
 
   it("--json gives the same as objects", async () => {
     const { stdout } = await runCommand(command, ["--config", setup("[mail]"), "--json"]);
     const list = JSON.parse(stdout) as { id: string; enabled: boolean; from: { kind: string } }[];
-    expect(list.map((p) => [p.id, p.enabled, p.from.kind])).toEqual([
-      ["acme", false, "dir"],
-      ["mail", true, "built-in"],
-    ]);
+    expect(list[0]).toMatchObject({ id: "acme", enabled: false, from: { kind: "dir" } });
+    expect(list.find((p) => p.id === "mail")).toMatchObject({ enabled: true, from: { kind: "built-in" } });
   });
 
   it("show NAME (an alias too) prints parameters, mappings and docs, never a secret", async () => {
@@ -106,7 +122,7 @@ describe("hookgate packs", () => {
     const { code, stderr } = await runCommand(command, ["show", "acm", "--config", setup("[mail]")]);
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /^hookgate packs: unknown pack "acm"; did you mean acme\? known packs: acme, acme-shop, gmail, mail; no installed package hookgate-pack-acm either \(looked in .*\): npm install hookgate-pack-acm to use one\n$/,
+      /^hookgate packs: unknown pack "acm"; did you mean acme\? known packs: acme, acme-shop, .*gmail.*; no installed package hookgate-pack-acm either \(looked in .*\): npm install hookgate-pack-acm to use one\n$/,
     );
   });
 
@@ -117,5 +133,34 @@ describe("hookgate packs", () => {
     const wrong = await runCommand(command, ["shwo", "acme"]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^hookgate packs: unknown subcommand "shwo"; did you mean show\?/);
+  });
+});
+
+describe("hookgate validate and packs", () => {
+  it("a template error in a pack mapping is placed in the pack file", async () => {
+    const config = setup("[acme]");
+    writeFiles(join(config, ".."), {
+      "packs/acme.yaml": PACK.replace('"Order {{order.id}}"', '"Order {{order.id"'),
+    });
+    const { code, stderr } = await runCommand(validate, ["--config", config]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /packs\/acme\.yaml:14:\d+: preset acme mappings\[0\]\.messageTemplate: mapping acme-order: template error/,
+    );
+  });
+
+  it("warns at hooks.presets when a pack's session keys can never pass allowedSessionKeyPrefixes", async () => {
+    const config = setup("[acme, mail]");
+    const text = readFileSync(config, "utf8").replace(
+      "  packDirs:",
+      '  defaultSessionKey: hook:gmail:default\n  allowedSessionKeyPrefixes: ["hook:gmail:"]\n  packDirs:',
+    );
+    writeFileSync(config, text);
+    const { code, stdout, stderr } = await runCommand(validate, ["--config", config]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("valid — 0 mappings, 0 rule files, presets: acme, mail, 1 agent");
+    expect(stderr).toMatch(
+      /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
+    );
   });
 });

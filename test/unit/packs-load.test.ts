@@ -166,9 +166,12 @@ describe("a pack from hooks.packDirs", () => {
       env: {},
       extra: { "packs/acme.yaml": ACME },
     });
-    expect(issues.map((i) => i.message)).toContain(
-      "pack acme needs parameter secret (Signing secret.): set hooks.packs.acme.secret or the environment variable ACME_SECRET",
-    );
+    expect(issueAt(issues, "hooks.presets[0]")).toMatchObject({
+      file: "hookgate.yaml",
+      line: 5,
+      message:
+        "pack acme needs parameter secret (Signing secret.): set hooks.packs.acme.secret or the environment variable ACME_SECRET",
+    });
   });
 
   it("an unknown ${param:NAME} is an error naming the pack file and the field", async () => {

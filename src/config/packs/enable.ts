@@ -77,7 +77,10 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
       continue;
     }
     firstIndex.set(pack, i);
-    const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues);
+    const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues, {
+      source: opts.source,
+      path: ["hooks", "presets", i],
+    });
     const { mappings, issues: found } = instantiatePack(pack, values);
     issues.push(...found);
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);

@@ -1,7 +1,7 @@
 // A pack from an installed npm package: hooks.presets: [acme] is the package hookgate-pack-acme, found
 // as node finds packages (node_modules in the config file's folder, then in each folder above). Its
 // package.json names the pack file in "hookgate": { "pack": "pack.yaml" } (default pack.yaml).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { ConfigIssue } from "../types.js";
 import { packNames } from "./catalog.js";
@@ -69,4 +69,20 @@ async function readPackage(
     };
   }
   return { ...read, tried: [manifest] };
+}
+
+/** The names of the hookgate-pack-<name> packages installed where findNpmPack looks, nearest first. */
+export function installedPackNames(fromDir: string): string[] {
+  const names = new Set<string>();
+  for (let dir = resolve(fromDir); ; dir = dirname(dir)) {
+    const modules = join(dir, "node_modules");
+    if (existsSync(modules)) {
+      for (const entry of readdirSync(modules)) {
+        if (entry.startsWith(NPM_PREFIX) && entry.length > NPM_PREFIX.length) {
+          names.add(entry.slice(NPM_PREFIX.length));
+        }
+      }
+    }
+    if (dirname(dir) === dir) return [...names];
+  }
 }

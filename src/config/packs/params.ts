@@ -19,6 +19,8 @@ export function resolveParamValues(
   input: ParamInput | undefined,
   env: NodeJS.ProcessEnv,
   issues: IssueList,
+  /** Where a missing required parameter is reported when the user gave no block: the hooks.presets entry. */
+  enabledAt?: { source: SourceRef; path: PathSegment[] },
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const failed = new Set<string>();
@@ -71,8 +73,8 @@ export function resolveParamValues(
       const vars = envNames(param.default).filter((v) => env[v] === undefined || env[v] === "");
       const alternative = vars.length > 0 ? ` or the environment variable ${vars.join(", ")}` : "";
       issues.error(
-        input?.source ?? {},
-        input ? input.path : [],
+        input?.source ?? enabledAt?.source ?? {},
+        input ? input.path : (enabledAt?.path ?? []),
         `pack ${pack.id} needs parameter ${name}${param.description ? ` (${param.description.trim()})` : ""}: set ${shown(name)}${alternative}`,
       );
     }

@@ -141,7 +141,9 @@ export interface PostgresStoreConfig {
 export type RulesConfig = Pick<
   ResolvedConfig["hooks"],
   "path" | "presets" | "packs" | "mappings" | "transformsDir" | "transformLimits" | "mail"
->;
+> &
+  // For the warning about session keys no allowed prefix admits (absent: not checked).
+  Partial<Pick<ResolvedConfig["hooks"], "allowedSessionKeyPrefixes">>;
 
 /**
  * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an

@@ -77,7 +77,7 @@ export async function compileRules(
       const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
       const rule = compileRule(mapping, rules.length, transform, scope);
       if (rule) rules.push(rule);
-      issues.push(...lintMapping(mapping, config.hooks.path));
+      issues.push(...lintMapping(mapping, config.hooks.path, config.hooks.allowedSessionKeyPrefixes ?? null));
     }
     if (issues.some((i) => i.severity === "error")) throw new ConfigError(issues);
     return {

@@ -237,6 +237,30 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
       ]);
     });
 
+    it("a fan-out of 1000 runs arriving with other accepts: every one stored, each answer its own", async () => {
+      const store = await openStore();
+      const big = Array.from({ length: 1000 }, (_, i) => run(`big-${i}`));
+      const results = await Promise.all([
+        store.acceptRun(run("before")),
+        store.acceptRuns(big),
+        store.acceptRuns([run("small-1"), run("small-2")], idem),
+        store.acceptWakes([wake("w1"), wake("w2")]),
+        store.acceptRun(run("after")),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([
+        "accepted",
+        "accepted",
+        "accepted",
+        "accepted",
+        "accepted",
+      ]);
+      const outcome = (i: number) => (results[i] as { outcome: { runIds?: string[] } }).outcome;
+      expect(outcome(1).runIds).toEqual(big.map((r) => r.id));
+      expect(outcome(2).runIds).toEqual(["small-1", "small-2"]);
+      expect((await store.queueStats()).runsQueued).toBe(1004);
+      expect((await store.pendingEvents()).map((e) => e.text)).toEqual(["w1", "w2"]);
+    });
+
     it("an empty fan-out is refused: nothing to store is the caller's to answer", async () => {
       const store = await openStore();
       await expect(store.acceptRuns([])).rejects.toThrow(/at least one/);

@@ -8,7 +8,7 @@ import { ConfigError } from "../../src/config/errors.js";
 import { compileRules } from "../../src/engine/compile.js";
 import { route } from "../../src/engine/route.js";
 import { createIngress } from "../../src/ingress/decide.js";
-import { decisionRecord } from "../../src/ingress/decision-record.js";
+import { compareDecisions, decisionRecord, describeChange } from "../../src/ingress/decision-record.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { configErrors, issueAt, loadYaml, TOKEN } from "./config-helpers.js";
 import { compile, configWith, functionTransforms, request } from "./engine-helpers.js";
@@ -189,6 +189,35 @@ describe("policies on a fan-out", () => {
         refusedAction: { sessionKey: "evil:c" },
       });
       expect(refused.kind === "refused" && refused.error).toMatch(/^mapping each: forEach element 2: /);
+    } finally {
+      compiled.dispose();
+    }
+  });
+});
+
+describe("replay of a fan-out", () => {
+  test("compares the number of actions, then each element's fields", async () => {
+    const config = configWith([each()]);
+    const compiled = await compileRules(config);
+    try {
+      const ingress = createIngress(config, compiled.index);
+      const record = async (items: unknown[]) =>
+        decisionRecord(await ingress.decide(request("each", { items })), false);
+      const then = await record([{ id: "a" }, { id: "b" }]);
+      const now = await record([{ id: "a" }, { id: "c" }, { id: "d" }]);
+      const changes = compareDecisions(
+        { decision: then, mappingId: "each" },
+        { decision: now, mappingId: "each" },
+      ).map(describeChange);
+      expect(changes).toEqual([
+        "fan-out: 3 actions now (was 2)",
+        '[1].message: "item b of each ()" → "item c of each ()"',
+        '[1].sessionKey: "hook:each:b" → "hook:each:c"',
+        '[1].policy.sessionKey: "hook:each:b" → "hook:each:c"',
+      ]);
+      expect(
+        compareDecisions({ decision: then }, { decision: await record([{ id: "a" }, { id: "b" }]) }),
+      ).toEqual([]);
     } finally {
       compiled.dispose();
     }

@@ -24,6 +24,11 @@ export interface SentRequest {
   payload: unknown;
   headers: Record<string, string>;
   query: Record<string, string>;
+  /**
+   * false: sent without the hook token (a sender that signs). Absent: the token is assumed unless the
+   * headers carry a signature a mapping of the path reads (what `hookgate test NAME` does).
+   */
+  token?: boolean;
 }
 
 /** What `hookgate test` reports of verification: JSON-ready, without secrets or signatures. */
@@ -127,9 +132,20 @@ interface VerifyStep {
  */
 function verifyStep(config: ResolvedConfig, index: RuleIndex, sent: SentRequest, now: Date): VerifyStep {
   const rules = verifyingRules(index, sent.name);
-  if (rules.length === 0) return { outcome: { outcome: "none" } };
+  if (rules.length === 0) {
+    if (sent.token !== false) return { outcome: { outcome: "none" } };
+    // Without the token, a path no mapping verifies senders on is refused unread.
+    const body = { ok: false, error: ERRORS.UNAUTHORIZED.error, code: "UNAUTHORIZED" };
+    return {
+      outcome: { outcome: "none" },
+      answer: { status: ERRORS.UNAUTHORIZED.status, body, early: { kind: "refused", code: "UNAUTHORIZED" } },
+    };
+  }
   const signed = rules.some((r) => r.verifier!.present(sent.headers));
-  if (!signed || presentedToken(sent.headers) !== undefined) {
+  if (
+    sent.token === true ||
+    (sent.token === undefined && (!signed || presentedToken(sent.headers) !== undefined))
+  ) {
     const reason = signed
       ? "the request carries the hook token: every mapping may take it"
       : "no signature headers given (hookgate sign prints them): routed as a request with the hook token; without it the server answers 401";

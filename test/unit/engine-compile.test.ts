@@ -144,6 +144,26 @@ describe("warnings", () => {
     expect(warnings).toEqual([]);
   });
 
+  test("a rule with a verify of its own is reached by requests signed for it; one with a challenge answers its handshake", async () => {
+    const github = (secret: string) => ({ scheme: "github" as const, secret });
+    const { warnings } = await compile([
+      wake({ id: "token-or-a", match: { path: "gh" }, verify: github("secret-a-0123456789") }),
+      wake({ id: "signed-b", match: { path: "gh" }, verify: github("secret-b-0123456789") }),
+      wake({ id: "same-a", match: { path: "gh" }, verify: github("secret-a-0123456789") }),
+      wake({ id: "plain", match: { path: "gh" } }),
+      wake({
+        id: "handshake-only",
+        match: { path: "slack", when: false },
+        verify: { scheme: "slack", secret: "slack-secret-0123" },
+        challenge: { kind: "slack" },
+      }),
+    ]);
+    expect(warnings.map((w) => w.message.split(":").slice(0, 2).join(":"))).toEqual([
+      "mapping same-a: can never fire",
+      "mapping plain: can never fire",
+    ]);
+  });
+
   test("duplicate ids", async () => {
     const { warnings } = await compile([
       wake({ id: "same", match: { path: "a" } }),

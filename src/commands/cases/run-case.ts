@@ -50,6 +50,7 @@ export async function runCase(source: CaseSource, c: TestCase, targets: Targets)
     const signed = await signatureHeaders(target, sent, c.sign, now);
     secrets.push(...signed.secrets);
     sent.headers = { ...sent.headers, ...signed.headers };
+    sent.token = false;
   }
   const sim = await target.sim.run(sent, now, false);
   return { outcome: outcomeOf(sim, target), secrets };

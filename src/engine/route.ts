@@ -248,7 +248,11 @@ function fanOut(
     if (explain && i === 0 && rule.transform && result) {
       explain.transform = transformEffect(rule.transform.module, templatesOnly(rule, data), one);
     }
-    if (!one.ok) return invalidAction(mappingId, `forEach element ${i}: ${one.error}`, explain);
+    if (!one.ok) {
+      // `mapping <id>: forEach element <i>: <problem>`, as a refusal by the policies reads.
+      const problem = one.error.replace(`mapping ${mappingId}: `, "");
+      return invalidAction(mappingId, `mapping ${mappingId}: forEach element ${i}: ${problem}`, explain);
+    }
     built.push(one);
   }
   // The transform, run once, settles the kind: every element's action has the same one.

@@ -92,8 +92,20 @@ describe("forEach", () => {
     expect(d).toMatchObject({
       kind: "invalid",
       code: "INVALID_ACTION",
-      error: "forEach element 1: mapping each: message required",
+      error: "mapping each: forEach element 1: message required",
     });
+  });
+
+  test("an element's __proto__ or constructor keys are no data, and nothing leaks into prototypes", async () => {
+    const { index } = await compile([
+      each({ messageTemplate: "[{{__proto__.polluted}}][{{constructor}}][{{id}}]" }),
+    ]);
+    const items = JSON.parse(
+      '[{"__proto__": {"polluted": "yes"}, "constructor": "c", "id": "ok"}]',
+    ) as unknown[];
+    const d = await route(index, request("each", { items }));
+    expect(d.kind === "agent" && d.actions?.map((a) => a.message)).toEqual(["[][][ok]"]);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
   });
 
   test("the transform runs once for the request and its fields apply to every element", async () => {

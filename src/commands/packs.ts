@@ -76,10 +76,10 @@ export const command: Command = {
 
     if (sub === "show") {
       const finder = new PackFinder(catalog, { npmFrom: config.dir, issues });
-      const { pack, tried } = await finder.find(name!);
+      const { pack, tried, broken } = await finder.find(name!);
       if (!pack) {
         for (const issue of issues.items) process.stderr.write(`${formatIssue(issue)}\n`);
-        process.stderr.write(`hookgate packs: ${finder.unknownMessage(name!, tried, "pack")}\n`);
+        if (!broken) process.stderr.write(`hookgate packs: ${finder.unknownMessage(name!, tried, "pack")}\n`);
         return 1;
       }
       const v = view(pack);

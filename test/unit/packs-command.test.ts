@@ -137,6 +137,16 @@ describe("hookgate packs", () => {
 });
 
 describe("hookgate validate and packs", () => {
+  it("a missing required secret is one error, at the pack's parameters, not one per mapping", async () => {
+    const config = setup("[acme]");
+    writeFileSync(config, readFileSync(config, "utf8").replace("secret: hush-hush-value, ", ""));
+    const { code, stderr } = await runCommand(validate, ["--config", config]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /hookgate\.yaml:7:\d+: hooks\.packs\.acme: pack acme needs parameter secret \(Signing secret\.\): set hooks\.packs\.acme\.secret or the environment variable ACME_SECRET\n.*invalid — 1 error\n$/,
+    );
+  });
+
   it("a template error in a pack mapping is placed in the pack file", async () => {
     const config = setup("[acme]");
     writeFiles(join(config, ".."), {
@@ -162,5 +172,8 @@ describe("hookgate validate and packs", () => {
     expect(stderr).toMatch(
       /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
     );
+    // The gmail path's keys (hook:gmail:<id>) pass; the warning is given once, where it can be acted on.
+    expect(stderr).not.toContain("mapping gmail");
+    expect(stderr.match(/mapping mail:/g)).toHaveLength(1);
   });
 });

@@ -161,6 +161,19 @@ describe("a pack from hooks.packDirs", () => {
     expect(JSON.stringify(issues)).not.toContain("not-shown");
   });
 
+  it("a value read from a secret file is never quoted, whatever parameter it was given to", async () => {
+    const issues = await loadErrors(
+      hooks(
+        '  packDirs: [./packs]\n  presets: [acme]\n  packs:\n    acme: { timeout: "${file:timeout.txt}" }\n',
+      ),
+      { env: { ACME_SECRET: "s" }, extra: { "packs/acme.yaml": ACME, "timeout.txt": "filed-away-value\n" } },
+    );
+    expect(issueAt(issues, "hooks.packs.acme.timeout").message).toBe(
+      "parameter timeout of pack acme: expected an integer, found a value of another type",
+    );
+    expect(JSON.stringify(issues)).not.toContain("filed-away-value");
+  });
+
   it("a required parameter without a value names the config key and the unset variable", async () => {
     const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [acme]\n"), {
       env: {},
@@ -303,6 +316,20 @@ describe("a pack from an installed npm package", () => {
       `no installed package hookgate-pack-acme either (looked in ${dir}/node_modules/hookgate-pack-acme/package.json and`,
     );
     expect(issue.message).toContain("npm install hookgate-pack-acme");
+  });
+
+  it("a package whose hookgate.pack points outside the package is refused", async () => {
+    const dir = tempDir();
+    writeFiles(dir, {
+      "node_modules/hookgate-pack-acme/package.json": packageJson(
+        ', "hookgate": { "pack": "../hookgate-pack-acme2/pack.yaml" }',
+      ),
+      "node_modules/hookgate-pack-acme2/pack.yaml": ACME,
+    });
+    const issues = await loadErrors(hooks("  presets: [acme]\n"), { dir, env: { ACME_SECRET: "x" } });
+    expect(issues.map((i) => i.message)).toContain(
+      '"hookgate.pack" must name a file inside the package folder',
+    );
   });
 
   it("a package whose pack has another id is refused", async () => {

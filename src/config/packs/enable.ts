@@ -10,16 +10,24 @@ import { findNpmPack, NPM_PREFIX } from "./npm.js";
 import { type ParamInput, resolveParamValues } from "./params.js";
 import type { EnabledPack, PackDefinition } from "./types.js";
 
+export interface Found {
+  pack?: PackDefinition;
+  /** The package.json files looked for. */
+  tried: string[];
+  /** An installed package was found, but its pack has errors (already reported). */
+  broken?: boolean;
+}
+
 /** Finds a pack by id or alias: the catalog, then (when `npmFrom` is set) an installed package. */
 export class PackFinder {
-  private readonly npm = new Map<string, { pack?: PackDefinition; tried: string[] }>();
+  private readonly npm = new Map<string, Found>();
 
   constructor(
     readonly catalog: PackCatalog,
     private readonly opts: { npmFrom?: string; baseDir?: string; issues: IssueList },
   ) {}
 
-  async find(name: string): Promise<{ pack?: PackDefinition; tried: string[] }> {
+  async find(name: string): Promise<Found> {
     const known = this.catalog.byName.get(name);
     if (known) return { pack: known, tried: [] };
     if (this.opts.npmFrom === undefined || !/^[a-z0-9][a-z0-9._-]*$/.test(name)) return { tried: [] };
@@ -27,7 +35,10 @@ export class PackFinder {
     if (!found) {
       const got = await findNpmPack(name, this.opts.npmFrom, this.opts.baseDir);
       this.opts.issues.push(...got.issues);
-      found = got.pack ? { pack: got.pack, tried: got.tried } : { tried: got.tried };
+      // An installed package whose pack does not load: its errors say why, "unknown" would mislead.
+      found = got.pack
+        ? { pack: got.pack, tried: got.tried }
+        : { tried: got.tried, broken: got.issues.length > 0 };
       this.npm.set(name, found);
     }
     return found;
@@ -62,8 +73,9 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
   const enabled: EnabledPack[] = [];
   const firstIndex = new Map<PackDefinition, number>();
   for (const [i, name] of names.entries()) {
-    const { pack, tried } = await opts.finder.find(name);
+    const { pack, tried, broken } = await opts.finder.find(name);
     if (!pack) {
+      if (broken) continue;
       issues.error(opts.source, ["hooks", "presets", i], opts.finder.unknownMessage(name, tried));
       continue;
     }
@@ -77,11 +89,15 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
       continue;
     }
     firstIndex.set(pack, i);
+    const errorsBefore = errorCount(issues);
     const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues, {
       source: opts.source,
       path: ["hooks", "presets", i],
     });
-    const { mappings, issues: found } = instantiatePack(pack, values);
+    // Without valid parameters its mappings would only repeat the same problem, once per mapping.
+    const made =
+      errorCount(issues) > errorsBefore ? { mappings: [], issues: [] } : instantiatePack(pack, values);
+    const { mappings, issues: found } = made;
     issues.push(...found);
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);
     const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
@@ -90,4 +106,8 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
     enabled.push(entry);
   }
   return enabled;
+}
+
+function errorCount(issues: IssueList): number {
+  return issues.items.filter((i) => i.severity === "error").length;
 }

@@ -30,7 +30,9 @@ export function instantiatePack(
   const issues = new IssueList();
   for (const p of problems) issues.push(issueAt("error", pack.source, p.path, p.message));
   issues.push(...withParamHint(validateAgainst(packValidator(), doc, pack.source), pack));
-  if (issues.items.some((i) => i.path === "" || i.path === "verify" || i.path.startsWith("verify."))) {
+  // A broken pack-level verify or challenge would be copied into every mapping: report it once.
+  const whole = (i: ConfigIssue) => i.path === "" || /^(verify|challenge)($|[.[])/.test(i.path);
+  if (issues.items.some(whole)) {
     return { mappings: [], issues: issues.items };
   }
   const mappings: ResolvedMapping[] = [];

@@ -2,7 +2,7 @@
 // as node finds packages (node_modules in the config file's folder, then in each folder above). Its
 // package.json names the pack file in "hookgate": { "pack": "pack.yaml" } (default pack.yaml).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ConfigIssue } from "../types.js";
 import { packNames } from "./catalog.js";
 import { readPackFile } from "./pack-file.js";
@@ -52,7 +52,10 @@ async function readPackage(
     );
   }
   const file = resolve(packageDir, (field as string | undefined) ?? "pack.yaml");
-  if (!file.startsWith(packageDir)) return fail(`"hookgate.pack" must stay inside the package folder`);
+  const inside = relative(packageDir, file);
+  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) {
+    return fail(`"hookgate.pack" must name a file inside the package folder`);
+  }
   const read = await readPackFile(file, { kind: "npm", packageName, packageDir }, baseDir ? { baseDir } : {});
   if (read.pack && !packNames(read.pack).includes(name)) {
     return {

@@ -3,7 +3,7 @@
 import { closest } from "../check/closest.js";
 import type { IssueList, SourceRef } from "../issues.js";
 import { interpolateEnv } from "../source/interpolate.js";
-import type { PathSegment } from "../source/key-path.js";
+import { formatKeyPath, type PathSegment } from "../source/key-path.js";
 import type { PackDefinition, PackParam } from "./types.js";
 
 /** The values a user gave for one pack, and where. */
@@ -39,7 +39,9 @@ export function resolveParamValues(
       );
       continue;
     }
-    const checked = checkValue(value, param);
+    // A value read from a secret file (${file:...}) is never quoted either.
+    const hidden = input!.source.hidden?.has(formatKeyPath([...input!.path, name])) === true;
+    const checked = checkValue(value, hidden ? { ...param, secret: true } : param);
     if ("error" in checked) {
       failed.add(name);
       issues.error(

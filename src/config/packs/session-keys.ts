@@ -17,7 +17,8 @@ export function checkPackSessionKeys(
   for (const { pack, mappings, enabledAs } of packs) {
     const written = (pack.document["mappings"] ?? []) as { sessionKey?: unknown }[];
     for (const mapping of mappings) {
-      if (mapping.action !== "agent" || mapping.sessionKey === undefined) continue;
+      // A literal key is checked exactly, as an error, with the other policies (policy.ts).
+      if (mapping.action !== "agent" || !mapping.sessionKey?.includes("{{")) continue;
       const start = staticStart(mapping.sessionKey).toLowerCase();
       if (canPass(start, prefixes)) continue;
       const index = Number(/mappings\[(\d+)\]/.exec(mapping.origin)?.[1] ?? -1);
@@ -41,16 +42,22 @@ function canPass(start: string, prefixes: readonly string[]): boolean {
 }
 
 /**
- * The text every rendered key starts with: the literal text before the first `{{`, after block
- * openers such as `{{#if id}}` (they print nothing). A template starting with a value has none.
+ * The text every non-empty rendered key starts with ("" when it is not certain): the literal text before
+ * the first `{{`, also inside one `{{#if ...}}` around the whole template (it renders nothing or its
+ * inside) when that inside has no `{{else}}` or nested block.
  */
 export function staticStart(template: string): string {
-  let rest = template.trimStart();
-  for (;;) {
-    const opener = /^\{\{~?#(?:if|unless|with)\b[^}]*\}\}/.exec(rest);
-    if (!opener) break;
-    rest = rest.slice(opener[0].length);
+  const text = template.trim();
+  const wrapped = /^\{\{#if [^}]*\}\}([\s\S]*)\{\{\/if\}\}$/.exec(text);
+  if (wrapped) {
+    const inside = wrapped[1]!;
+    if (/\{\{\s*(else|\^|#|\/)/.test(inside)) return "";
+    return leading(inside.trim());
   }
-  const end = rest.indexOf("{{");
-  return end === -1 ? rest.trim() : rest.slice(0, end);
+  return leading(text);
+}
+
+function leading(text: string): string {
+  const end = text.indexOf("{{");
+  return (end === -1 ? text : text.slice(0, end)).trimStart();
 }

@@ -57,7 +57,8 @@ export async function resolvePacks(
   ];
   const inputs = new Map<PackDefinition, ParamInput>();
   for (const block of blocks) {
-    const { pack, tried } = await finder.find(block.name);
+    const { pack, tried, broken } = await finder.find(block.name);
+    if (broken) continue;
     if (!pack) {
       ctx.issues.error(ctx.source, block.path, finder.unknownMessage(block.name, tried, "pack"), {
         key: true,

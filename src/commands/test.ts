@@ -19,13 +19,13 @@ import { runEmbeddedCases } from "./test-cases.js";
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
        hookgate test [--config FILE | --pack FILE] [--json] [--fail-under N]
 
-The first form routes one request for the hook NAME (the part after hooks.path, e.g. github for /hooks/github)
-through the rules and prints which rule fired and the action it built, or, when none fired, why
-each rule looked at did not. Nothing is stored, sent or run.
+The first form routes one request for the hook NAME (the part after hooks.path, e.g. github for
+/hooks/github) through the rules and prints which rule fired and the action it built, or, when none
+fired, why each rule looked at did not. Nothing is stored, sent or run.
 
 The second form (no NAME) runs the test cases written beside the rules (tests: in rule files and
-presets): every case of every rule file and enabled preset of the config, or of the one file
---pack names, goes through the same checks. It prints PASS or FAIL per case, with the fields that
+packs): every case of every rule file and enabled pack of the config, or of the one file --pack
+names, goes through the same checks. It prints PASS or FAIL per case, with the fields that
 differ from what the case expects, and a coverage line naming the mappings no case reaches.
 
   --config, -c FILE     config file. Default: ./${configFileNames.join(", ./")} (first found),
@@ -44,7 +44,7 @@ differ from what the case expects, and a coverage line naming the mappings no ca
   --json                print the decision (or the cases' results) as JSON (exact values; the
                         human output shows control characters in payload values as visible
                         escapes). Secrets never appear in either.
-  --pack FILE           run the cases of this rule file or preset file alone, without a config.
+  --pack FILE           run the cases of this rule file or pack file alone, without a config.
   --fail-under N        exit 1 when the cases reach fewer than N percent of the mappings.
   --help, -h            show this help
 

@@ -231,6 +231,49 @@ tests:
     );
   });
 
+  test("the HTTP side as the server answers it: Meta's GET check, a GET elsewhere, a body over the limit", async () => {
+    const rules = `mappings:
+  - id: wa
+    match: { path: whatsapp }
+    action: wake
+    verify: { scheme: meta, secret: "app-secret-0123456789" }
+    challenge: { kind: meta, verifyToken: "verify-token-123" }
+    textTemplate: "{{object}}"
+  - id: small
+    match: { path: small }
+    maxBodyBytes: 64
+    action: wake
+    textTemplate: "{{text}}"
+tests:
+  - name: the subscription check is answered with its challenge
+    method: GET
+    query: { hub.mode: subscribe, hub.verify_token: verify-token-123, hub.challenge: "1158201444" }
+    expect: { status: 200, kind: challenge, mapping: wa }
+  - name: a wrong verify token is refused
+    method: GET
+    query: { hub.mode: subscribe, hub.verify_token: guess, hub.challenge: "1158201444" }
+    expect: { kind: refused, reason: VERIFY_TOKEN_INVALID }
+  - name: a signed notification is taken
+    sign: true
+    payload: { object: whatsapp_business_account, entry: [] }
+    expect: { status: 200, kind: wake, action: { text: whatsapp_business_account } }
+  - name: GET where no mapping answers Meta's check
+    path: small
+    method: GET
+    expect: { status: 405, kind: refused, reason: METHOD_NOT_ALLOWED }
+  - name: a body over the path's limit
+    path: small
+    payload: { text: "${"x".repeat(100)}" }
+    expect: { status: 413, kind: refused, reason: payload too large }
+`;
+    const dir = folder({ "hookgate.yaml": CONFIG, "rules/meta.yaml": rules });
+    const r = await run(["--config", join(dir, "hookgate.yaml")]);
+    expect(r.stdout).toContain("5 cases: 5 passed, 0 failed");
+    expect(r.stdout).not.toContain("verify-token-123");
+    expect(r.stdout).not.toContain("app-secret-0123456789");
+    expect(r.code).toBe(0);
+  });
+
   test("control characters from a payload are shown escaped, never sent to the terminal", async () => {
     const rules = `mappings:
   - id: echo

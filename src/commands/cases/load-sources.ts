@@ -73,7 +73,8 @@ export function packSource(pack: PackDefinition, cwd = process.cwd()): CaseSourc
   }
   const tests = pack.document["tests"];
   return {
-    label: displayPath(pack.file, cwd),
+    // A built-in pack lives inside the installed package: its id says more than that path.
+    label: pack.origin.kind === "built-in" ? `pack ${pack.id}` : displayPath(pack.file, cwd),
     file: pack.file,
     baseDir: dirname(pack.file),
     cases: Array.isArray(tests) ? (tests as TestCase[]) : [],

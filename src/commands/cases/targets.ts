@@ -12,7 +12,7 @@ export interface Target {
   index: RuleIndex;
   /** Every mapping of the index by id: a case signs with the verify of the one it reaches. */
   mappings: ReadonlyMap<string, ResolvedMapping>;
-  /** Values never printed: verify secrets and secret parameters. */
+  /** Values never printed: verify secrets, Meta's verify token and secret parameters. */
   secrets: readonly string[];
   sim: ReturnType<typeof simulator>;
 }
@@ -67,6 +67,7 @@ export class Targets {
     const verifySecrets = mappings.flatMap((m) => [
       ...(m.verify?.secret !== undefined ? [m.verify.secret] : []),
       ...(m.verify?.secrets ?? []),
+      ...(m.challenge?.verifyToken !== undefined ? [m.challenge.verifyToken] : []),
     ]);
     return {
       config,

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${ENV} in expected output is the config syntax.
 // The README's "Writing a pack" recipe, run as a user would paste it (with the built CLI for `npx
-// hookgate`): the pack validates, `packs show` keeps its secret out, and `hookgate test` routes the
-// sample deploy to an agent run in the documented session.
+// hookgate`): the pack validates, `packs show` keeps its secret out, its cases pass, and `hookgate
+// test` routes the sample deploy to an agent run in the documented session.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +37,14 @@ describe("README: Writing a pack", () => {
     expect(out).toContain(
       '  environments: list of strings; default ["production"]; value ["production","staging"]',
     );
+    for (const name of [
+      "a failed staging deploy starts a run in the service's session",
+      "a successful deploy is noted for the next heartbeat",
+      "a wrong token is refused",
+    ]) {
+      expect(out).toContain(`PASS my-hookgate/packs/deploys.yaml: ${name}\n`);
+    }
+    expect(out).toContain("coverage: 2 of 2 mappings reached by a case (100%)");
     expect(out).toContain("verify: verified (header)");
     expect(out).toContain("decision: agent run, by mapping deploy-failed");
     expect(out).toContain("  sessionKey: hook:deploys:api");

@@ -1,6 +1,7 @@
 // `${param:NAME}` in a pack's verify, challenge and mappings, replaced once at load. A string that is
 // exactly one reference becomes the parameter's typed value (so an array can stand in a JsonLogic `in`),
-// or disappears with its key when the parameter has no value; a reference inside a longer string is
+// or disappears with its key when the parameter has no value (not inside a match or a list: there it
+// is an error); a reference inside a longer string is
 // interpolated (strings, numbers and booleans only). `$${param:NAME}` stays as the literal text.
 import type { PathSegment } from "../source/key-path.js";
 
@@ -53,7 +54,18 @@ export function substituteParams(
   const walk = (node: unknown, at: PathSegment[]): unknown => {
     if (typeof node === "string") {
       const whole = WHOLE.exec(node);
-      if (whole) return has(whole[1]!) ? structuredClone(values[whole[1]!]) : REMOVED;
+      if (whole) {
+        if (has(whole[1]!)) return structuredClone(values[whole[1]!]);
+        // Dropping a key from a match (a path that catches every hook, a `when` operand) or an item
+        // from a list would change what the mapping takes, silently: that needs a value.
+        if (at.includes("match") || typeof at[at.length - 1] === "number") {
+          problems.push({
+            path: at,
+            message: `\${param:${whole[1]}} has no value and cannot be left out here (in a match or a list); give the parameter a value or a default`,
+          });
+        }
+        return REMOVED;
+      }
       if (!node.includes("{param:")) return node;
       return node.replace(ANY, (text, escaped: string, name: string) => {
         if (escaped) return text.slice(1);

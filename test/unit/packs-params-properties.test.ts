@@ -60,9 +60,26 @@ describe("substituteParams", () => {
         const out = substituteParams(d, vals, [], problems);
         expect(JSON.stringify(out ?? null)).not.toMatch(/\$\{param:/);
         for (const p of problems)
-          expect(p.message).toMatch(/is an array and cannot be part of a longer string/);
+          expect(p.message).toMatch(
+            /is an array and cannot be part of a longer string|has no value and cannot be left out here/,
+          );
       }),
     );
+  });
+
+  it("a reference without a value is an error, not a dropped key, in a match or a list", () => {
+    const problems: SubstitutionProblem[] = [];
+    const out = substituteParams(
+      { match: { path: "${param:path}" }, list: ["a", "${param:extra}"], agentId: "${param:agent}" },
+      {},
+      ["mappings", 0],
+      problems,
+    );
+    // Left out silently, the path would be gone and the mapping would take every hook.
+    expect(problems.map((p) => p.path.join("."))).toEqual(["mappings.0.match.path", "mappings.0.list.1"]);
+    expect(problems[0]!.message).toContain("${param:path} has no value and cannot be left out here");
+    // Elsewhere the key goes.
+    expect(out).not.toHaveProperty("agentId");
   });
 
   it("never changes the input", () => {

@@ -9,6 +9,7 @@ import type { WorkBudget } from "./budget.js";
 import { BLOCKED_SEGMENTS } from "./logic.js";
 import { BUDGET_KEY, budgetedEach, charged, templateBudget } from "./template-budget.js";
 import { compileProblem, helperSuggestions, parseProblem, type TemplateProblem } from "./template-errors.js";
+import { flatRenderer } from "./template-flat.js";
 import { FORMAT_HELPER, formatValue, templateHelpers, withoutBlockedKeys } from "./template-helpers.js";
 import { rewriteIndexSyntax } from "./template-source.js";
 import type { HookRequest } from "./types.js";
@@ -127,8 +128,16 @@ export function templateData(req: HookRequest, now: Date): TemplateData {
   return data;
 }
 
+export interface CompileTemplateOptions {
+  /**
+   * Render through Handlebars even when the template has the flat shape template-flat.ts renders
+   * directly (lets tests compare the two).
+   */
+  handlebarsOnly?: boolean;
+}
+
 /** Compiles a template; throws TemplateSyntaxError with the message and where in `source` it is. */
-export function compileTemplate(source: string): CompiledTemplate {
+export function compileTemplate(source: string, opts: CompileTemplateOptions = {}): CompiledTemplate {
   const rewritten = rewriteIndexSyntax(source);
   let program: hbs.AST.Program;
   try {
@@ -151,7 +160,9 @@ export function compileTemplate(source: string): CompiledTemplate {
   } catch (err) {
     throw new TemplateSyntaxError(compileProblem(err, source, rewritten, suggestedHelpers));
   }
-  return run;
+  // Read after Handlebars compiled the tree: its whitespace control has settled the text in it.
+  const flat = opts.handlebarsOnly ? undefined : flatRenderer(program);
+  return flat ? (data, budget = templateBudget()) => flat(data, budget) : run;
 }
 
 /** A path that always resolves to nothing: a private @data name that is never set. */

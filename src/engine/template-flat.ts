@@ -12,15 +12,35 @@ import { FORMAT_HELPER, formatValue } from "./template-helpers.js";
 /** The private @data name template.ts rewrites blocked paths to; it never holds a value. */
 const NOTHING = "hookgateNothing";
 
-type Piece = string | readonly string[];
+/** A reference: its path, and whether its first name is read from the data even when lazy. */
+interface Reference {
+  parts: readonly string[];
+  fromData: boolean;
+}
+
+type Piece = string | Reference;
 
 export type FlatRender = (data: Record<string, unknown>, budget: WorkBudget) => string;
+
+/** Where template.ts keeps what a path's first name reads. */
+export interface DataLayout {
+  /** Names always read from the data itself (the roots). */
+  roots: ReadonlySet<string>;
+  /** Names never read from the payload (they resolve to nothing). */
+  blocked: ReadonlySet<string>;
+  /**
+   * For data whose payload keys are not copied in (template.ts copies them only for Handlebars):
+   * the payload when other names are read from it, null when they read nothing; undefined for data
+   * that holds every name itself.
+   */
+  lazyPayload(data: Record<string, unknown>): object | null | undefined;
+}
 
 /**
  * The renderer of a program rewritten by template.ts (every output wrapped in the format helper),
  * when it has the flat shape; else undefined.
  */
-export function flatRenderer(program: hbs.AST.Program): FlatRender | undefined {
+export function flatRenderer(program: hbs.AST.Program, layout: DataLayout): FlatRender | undefined {
   const pieces: Piece[] = [];
   for (const stmt of program.body) {
     if (stmt.type === "ContentStatement") {
@@ -31,7 +51,7 @@ export function flatRenderer(program: hbs.AST.Program): FlatRender | undefined {
     const path = referenceOf(stmt as hbs.AST.MustacheStatement);
     if (path === undefined) return undefined;
     // A blocked path renders nothing and charges nothing.
-    if (path !== null) pieces.push(path);
+    if (path !== null) pieces.push({ parts: path, fromData: layout.roots.has(path[0]!) });
   }
   const merged = mergeText(pieces);
   if (merged.length === 1 && typeof merged[0] === "string") {
@@ -39,13 +59,21 @@ export function flatRenderer(program: hbs.AST.Program): FlatRender | undefined {
     return () => text;
   }
   return (data, budget) => {
+    const payload = layout.lazyPayload(data);
     let out = "";
     for (const piece of merged) {
       if (typeof piece === "string") {
         out += piece;
         continue;
       }
-      const text = formatValue(resolve(data, piece));
+      const name = piece.parts[0]!;
+      const start =
+        payload === undefined || piece.fromData
+          ? lookup(data, name)
+          : payload === null || layout.blocked.has(name)
+            ? undefined
+            : lookup(payload, name);
+      const text = formatValue(resolve(start, piece.parts));
       budget.produce(text.length);
       out += text;
     }
@@ -83,7 +111,7 @@ function mergeText(pieces: Piece[]): Piece[] {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Handlebars' lookup with prototype access off: own properties only, never a prototype's constructor. */
-function lookup(parent: unknown, name: string): unknown {
+export function lookup(parent: unknown, name: string): unknown {
   const result = (parent as Record<string, unknown>)[name];
   if (result === null || result === undefined) return result;
   if (!hasOwn.call(parent, name)) return undefined;
@@ -91,11 +119,12 @@ function lookup(parent: unknown, name: string): unknown {
   return result;
 }
 
-function resolve(data: unknown, parts: readonly string[]): unknown {
-  let value = data;
-  for (const part of parts) {
+/** The rest of a path from the value of its first name. */
+function resolve(start: unknown, parts: readonly string[]): unknown {
+  let value = start;
+  for (let i = 1; i < parts.length; i++) {
     if (value === null || value === undefined) return value;
-    value = lookup(value, part);
+    value = lookup(value, parts[i]!);
   }
   return value;
 }

@@ -3,6 +3,8 @@
 // `{{now}}` renders as it did). `hookgate replay` and the console's request view both use it.
 import type { RequestDecision } from "../core/decision-record.js";
 import type { HookRequest } from "../engine/types.js";
+import type { RequestVerification } from "../engine/verify/request.js";
+import type { Verified, VerifyScheme } from "../engine/verify/types.js";
 import type { Ingress, IngressDecision } from "./decide.js";
 import {
   compareDecisions,
@@ -24,6 +26,8 @@ export interface LoggedRequest {
   mappingId?: string;
   decision?: RequestDecision;
   rulesDigest?: string;
+  /** The verify scheme a request without the hook token passed. */
+  verified?: string;
 }
 
 export type Redecision =
@@ -50,9 +54,12 @@ export interface RedecideContext {
 export async function redecide(logged: LoggedRequest, ctx: RedecideContext): Promise<Redecision> {
   const request = requestOf(logged);
   if ("why" in request) return { replayable: false, why: request.why };
+  const verification = logged.verified ? replayedVerification(logged.verified as VerifyScheme) : undefined;
+  if (verification?.verified) request.verified = verification.verified;
   const now = await ctx.ingress.decide(request, {
     now: new Date(logged.receivedAt),
     ...(ctx.explain && { explain: true }),
+    ...(verification && { verification }),
   });
   const then: DecisionSummary = {
     ...(logged.decision && { decision: logged.decision }),
@@ -96,4 +103,22 @@ export function requestOf(logged: LoggedRequest): HookRequest | { why: string } 
     }
   }
   return { path: logged.hook, payload, headers: logged.headers, query: logged.query };
+}
+
+/**
+ * A request that came without the hook token and passed a verify of `scheme`. The log removed its
+ * signature, so it cannot be checked again: it may reach the mappings that verify with the same scheme
+ * (what it proved then), never a token-only mapping nor /wake and /agent — as on the server.
+ */
+export function replayedVerification(scheme: VerifyScheme): RequestVerification {
+  const verified: Verified = { scheme };
+  return {
+    verified,
+    passed: [],
+    failure: undefined,
+    outcomeOf: (rule) => {
+      if (!rule.verifier) return undefined;
+      return rule.verifier.scheme === scheme ? { ok: true, verified } : { ok: false, failure: "missing" };
+    },
+  };
 }

@@ -1,5 +1,6 @@
 // Settings a running server cannot take over: the listening socket, the store, the routes registered
-// at start, the fastify options and the size of the run worker. A reload keeps their running values
+// at start (/metrics, /console), the fastify options, the size of the run worker, and the process-wide
+// request log writer and retention timer. A reload keeps their running values
 // (the new generation's config carries them) and names those the file changed, so nobody believes a
 // new port is in effect.
 import { isDeepStrictEqual } from "node:util";
@@ -14,10 +15,21 @@ const RESTART_ONLY = [
   "hooks.path",
   "agents.defaults.maxConcurrentRuns",
   "store",
+  "server.metrics",
+  "server.console",
+  "requestLog.enabled",
+  "retention",
 ] as const;
 
 /** Safe to show in a log line (a store URL may hold a password; proxy lists are not worth it). */
-const SHOWN = new Set<string>(["server.host", "server.port", "hooks.enabled", "hooks.path"]);
+const SHOWN = new Set<string>([
+  "server.host",
+  "server.port",
+  "hooks.enabled",
+  "hooks.path",
+  "requestLog.enabled",
+  "retention",
+]);
 
 export interface RestartOnlyChange {
   key: string;

@@ -33,6 +33,31 @@ describe("keepRunningValues", () => {
     expect(next.server.port).toBe(18800);
   });
 
+  it("keeps /metrics, /console, the request log writer and retention as they started", () => {
+    const next = testConfig({
+      dir: "/srv/a",
+      server: {
+        metrics: { enabled: !running.server.metrics.enabled },
+        console: { enabled: !running.server.console.enabled },
+      },
+      requestLog: { enabled: !running.requestLog.enabled, maxBodyBytes: 99 },
+      retention: { maxRows: 7 },
+    });
+    const { config, changed } = keepRunningValues(next, running);
+    expect(config.server.metrics).toEqual(running.server.metrics);
+    expect(config.server.console).toEqual(running.server.console);
+    expect(config.requestLog.enabled).toBe(running.requestLog.enabled);
+    expect(config.retention).toEqual(running.retention);
+    // The body size the request log keeps is read per request: it changes live.
+    expect(config.requestLog.maxBodyBytes).toBe(99);
+    expect(changed.map((c) => c.key)).toEqual([
+      "server.metrics",
+      "server.console",
+      "requestLog.enabled",
+      "retention",
+    ]);
+  });
+
   it("reports nothing when only live settings changed, and ignores keys set on the command line", () => {
     const next = testConfig({ dir: "/srv/a", server: { port: 1 }, heartbeat: { everyMs: 5 } });
     expect(keepRunningValues(next, running, ["server.port"]).changed).toEqual([]);

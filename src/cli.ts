@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   sign: () => import("./commands/sign.js"),
   replay: () => import("./commands/replay.js"),
   config: () => import("./commands/config.js"),
+  packs: () => import("./commands/packs.js"),
   worker: () => import("./commands/worker.js"),
   store: () => import("./commands/store.js"),
 };

@@ -245,14 +245,17 @@ async function selectRequests(
 function thenText(e: RequestLogRecord): string {
   const by = e.mappingId ? ` by ${e.mappingId}` : "";
   if (e.status >= 400) return `${e.status} ${e.code ?? ""}${by}`.trim();
-  return `${e.status} ${kindText(e.outcome)}${by}`;
+  const count = e.decision?.count !== undefined ? ` ×${e.decision.count}` : "";
+  return `${e.status} ${kindText(e.outcome)}${count}${by}`;
 }
 
 function nowText(r: Extract<Redecision, { replayable: true }>): string {
   const answer = serverAnswer(r.now);
   const by = r.now.mappingId ? ` by ${r.now.mappingId}` : "";
   if (r.now.kind === "refused") return `${answer.status} ${r.now.code}${by}`;
-  return `${answer.status} ${kindText(r.now.kind)}${by}`;
+  // A fan-out: how many actions (forEach), as the log line of the request then shows it.
+  const fanOut = r.now.kind === "skip" ? undefined : r.now.fanOut;
+  return `${answer.status} ${kindText(r.now.kind)}${fanOut ? ` ×${fanOut.length}` : ""}${by}`;
 }
 
 function kindText(kind: string): string {

@@ -1,6 +1,6 @@
 // `hookgate sign`: the headers a sender would send with a body, signed as its scheme signs, so that a
 // rule author can test a mapping's verify end to end with curl (`curl -H @headers.txt ...`).
-import { randomUUID } from "node:crypto";
+import { createPublicKey, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
@@ -146,7 +146,11 @@ export const command: Command = {
     );
     if (!headers) return fail(problems.join("; "));
     if (verify.scheme === "ed25519") {
-      const pub = ed25519PrivateKey(verify.secret!.trim()).export({ format: "der", type: "spki" });
+      // A private KeyObject exports only as PKCS#8: take its public half for the SPKI form.
+      const pub = createPublicKey(ed25519PrivateKey(verify.secret!.trim())).export({
+        format: "der",
+        type: "spki",
+      });
       process.stderr.write(`public key (the verify's secret): ${pub.subarray(-32).toString("hex")}\n`);
     }
     if (v.json) process.stdout.write(`${JSON.stringify(headers, null, 2)}\n`);

@@ -4,34 +4,29 @@ import { readFile } from "node:fs/promises";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { ERRORS } from "../core/errors.js";
-import { compileRules, type RuleIndex } from "../engine/compile.js";
+import { compileRules } from "../engine/compile.js";
 import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
 import type { Decision, HookRequest } from "../engine/types.js";
-import { handshakeAnswer } from "../engine/verify/challenge.js";
-import type { VerifyFailure } from "../engine/verify/types.js";
-import { presentedToken } from "../http/token.js";
-import { createIngress } from "../ingress/decide.js";
-import {
-  formatDecision,
-  formatPolicy,
-  hint,
-  serverAnswer,
-  showDecision,
-} from "../ingress/decision-report.js";
-import { hookRequest } from "../ingress/hook-request.js";
+import { formatDecision, formatPolicy, hint, showDecision } from "../ingress/decision-report.js";
 import { parsePayload } from "../ingress/payload.js";
-import { type RequestVerification, verifyHookRequest, verifyingRules } from "../ingress/verify.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
+import { type Answer, type SentRequest, simulator, type VerifyReport } from "./simulate.js";
 import { escapeControls } from "./terminal-text.js";
+import { runEmbeddedCases } from "./test-cases.js";
 
 const help = `Usage: hookgate test [--config FILE] NAME --payload FILE|- [options]
+       hookgate test [--config FILE | --pack FILE] [--json] [--fail-under N]
 
-Routes one request for the hook NAME (the part after hooks.path, e.g. github for /hooks/github)
-through the rules and prints which rule fired and the action it built, or, when none fired, why
-each rule looked at did not. Nothing is stored, sent or run.
+The first form routes one request for the hook NAME (the part after hooks.path, e.g. github for
+/hooks/github) through the rules and prints which rule fired and the action it built, or, when none
+fired, why each rule looked at did not. Nothing is stored, sent or run.
+
+The second form (no NAME) runs the test cases written beside the rules (tests: in rule files and
+packs): every case of every rule file and enabled pack of the config, or of the one file --pack
+names, goes through the same checks. It prints PASS or FAIL per case, with the fields that
+differ from what the case expects, and a coverage line naming the mappings no case reaches.
 
   --config, -c FILE     config file. Default: ./${configFileNames.join(", ./")} (first found),
                         else the built-in default.
@@ -46,18 +41,22 @@ each rule looked at did not. Nothing is stored, sent or run.
                         content-type: application/x-www-form-urlencoded reads a form.
   --query, -q K=V       a query parameter (repeatable).
   --now ISO             the time {{now}} renders (default: now).
-  --json                print the decision as JSON (exact values; the human output shows
-                        control characters in payload values as visible escapes).
+  --json                print the decision (or the cases' results) as JSON (exact values; the
+                        human output shows control characters in payload values as visible
+                        escapes). Secrets never appear in either.
+  --pack FILE           run the cases of this rule file or pack file alone, without a config.
+  --fail-under N        exit 1 when the cases reach fewer than N percent of the mappings.
   --help, -h            show this help
 
-Exit status: 0 the server would accept the request (wake, agent run, skip or a handshake), 2 no
-rule matched, 1 a configuration error, an invalid payload or action, a refused signature, or a run
-the policies would refuse.`;
+Exit status, one request: 0 the server would accept the request (wake, agent run, skip or a
+handshake), 2 no rule matched, 1 a configuration error, an invalid payload or action, a refused
+signature, or a run the policies would refuse. Test cases: 0 every case passed, 1 a case failed,
+the coverage is below --fail-under, or a configuration error.`;
 
 class UsageError extends Error {}
 
 export const command: Command = {
-  summary: "route a sample payload through the rules and explain the decision",
+  summary: "route a sample payload through the rules and explain the decision, or run the rules' test cases",
   async run(argv) {
     const args = parseCommandArgs("test", help, {
       args: argv,
@@ -68,6 +67,8 @@ export const command: Command = {
         query: { type: "string", short: "q", multiple: true },
         now: { type: "string" },
         json: { type: "boolean" },
+        pack: { type: "string" },
+        "fail-under": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -75,6 +76,35 @@ export const command: Command = {
     });
     if (typeof args === "number") return args;
     const { values, positionals } = args;
+
+    if (positionals.length === 0 && values.payload === undefined) {
+      const failUnder = values["fail-under"];
+      if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) {
+        return usageError(
+          "test",
+          help,
+          `--fail-under ${JSON.stringify(failUnder)}: expected a percent, 0 to 100`,
+        );
+      }
+      if (values.pack !== undefined && values.config !== undefined) {
+        return usageError("test", help, "give --config or --pack, not both");
+      }
+      const other = (["header", "query", "now"] as const).find((k) => values[k] !== undefined);
+      if (other) return usageError("test", help, `--${other} is for one request (give a hook NAME)`);
+      return runEmbeddedCases({
+        config: values.config,
+        pack: values.pack,
+        json: values.json,
+        ...(failUnder !== undefined && { failUnder: Number(failUnder) }),
+      });
+    }
+    if (values.pack !== undefined || values["fail-under"] !== undefined) {
+      return usageError(
+        "test",
+        help,
+        "--pack and --fail-under run the test cases: leave out the hook NAME and --payload",
+      );
+    }
 
     let sent: SentRequest;
     let now: Date;
@@ -104,33 +134,15 @@ export const command: Command = {
 
     try {
       const { index } = compiled;
-      const check = verifyStep(config, index, sent, now);
-      const req = hookRequest({
-        name: sent.name,
-        payload: sent.payload,
-        headers: sent.headers,
-        query: sent.query,
-        secretHeaders: index.secretHeaders,
-        verified: check.verification?.verified,
-      });
-      const early = check.answer ?? check.handshake;
-      if (early) return printEarly(values.json === true, req, check.outcome, early);
-      // A transform's ctx.url shows the hook under hooks.path, as the server's would.
-      const target = `${config.hooks.path}/${req.path}${queryText(req.query)}`;
-      const decision = await createIngress(config, index).decide(
-        { ...req, target },
-        {
-          now,
-          explain: true,
-          ...(check.verification && { verification: check.verification }),
-        },
-      );
-      const shown = showDecision(decision);
-      const answer = serverAnswer(decision);
+      const sim = await simulator(config, index).run(sent, now);
+      const req = sim.request;
+      if (!sim.decision) return printEarly(values.json === true, req, sim.verify, sim.answer);
+      const shown = showDecision(sim.decision);
+      const answer = sim.answer;
       if (values.json) {
         const out = {
           request: { ...req, headers: redactHeaders(req.headers) },
-          ...(check.outcome.outcome !== "none" && { verify: check.outcome }),
+          ...(sim.verify.outcome !== "none" && { verify: sim.verify }),
           decision: shown.decision,
           ...(shown.policy && { policy: shown.policy }),
           answer,
@@ -139,7 +151,7 @@ export const command: Command = {
         process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       } else {
         // Payload values reach this output: control characters are shown escaped, never sent raw.
-        let text = formatVerify(check.outcome);
+        let text = formatVerify(sim.verify);
         text += formatDecision(index, shown.decision);
         if (shown.policy) text += formatPolicy(shown.policy);
         text += `answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
@@ -152,15 +164,6 @@ export const command: Command = {
     }
   },
 };
-
-/** What the command line describes: the request as it would arrive, before the rules see it. */
-interface SentRequest {
-  name: string;
-  raw: Buffer;
-  payload: unknown;
-  headers: Record<string, string>;
-  query: Record<string, string>;
-}
 
 async function readRequest(
   values: { payload?: string | undefined; header?: string[] | undefined; query?: string[] | undefined },
@@ -182,72 +185,6 @@ async function readRequest(
   return { name, raw, payload: parsed.value, headers, query: pairs(values.query ?? [], "=", "query", false) };
 }
 
-/** What `hookgate test` reports of verification: JSON-ready, without secrets or signatures. */
-type VerifyReport =
-  /** The path has no mapping with a verify. */
-  | { outcome: "none" }
-  /** It has, but the request carries no signature: routed as one with the hook token. */
-  | { outcome: "skipped"; reason: string }
-  | { outcome: "verified"; scheme: string; id?: string; timestamp?: string; mappings: string[] }
-  | { outcome: "refused"; code: string; error: string };
-
-interface VerifyStep {
-  outcome: VerifyReport;
-  verification?: RequestVerification;
-  /** A refusal: what the server answers without routing. */
-  answer?: { status: number; body: unknown };
-  /** A handshake hookgate answers itself. */
-  handshake?: { status: number; body: unknown };
-}
-
-const FAILURE_CODES = {
-  missing: "SIGNATURE_MISSING",
-  invalid: "SIGNATURE_INVALID",
-  stale: "SIGNATURE_STALE",
-} as const satisfies Record<VerifyFailure, keyof typeof ERRORS>;
-
-/**
- * Verifies the request as the server would verify one without the hook token: when the hook's
- * mappings verify senders, and the headers carry a signature one of them reads and no token.
- */
-function verifyStep(config: ResolvedConfig, index: RuleIndex, sent: SentRequest, now: Date): VerifyStep {
-  const rules = verifyingRules(index, sent.name);
-  if (rules.length === 0) return { outcome: { outcome: "none" } };
-  const signed = rules.some((r) => r.verifier!.present(sent.headers));
-  if (!signed || presentedToken(sent.headers) !== undefined) {
-    const reason = signed
-      ? "the request carries the hook token: every mapping may take it"
-      : "no signature headers given (hookgate sign prints them): routed as a request with the hook token; without it the server answers 401";
-    return { outcome: { outcome: "skipped", reason } };
-  }
-  const query = new URLSearchParams(sent.query).toString();
-  const verification = verifyHookRequest(index, sent.name, {
-    body: sent.raw,
-    headers: sent.headers,
-    url: `${config.hooks.path}/${sent.name}${query ? `?${query}` : ""}`,
-    now: now.getTime(),
-    payload: () => sent.payload,
-  });
-  const v = verification.verified;
-  if (!v) {
-    const code = FAILURE_CODES[verification.failure ?? "missing"];
-    const body = { ok: false, error: ERRORS[code].error, code };
-    return { outcome: { outcome: "refused", code, error: body.error }, answer: { status: 401, body } };
-  }
-  const outcome: VerifyReport = {
-    outcome: "verified",
-    scheme: v.scheme,
-    ...(v.id !== undefined && { id: v.id }),
-    ...(v.timestamp !== undefined && { timestamp: new Date(v.timestamp * 1000).toISOString() }),
-    mappings: verification.passed.map((r) => r.id),
-  };
-  for (const rule of verification.passed) {
-    const hs = rule.challenge && handshakeAnswer(rule.challenge, sent.payload);
-    if (hs) return { outcome, verification, handshake: { status: 200, body: JSON.parse(hs.body) } };
-  }
-  return { outcome, verification };
-}
-
 function formatVerify(report: VerifyReport): string {
   switch (report.outcome) {
     case "none":
@@ -267,12 +204,7 @@ function formatVerify(report: VerifyReport): string {
 }
 
 /** A refused signature or a handshake: the server answers before any rule runs. */
-function printEarly(
-  json: boolean,
-  req: HookRequest,
-  report: VerifyReport,
-  answer: { status: number; body: unknown },
-): number {
+function printEarly(json: boolean, req: HookRequest, report: VerifyReport, answer: Answer): number {
   if (json) {
     const out = { request: { ...req, headers: redactHeaders(req.headers) }, verify: report, answer };
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -349,10 +281,4 @@ function parseNow(text: string | undefined): Date {
 function exitCode(decision: Decision): number {
   if (decision.kind === "no-match") return 2;
   return decision.kind === "invalid" ? 1 : 0;
-}
-
-/** `?a=1&b=2`, or nothing without parameters. */
-function queryText(query: Record<string, string>): string {
-  const text = new URLSearchParams(query).toString();
-  return text === "" ? "" : `?${text}`;
 }

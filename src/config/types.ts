@@ -9,14 +9,15 @@ import type {
   ProviderConfig,
   RunnerConfig,
 } from "../types/generated.js";
+import type { EnabledPack } from "./packs/types.js";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 /** A mapping with its id and action filled in and where it came from (for error messages and explain traces). */
 export interface ResolvedMapping extends Omit<Mapping, "action"> {
   id: string;
-  /** `agent` when the mapping leaves it out (OpenClaw's default). */
-  action: "wake" | "agent";
+  /** `agent` when the mapping leaves it out (OpenClaw's default); `ignore` answers 204. */
+  action: "wake" | "agent" | "ignore";
   /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `preset mail`. */
   origin: string;
   /** Name of the preset this mapping belongs to, when it comes from one. */
@@ -65,7 +66,15 @@ export interface ResolvedConfig {
     /** Trimmed, lower-cased, de-duplicated; null = no restriction. */
     allowedSessionKeyPrefixes: string[] | null;
     presets: string[];
-    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Presets are added by the engine. */
+    /**
+     * The packs hooks.presets enables, in that order, with their parameter values and mappings (the
+     * engine adds those after `mappings`). Absent in a configuration built in code: the engine then
+     * enables hooks.presets with their default parameters.
+     */
+    packs?: EnabledPack[];
+    /** Absolute folders of hooks.packDirs. */
+    packDirs?: string[];
+    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Packs are added by the engine. */
     mappings: ResolvedMapping[];
     /** Absolute paths of the rule files hooks.rules expanded to, in load order. */
     ruleFiles?: string[];
@@ -131,8 +140,10 @@ export interface PostgresStoreConfig {
 /** What the rule compiler reads of a configuration. */
 export type RulesConfig = Pick<
   ResolvedConfig["hooks"],
-  "path" | "presets" | "mappings" | "transformsDir" | "transformLimits" | "mail"
->;
+  "path" | "presets" | "packs" | "mappings" | "transformsDir" | "transformLimits" | "mail"
+> &
+  // For the warning about session keys no allowed prefix admits (absent: not checked).
+  Partial<Pick<ResolvedConfig["hooks"], "allowedSessionKeyPrefixes">>;
 
 /**
  * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an

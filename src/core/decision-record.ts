@@ -15,4 +15,12 @@ export interface RequestDecision {
     /** A fresh `hook:<uuid>` key: different on every decision, so not a change. */
     sessionKeyGenerated?: boolean;
   };
+  /** A fan-out (forEach): how many actions, and each one's record in order (`action` is the first's). */
+  count?: number;
+  each?: RecordedAction[];
+  /** Skipped: why (transform, ignore, empty). */
+  reason?: string;
 }
+
+/** One action of a fan-out as the request log keeps it. */
+export type RecordedAction = Pick<RequestDecision, "action" | "actionDigest" | "verdict">;

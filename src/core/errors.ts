@@ -76,6 +76,11 @@ export const ERRORS = {
     status: 422,
     error: "the mapping's templates went over their per-request budget on this payload",
   },
+  // A forEach mapping found more elements than its forEachMax: refused whole, never cut short.
+  FOREACH_TOO_MANY: {
+    status: 413,
+    error: "the payload has more elements than the mapping's forEachMax; split the batch at the sender",
+  },
   // Every transform worker busy and the queue full: ours, and temporary.
   TRANSFORM_BUSY: { status: 503, error: "transforms are busy; the request was not accepted, retry later" },
   STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },

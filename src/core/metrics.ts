@@ -53,6 +53,12 @@ export const metrics = {
     labelNames: ["status"] as const,
     registers,
   }),
+  fanOutActions: new Counter({
+    name: "hookgate_fanout_actions_total",
+    help: "Wakes and runs accepted from forEach mappings (one per array element), by mapping; with hookgate_requests_total it tells how many actions a request fans out into.",
+    labelNames: ["mapping"] as const,
+    registers,
+  }),
   heartbeats: new Counter({
     name: "hookgate_heartbeats_total",
     help: "Heartbeats of the main session by status (acked, replied, failed).",

@@ -74,11 +74,13 @@ export function buildAction(
   spec: ActionSpec,
   templateData: TemplateData | undefined,
   result?: TransformResult,
+  /** The request's budget, shared by the actions of a fan-out; default: one of its own. */
+  budget?: WorkBudget,
 ): BuiltAction {
   const kind = result?.kind ?? spec.kind;
   const sameKind = kind === spec.kind;
   const t = spec.templates;
-  const scope = templateData ? { data: templateData, budget: templateBudget() } : undefined;
+  const scope = templateData ? { data: templateData, budget: budget ?? templateBudget() } : undefined;
   if (kind === "wake") {
     const action: WakeAction = defined({
       text: (result?.text ?? (sameKind ? render(t.text, scope) : undefined)) as string,

@@ -56,7 +56,7 @@ export async function compileRules(
   config: { hooks: RulesConfig; server?: { publicUrl?: string } },
   opts: CompileOptions = {},
 ): Promise<CompiledRules> {
-  const presets = await presetMappings(config.hooks.presets, opts.presetsDir);
+  const presets = await presetMappings(config.hooks, opts.presetsDir);
   const mappings = [...config.hooks.mappings, ...presets.mappings];
   const issues: ConfigIssue[] = [...presets.warnings];
 
@@ -77,7 +77,11 @@ export async function compileRules(
       const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
       const rule = compileRule(mapping, rules.length, transform, scope);
       if (rule) rules.push(rule);
-      issues.push(...lintMapping(mapping, config.hooks.path));
+      // A loaded config's packs had their session keys checked with their parameters, by the config
+      // loader (config/packs/session-keys.ts), which names the parameter to change.
+      const checked = mapping.preset !== undefined && config.hooks.packs !== undefined;
+      const prefixes = checked ? null : (config.hooks.allowedSessionKeyPrefixes ?? null);
+      issues.push(...lintMapping(mapping, config.hooks.path, prefixes));
     }
     if (issues.some((i) => i.severity === "error")) throw new ConfigError(issues);
     return {

@@ -8,13 +8,23 @@ import { BudgetExceededError } from "./budget.js";
 import type { RuleIndex } from "./compile.js";
 import type { DispatchStep } from "./dispatch.js";
 import { failedClauses, seenByWhen, seenSource } from "./explain.js";
+import { type CompiledForEach, forEachItems } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { truthy } from "./logic.js";
 import type { CompiledRule } from "./rule.js";
 import { type TemplateData, templateData } from "./template.js";
+import { templateBudget } from "./template-budget.js";
 import type { TransformInput } from "./transform/types.js";
 import { transformUrl } from "./transform/url.js";
-import type { Decision, ExplainStep, ExplainTrace, HookRequest, TransformEffect } from "./types.js";
+import type {
+  AgentAction,
+  Decision,
+  ExplainStep,
+  ExplainTrace,
+  HookRequest,
+  TransformEffect,
+  WakeAction,
+} from "./types.js";
 import type { RequestVerification } from "./verify/request.js";
 
 export interface RouteOptions {
@@ -170,6 +180,7 @@ async function act(
 ): Promise<Decision> {
   const mappingId = rule.id;
   const trace = explain ? { explain } : {};
+  if (rule.ignore) return { kind: "skip", mappingId, reason: "ignore", ...trace };
   try {
     let result: TransformResult | undefined;
     if (rule.transform) {
@@ -183,25 +194,17 @@ async function act(
       }
       if (outcome.result === null) {
         if (explain) explain.transform = { module: rule.transform.module, outcome: "skip" };
-        return { kind: "skip", mappingId, ...trace };
+        return { kind: "skip", mappingId, reason: "transform", ...trace };
       }
       result = outcome.result;
     }
+    if (rule.forEach) return fanOut(rule, rule.forEach, ctx, now, result, explain);
     const data: TemplateData | undefined = rule.usesTemplates ? templateData(ctx, now) : undefined;
     const built = buildAction(rule.action, data, result);
     if (explain && rule.transform && result) {
       explain.transform = transformEffect(rule.transform.module, templatesOnly(rule, data), built);
     }
-    if (!built.ok) {
-      return {
-        kind: "invalid",
-        mappingId,
-        cause: "action",
-        code: "INVALID_ACTION",
-        error: built.error,
-        ...trace,
-      };
-    }
+    if (!built.ok) return invalidAction(mappingId, built.error, explain);
     return built.kind === "wake"
       ? { kind: "wake", action: built.action, mappingId, ...trace }
       : { kind: "agent", action: built.action, mappingId, ...trace };
@@ -212,6 +215,74 @@ async function act(
     const error = `mapping ${mappingId}: building the action failed: ${message}`;
     return { kind: "invalid", mappingId, cause: "transform", code: "MAPPING_FAILED", error, ...trace };
   }
+}
+
+/**
+ * One action per element of the forEach array, each element the templates' root. The transform ran
+ * once for the request: its fields apply to every element's action. All renders share one budget, so
+ * a long array costs what one long payload would. Any element that cannot make a valid action makes
+ * the whole request invalid: a fan-out is stored whole or not at all.
+ */
+function fanOut(
+  rule: CompiledRule,
+  spec: CompiledForEach,
+  ctx: LogicContext,
+  now: Date,
+  result: TransformResult | undefined,
+  explain: ExplainTrace | undefined,
+): Decision {
+  const mappingId = rule.id;
+  const trace = explain ? { explain } : {};
+  const found = forEachItems(spec, templateData(ctx, now));
+  if (!found.ok) {
+    if (found.reason === "empty")
+      return { kind: "skip", mappingId, reason: "empty", detail: found.detail, ...trace };
+    const error = `mapping ${mappingId}: forEach ${spec.path} has ${found.count} elements, more than forEachMax ${spec.max}; split the batch at the sender or raise forEachMax (at most 1000)`;
+    return { kind: "invalid", mappingId, cause: "action", code: "FOREACH_TOO_MANY", error, ...trace };
+  }
+  const budget = templateBudget();
+  const built: Array<Extract<BuiltAction, { ok: true }>> = [];
+  for (const [i, item] of found.items.entries()) {
+    const data = rule.usesTemplates ? templateData({ ...ctx, payload: item }, now) : undefined;
+    const one = buildAction(rule.action, data, result, budget);
+    if (explain && i === 0 && rule.transform && result) {
+      explain.transform = transformEffect(rule.transform.module, templatesOnly(rule, data), one);
+    }
+    if (!one.ok) {
+      // `mapping <id>: forEach element <i>: <problem>`, as a refusal by the policies reads.
+      const problem = one.error.replace(`mapping ${mappingId}: `, "");
+      return invalidAction(mappingId, `mapping ${mappingId}: forEach element ${i}: ${problem}`, explain);
+    }
+    built.push(one);
+  }
+  // The transform, run once, settles the kind: every element's action has the same one.
+  const first = built[0]!;
+  return first.kind === "wake"
+    ? {
+        kind: "wake",
+        action: first.action,
+        actions: built.map((b) => b.action as WakeAction),
+        mappingId,
+        ...trace,
+      }
+    : {
+        kind: "agent",
+        action: first.action,
+        actions: built.map((b) => b.action as AgentAction),
+        mappingId,
+        ...trace,
+      };
+}
+
+function invalidAction(mappingId: string, error: string, explain: ExplainTrace | undefined): Decision {
+  return {
+    kind: "invalid",
+    mappingId,
+    cause: "action",
+    code: "INVALID_ACTION",
+    error,
+    ...(explain && { explain }),
+  };
 }
 
 /**

@@ -4,16 +4,26 @@
 import { closest } from "../config/check/closest.js";
 import { formatKeyPath } from "../config/source/key-path.js";
 import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
+import { hasAllowedPrefix } from "../core/allowlists.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { varRefs } from "./logic.js";
 import { fieldPath, TEMPLATE_SOURCES } from "./rule.js";
+import { canReachPrefix, certainKeyStart } from "./session-key-reach.js";
 
 /** What match.when sees; `path` is the hook name itself, `verified` set after a passed verify. */
 const WHEN_ROOTS = ["payload", "headers", "query", "path", "verified"] as const;
 
 const TEMPLATE_FIELDS = TEMPLATE_SOURCES.map(([, field]) => field);
 
-export function lintMapping(mapping: ResolvedMapping, hooksPath: string): ConfigIssue[] {
+/**
+ * `sessionKeyPrefixes`: hooks.allowedSessionKeyPrefixes as resolved (lower-cased; null = any key), for
+ * the warning about templated session keys that no allowed prefix admits.
+ */
+export function lintMapping(
+  mapping: ResolvedMapping,
+  hooksPath: string,
+  sessionKeyPrefixes: readonly string[] | null = null,
+): ConfigIssue[] {
   const warnings: ConfigIssue[] = [];
   const warn = (field: string, message: string, offset?: number) =>
     warnings.push({
@@ -63,6 +73,24 @@ export function lintMapping(mapping: ResolvedMapping, hooksPath: string): Config
       );
     }
   }
+  // A literal key of the user's own mappings is an error at load (config/check/mapping-policy.ts);
+  // a template's, or a preset's, can only be warned about here.
+  const sessionKey = mapping.sessionKey;
+  const templated = sessionKey?.includes("{{") === true;
+  if (sessionKey !== undefined && sessionKeyPrefixes !== null && mapping.action !== "ignore") {
+    const start = templated ? certainKeyStart(sessionKey) : mapping.preset ? sessionKey.trim() : "";
+    const reaches = templated
+      ? canReachPrefix(start, sessionKeyPrefixes)
+      : hasAllowedPrefix(start, sessionKeyPrefixes);
+    if (start !== "" && !reaches) {
+      const listed = sessionKeyPrefixes.join(", ") || "none";
+      warn(
+        "sessionKey",
+        `its session keys start with "${start}", which none of hooks.allowedSessionKeyPrefixes (${listed}) admits, so every run with a key would be refused; add "${start}" to hooks.allowedSessionKeyPrefixes${mapping.preset ? "" : " or change the key"}`,
+      );
+    }
+  }
+
   return warnings;
 }
 

@@ -8,6 +8,31 @@ function unconditional(rule: CompiledRule): boolean {
   return rule.source === undefined && rule.when === undefined && !rule.never;
 }
 
+/**
+ * The rules that can never fire, each with the earlier rule that takes every request it could get:
+ * one without source or when on the same path, or on no path, that a request reaching this rule
+ * reaches too. With the hook token every rule may take a request; without it only the rules whose
+ * verify it passed, so a rule with a verify is shadowed only by one with the same verify. A rule with
+ * a challenge still answers its handshake, so it is never reported. Removing one changes no decision.
+ */
+export function shadowedRules(rules: readonly CompiledRule[]): Map<CompiledRule, CompiledRule> {
+  const shadowed = new Map<CompiledRule, CompiledRule>();
+  const catchAlls: CompiledRule[] = [];
+  const pathOwners = new Map<string, CompiledRule[]>();
+  for (const rule of rules) {
+    const owners = [...catchAlls, ...(rule.path !== null ? (pathOwners.get(rule.path) ?? []) : [])];
+    const owner = owners
+      .filter((o) => rule.verifier === undefined || o.verifier === rule.verifier)
+      .sort((a, b) => a.position - b.position)[0];
+    if (owner && !rule.challenge) shadowed.set(rule, owner);
+    if (unconditional(rule)) {
+      if (rule.path === null) catchAlls.push(rule);
+      else pathOwners.set(rule.path, [...(pathOwners.get(rule.path) ?? []), rule]);
+    }
+  }
+  return shadowed;
+}
+
 export function ruleWarnings(rules: readonly CompiledRule[]): ConfigIssue[] {
   const warnings: ConfigIssue[] = [];
   const warn = (rule: CompiledRule, message: string, field?: string) =>
@@ -17,8 +42,7 @@ export function ruleWarnings(rules: readonly CompiledRule[]): ConfigIssue[] {
       message: `mapping ${rule.id}: ${message}`,
     });
 
-  let catchAll: CompiledRule | undefined;
-  const pathOwners = new Map<string, CompiledRule>();
+  const shadowed = shadowedRules(rules);
   const seenIds = new Map<string, CompiledRule>();
 
   for (const rule of rules) {
@@ -33,8 +57,9 @@ export function ruleWarnings(rules: readonly CompiledRule[]): ConfigIssue[] {
       seenIds.set(rule.id, rule);
     }
 
-    if (rule.never) warn(rule, "match.when is false, so this mapping never fires");
-    const owner = catchAll ?? (rule.path !== null ? pathOwners.get(rule.path) : undefined);
+    // A rule with a challenge still answers its handshake (when: false may be just that).
+    if (rule.never && !rule.challenge) warn(rule, "match.when is false, so this mapping never fires");
+    const owner = shadowed.get(rule);
     if (owner) {
       const what = owner.path === null ? "every request" : `every request to path "${owner.path}"`;
       warn(
@@ -42,10 +67,6 @@ export function ruleWarnings(rules: readonly CompiledRule[]): ConfigIssue[] {
         `can never fire: mapping ${owner.id} (${owner.origin}) comes first and takes ${what}; ` +
           "narrow that one with match.source or match.when, or move this one before it",
       );
-    }
-    if (unconditional(rule)) {
-      if (rule.path === null) catchAll ??= rule;
-      else if (!pathOwners.has(rule.path)) pathOwners.set(rule.path, rule);
     }
   }
   return warnings;

@@ -3,6 +3,7 @@ import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.
 import type { ActionSpec, ActionTemplates } from "./action.js";
 import { type EqualityKey, equalityKey } from "./dispatch.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
+import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { type CompiledLogic, compileLogic, LogicSyntaxError, varPaths } from "./logic.js";
 import { type CompiledTemplate, compileTemplate, TemplateSyntaxError } from "./template.js";
@@ -35,6 +36,10 @@ export interface CompiledRule {
   /** when: false — the rule can never match. */
   readonly never: boolean;
   readonly transform?: TransformHandle;
+  /** action: ignore — the rule owns the request and answers 204; `action` is then never built. */
+  readonly ignore: boolean;
+  /** Fan-out: one action per element of this array. */
+  readonly forEach?: CompiledForEach;
   readonly action: ActionSpec;
   /** Whether any template must be rendered (the per-request template data is built only then). */
   readonly usesTemplates: boolean;
@@ -166,6 +171,13 @@ export function compileRule(
       if (verifier) scope.verifiers.set(key, verifier);
     }
   }
+  let forEach: CompiledForEach | undefined;
+  if (mapping.forEach !== undefined) {
+    const compiled = compileForEach(mapping.forEach, mapping.forEachMax);
+    if (typeof compiled === "string") error("forEach", compiled);
+    else forEach = compiled;
+  }
+
   const challenge = mapping.challenge
     ? compileChallenge(mapping.challenge, mapping.verify, (f, m) => error(`challenge.${f}`, m))
     : undefined;
@@ -174,7 +186,8 @@ export function compileRule(
 
   const action: ActionSpec = {
     id: mapping.id,
-    kind: mapping.action,
+    // An ignore mapping builds no action; its spec is never used.
+    kind: mapping.action === "ignore" ? "agent" : mapping.action,
     templates,
     contentSource: mapping.contentSource ?? "Webhook",
   };
@@ -198,12 +211,14 @@ export function compileRule(
     origin: mapping.origin,
     path,
     never: expr === false,
+    ignore: mapping.action === "ignore",
     action,
     usesTemplates: Object.keys(templates).length > 0,
     ...(mapping.match?.source !== undefined ? { source: mapping.match.source } : {}),
     ...(when ? { when } : {}),
     ...(key && { key }),
     ...(transform ? { transform } : {}),
+    ...(forEach && { forEach }),
     ...(verifier && { verifier }),
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),

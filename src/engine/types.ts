@@ -72,11 +72,21 @@ export interface ExplainTrace {
   transform?: TransformEffect;
 }
 
-/** `explain` is present only when the caller asked for it (route's `explain` option). */
+/**
+ * Why a request answers 204 with nothing stored: the transform returned null, the mapping's action is
+ * `ignore`, or its forEach found no elements (`detail` says what it saw).
+ */
+export type SkipReason = "transform" | "ignore" | "empty";
+
+/**
+ * `explain` is present only when the caller asked for it (route's `explain` option). A forEach
+ * mapping's wake or agent decision lists every element's action in `actions` (one or more, in order);
+ * `action` is then the first of them.
+ */
 export type Decision =
-  | { kind: "wake"; action: WakeAction; mappingId: string; explain?: ExplainTrace }
-  | { kind: "agent"; action: AgentAction; mappingId: string; explain?: ExplainTrace }
-  | { kind: "skip"; mappingId: string; explain?: ExplainTrace }
+  | { kind: "wake"; action: WakeAction; actions?: WakeAction[]; mappingId: string; explain?: ExplainTrace }
+  | { kind: "agent"; action: AgentAction; actions?: AgentAction[]; mappingId: string; explain?: ExplainTrace }
+  | { kind: "skip"; mappingId: string; reason: SkipReason; detail?: string; explain?: ExplainTrace }
   | { kind: "no-match"; path: string; explain?: ExplainTrace }
   | {
       kind: "invalid";

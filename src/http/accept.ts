@@ -7,9 +7,10 @@ import { metrics } from "../core/metrics.js";
 import { inSpan, traceparentOf } from "../core/tracing.js";
 import { wrapExternalContent } from "../core/untrusted-content.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
+import type { AdmittedRun } from "../ingress/decide.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
 import type { Runtime } from "../runtime/types.js";
-import type { AcceptResult, IdempotencyRef, NewRun } from "../store/types.js";
+import type { AcceptResult, IdempotencyRef, NewRun, NewWake } from "../store/types.js";
 import { HttpError } from "./errors.js";
 
 export interface Acceptor {
@@ -21,63 +22,110 @@ export interface Acceptor {
     idem: IdempotencyRef | undefined,
     mappingId?: string,
   ): Promise<AcceptResult>;
+  /** A fan-out's wakes, stored together or not at all. */
+  wakes(actions: WakeAction[], hook: string, idem: IdempotencyRef | undefined): Promise<AcceptResult>;
+  /** A fan-out's runs, queued together or not at all. */
+  agents(
+    runs: AdmittedRun[],
+    hook: string,
+    idem: IdempotencyRef | undefined,
+    mappingId: string,
+  ): Promise<AcceptResult>;
 }
 
 export function createAcceptor(runtime: Runtime): Acceptor {
   const store = runtime.store;
 
+  const wakeAccepted = (result: AcceptResult) => {
+    if (result.status === "accepted" && result.outcome.kind === "wake") {
+      runtime.wakeAccepted(result.outcome.mode);
+    }
+    return result;
+  };
+  const runsAccepted = (result: AcceptResult, count: number) => {
+    if (result.status === "accepted") {
+      metrics.runs.inc({ status: "queued" }, count);
+      runtime.runAccepted();
+    }
+    return result;
+  };
+
   return {
     async wake(action, hook, idem) {
+      const result = await durably("wake", () => store.acceptWake(newWake(action, hook), idem));
+      return wakeAccepted(result);
+    },
+
+    async wakes(actions, hook, idem) {
+      const receivedAt = Date.now();
       const result = await durably("wake", () =>
-        store.acceptWake(
-          { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt: Date.now() },
+        store.acceptWakes(
+          actions.map((a) => newWake(a, hook, receivedAt)),
           idem,
         ),
       );
-      if (result.status === "accepted") runtime.wakeAccepted(action.mode);
-      return result;
+      return wakeAccepted(result);
     },
 
     async agent(action, verdict, hook, idem, mappingId) {
-      const { sessionKey, sessionMode, model, channel } = verdict;
-      const id = randomUUID();
-      const receivedAt = Date.now();
-      const name = action.name ?? hook;
-      const message = action.allowUnsafeExternalContent
-        ? action.message
-        : wrapExternalContent(action.message, {
-            hookName: name,
-            runId: id,
-            receivedAt,
-            source: action.contentSource ?? "Webhook",
-          });
-      const run: NewRun = {
-        id,
-        name,
-        message,
-        sessionKey,
-        sessionMode,
-        wakeMode: action.wakeMode ?? "now",
-        deliver: action.deliver ?? true,
-        channel,
-        receivedAt,
-        ...(action.agentId !== undefined && { agentId: action.agentId }),
-        ...(model !== undefined && { model }),
-        ...(action.thinking !== undefined && { thinking: action.thinking }),
-        ...(action.timeoutSeconds !== undefined && { timeoutSeconds: action.timeoutSeconds }),
-        ...(action.to !== undefined && { to: action.to }),
-        ...(action.preset !== undefined && { preset: action.preset }),
-        ...(mappingId !== undefined && { mappingId }),
-      };
+      const run = newRun(action, verdict, hook, Date.now(), mappingId);
       const result = await durably("run", (traceContext) =>
         store.acceptRun(traceContext ? { ...run, traceContext } : run, idem),
       );
-      if (result.status === "accepted") {
-        metrics.runs.inc({ status: "queued" });
-        runtime.runAccepted();
-      }
-      return result;
+      return runsAccepted(result, 1);
     },
+
+    async agents(runs, hook, idem, mappingId) {
+      const receivedAt = Date.now();
+      const built = runs.map((r) => newRun(r.action, r.verdict, hook, receivedAt, mappingId));
+      const result = await durably("run", (traceContext) =>
+        store.acceptRuns(traceContext ? built.map((run) => ({ ...run, traceContext })) : built, idem),
+      );
+      return runsAccepted(result, runs.length);
+    },
+  };
+}
+
+function newWake(action: WakeAction, hook: string, receivedAt = Date.now()): NewWake {
+  return { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt };
+}
+
+/** The run of an admitted action: its content wrapped as untrusted unless the mapping allows it. */
+function newRun(
+  action: AgentAction,
+  verdict: AgentVerdict,
+  hook: string,
+  receivedAt: number,
+  mappingId: string | undefined,
+): NewRun {
+  const { sessionKey, sessionMode, model, channel } = verdict;
+  const id = randomUUID();
+  const name = action.name ?? hook;
+  const message = action.allowUnsafeExternalContent
+    ? action.message
+    : wrapExternalContent(action.message, {
+        hookName: name,
+        runId: id,
+        receivedAt,
+        source: action.contentSource ?? "Webhook",
+      });
+  return {
+    id,
+    name,
+    message,
+    sessionKey,
+    sessionMode,
+    wakeMode: action.wakeMode ?? "now",
+    deliver: action.deliver ?? true,
+    channel,
+    receivedAt,
+    ...(action.agentId !== undefined && { agentId: action.agentId }),
+    ...(model !== undefined && { model }),
+    ...(action.thinking !== undefined && { thinking: action.thinking }),
+    ...(action.timeoutSeconds !== undefined && { timeoutSeconds: action.timeoutSeconds }),
+    ...(action.to !== undefined && { to: action.to }),
+    ...(action.preset !== undefined && { preset: action.preset }),
+    ...(mappingId !== undefined && { mappingId }),
   };
 }
 

@@ -21,7 +21,7 @@ import { hookRequest } from "../ingress/hook-request.js";
 import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
 import { type RequestVerification, verifyHookRequest } from "../ingress/verify.js";
 import type { Runtime } from "../runtime/types.js";
-import type { AcceptResult, IdempotencyRef } from "../store/types.js";
+import type { AcceptOutcome, AcceptResult, IdempotencyRef } from "../store/types.js";
 import { createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
 import { readBody } from "./body.js";
@@ -38,6 +38,8 @@ export interface RequestNotes {
   query?: Record<string, string>;
   mappingId?: string;
   runId?: string;
+  /** Every run a fan-out queued (runId is the first). */
+  runIds?: string[];
   /** The error code of a refused request, for the request log. */
   code?: ErrorCode;
   /** How the request authenticated: the token, a sender's signature (verified in the handler), Meta's GET check. */
@@ -203,9 +205,13 @@ export function hookRoute(opts: HookRouteOptions) {
       case "skip":
         return "skip";
       case "wake":
-        return acceptor.wake(decision.action, name, idem);
+        return decision.fanOut
+          ? acceptor.wakes(decision.fanOut, name, idem)
+          : acceptor.wake(decision.action, name, idem);
       case "agent":
-        return acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId);
+        return decision.fanOut
+          ? acceptor.agents(decision.fanOut, name, idem, decision.mappingId!)
+          : acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId);
       case "refused":
         if (decision.code === "TRANSFORM_BUSY") {
           throw new HttpError(decision.code, undefined, { headers: { "retry-after": "1" } });
@@ -256,11 +262,22 @@ function answer(reply: FastifyReply, req: FastifyRequest, result: AcceptResult |
   if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
   if (result.status === "replayed") void reply.header("idempotent-replay", "true");
   const { outcome } = result;
+  return reply.code(outcome.kind === "run" ? 202 : 200).send(answerBody(outcome, req.notes));
+}
+
+/** The body of an accept's answer; a fan-out's lists every run id, or counts its wakes. */
+function answerBody(outcome: AcceptOutcome, notes: RequestNotes): Record<string, unknown> {
   if (outcome.kind === "run") {
-    req.notes.runId = outcome.runId;
-    return reply.code(202).send({ ok: true, runId: outcome.runId });
+    notes.runId = outcome.runId;
+    if (outcome.runIds) notes.runIds = outcome.runIds;
+    return { ok: true, runId: outcome.runId, ...(outcome.runIds && { runIds: outcome.runIds }) };
   }
-  return reply.code(200).send({ ok: true, mode: outcome.mode, eventOutcome: outcome.event });
+  return {
+    ok: true,
+    mode: outcome.mode,
+    eventOutcome: outcome.event,
+    ...(outcome.count !== undefined && { count: outcome.count }),
+  };
 }
 
 function idempotencyRef(

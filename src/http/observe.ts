@@ -88,6 +88,10 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
         outcome: status >= 400 ? (notes.code ?? "UNKNOWN") : outcome,
         mapping: mappingLabel,
       });
+      const fanOut = d && (d.kind === "wake" || d.kind === "agent") ? d.fanOut : undefined;
+      if (fanOut && status < 300 && !replayed) {
+        metrics.fanOutActions.inc({ mapping: mappingLabel }, fanOut.length);
+      }
       metrics.ingressSeconds.observe(
         { result: status < 400 ? "accepted" : d ? "refused" : "rejected" },
         reply.elapsedTime / 1000,
@@ -101,6 +105,7 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
         ...(d?.mappingId !== undefined && { "hookgate.mapping_id": d.mappingId }),
         ...(notes.code !== undefined && { "hookgate.code": notes.code }),
         ...(notes.runId !== undefined && { "hookgate.run_id": notes.runId }),
+        ...(fanOut && { "hookgate.fanout_count": fanOut.length }),
       });
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: notes.code ?? "error" });
       span.end();

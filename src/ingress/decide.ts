@@ -6,23 +6,34 @@ import { ERRORS, type ErrorCode } from "../core/errors.js";
 import { inSpan } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { route } from "../engine/route.js";
-import type { AgentAction, ExplainTrace, HookRequest, WakeAction } from "../engine/types.js";
+import type { AgentAction, ExplainTrace, HookRequest, SkipReason, WakeAction } from "../engine/types.js";
 import type { RequestVerification } from "../engine/verify/request.js";
 import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
 import { directAction } from "./direct.js";
 
+/** One element's run of a fan-out: its action and what the policies settled for it. */
+export interface AdmittedRun {
+  action: AgentAction;
+  verdict: AgentVerdict;
+}
+
+/**
+ * A forEach mapping's wake or agent decision carries every element's action in `fanOut` (in order,
+ * at least one); `action` (and `verdict`) are then the first element's.
+ */
 export type IngressDecision =
-  | { kind: "wake"; action: WakeAction; mappingId?: string; explain?: ExplainTrace }
+  | { kind: "wake"; action: WakeAction; fanOut?: WakeAction[]; mappingId?: string; explain?: ExplainTrace }
   | {
       kind: "agent";
       action: AgentAction;
       /** What the policies settled: session key, canonical model, channel. */
       verdict: AgentVerdict;
+      fanOut?: AdmittedRun[];
       mappingId?: string;
       explain?: ExplainTrace;
     }
-  /** A transform returned null: nothing to do (HTTP 204). */
-  | { kind: "skip"; mappingId: string; explain?: ExplainTrace }
+  /** Nothing to do (HTTP 204): a transform returned null, an ignore mapping, or forEach found nothing. */
+  | { kind: "skip"; mappingId: string; reason: SkipReason; detail?: string; explain?: ExplainTrace }
   | {
       kind: "refused";
       code: ErrorCode;
@@ -33,6 +44,8 @@ export type IngressDecision =
       mappingId?: string;
       /** The action the policies refused, for showing (hookgate test). */
       refusedAction?: AgentAction;
+      /** A fan-out refused for one element's action: its index in the forEach array. */
+      element?: number;
       explain?: ExplainTrace;
     };
 
@@ -65,6 +78,42 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
       return { kind: "refused", code: verdict.code, error: verdict.error, refusedAction: action, ...extra };
     }
     return { kind: "agent", action, verdict: verdict.value, ...extra };
+  };
+
+  /**
+   * Every element's action passes the same policies as a single run's; one refused refuses the
+   * request (naming the element), so a fan-out is accepted whole or not at all.
+   */
+  const admitAll = (
+    actions: AgentAction[],
+    mappingId: string,
+    explain: ExplainTrace | undefined,
+  ): IngressDecision => {
+    const runs: AdmittedRun[] = [];
+    for (const [i, action] of actions.entries()) {
+      const verdict = policy(action);
+      if (!verdict.ok) {
+        return {
+          kind: "refused",
+          code: verdict.code,
+          error: `mapping ${mappingId}: forEach element ${i}: ${verdict.error}`,
+          refusedAction: action,
+          element: i,
+          mappingId,
+          ...(explain && { explain }),
+        };
+      }
+      runs.push({ action, verdict: verdict.value });
+    }
+    const first = runs[0]!;
+    return {
+      kind: "agent",
+      action: first.action,
+      verdict: first.verdict,
+      fanOut: runs,
+      mappingId,
+      ...(explain && { explain }),
+    };
   };
 
   const decide = async (req: HookRequest, opts: DecideOptions): Promise<IngressDecision> => {
@@ -104,10 +153,14 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
         }
         return { kind: "refused", code, error: decision.error, mappingId, ...trace };
       }
-      case "wake":
-        return decision;
+      case "wake": {
+        const { actions, ...one } = decision;
+        return actions ? { ...one, fanOut: actions } : one;
+      }
       case "agent":
-        return admit(decision.action, decision.mappingId, explain);
+        return decision.actions
+          ? admitAll(decision.actions, decision.mappingId, explain)
+          : admit(decision.action, decision.mappingId, explain);
     }
   };
 

@@ -3,8 +3,10 @@
 // accepted now). Long strings are cut to keep log rows small; a digest of the whole action still tells
 // two actions apart when they differ only past the cut.
 import { createHash } from "node:crypto";
-import type { RequestDecision } from "../core/decision-record.js";
+import type { RecordedAction, RequestDecision } from "../core/decision-record.js";
 import { shortValue } from "../engine/explain.js";
+import type { AgentAction } from "../engine/types.js";
+import type { AgentVerdict } from "../policy/agent-policy.js";
 import type { IngressDecision } from "./decide.js";
 
 /** Characters kept of each string in a recorded action. */
@@ -12,19 +14,27 @@ export const ACTION_STRING_MAX = 2000;
 
 /** The decision's record; `generatedSessionKeys` is whether a run without a key gets a fresh one. */
 export function decisionRecord(decision: IngressDecision, generatedSessionKeys: boolean): RequestDecision {
+  const agentRecord = (action: AgentAction, verdict: AgentVerdict): RecordedAction => {
+    const generated = action.sessionKey === undefined && generatedSessionKeys;
+    return {
+      ...recordedAction(action),
+      verdict: { ...verdict, ...(generated && { sessionKeyGenerated: true }) },
+    };
+  };
   switch (decision.kind) {
     case "skip":
-      return { kind: "skip" };
-    case "wake":
-      return { kind: "wake", ...recordedAction(decision.action) };
+      return { kind: "skip", reason: decision.reason };
+    case "wake": {
+      const { fanOut } = decision;
+      if (!fanOut) return { kind: "wake", ...recordedAction(decision.action) };
+      const each = fanOut.map((a) => recordedAction(a));
+      return { kind: "wake", ...each[0]!, count: each.length, each };
+    }
     case "agent": {
-      const { verdict, action } = decision;
-      const generated = action.sessionKey === undefined && generatedSessionKeys;
-      return {
-        kind: "agent",
-        ...recordedAction(action),
-        verdict: { ...verdict, ...(generated && { sessionKeyGenerated: true }) },
-      };
+      const { fanOut } = decision;
+      if (!fanOut) return { kind: "agent", ...agentRecord(decision.action, decision.verdict) };
+      const each = fanOut.map((r) => agentRecord(r.action, r.verdict));
+      return { kind: "agent", ...each[0]!, count: each.length, each };
     }
     case "refused":
       return { kind: "refused", ...(decision.refusedAction && recordedAction(decision.refusedAction)) };
@@ -55,7 +65,8 @@ export type DecisionChange =
   | { kind: "decision"; before: string; after: string }
   | { kind: "mapping"; before?: string; after?: string }
   | { kind: "field"; field: string; before?: unknown; after?: unknown }
-  | { kind: "action-beyond-cut" };
+  | { kind: "action-beyond-cut" }
+  | { kind: "count"; before: number; after: number };
 
 const accepted = (s: DecisionSummary) => s.decision !== undefined && s.decision.kind !== "refused";
 
@@ -81,10 +92,31 @@ export function compareDecisions(then: DecisionSummary, now: DecisionSummary): D
   return out;
 }
 
-/** Fields of the action and the policies' verdict that differ. */
+/**
+ * Fields of the action and the policies' verdict that differ; on a fan-out, element by element
+ * (`[1].sessionKey`), after a change in the number of actions.
+ */
 function fieldChanges(then: RequestDecision | undefined, now: RequestDecision | undefined): DecisionChange[] {
   const out: DecisionChange[] = [];
   if (!then?.action || !now?.action) return out;
+  if (then.each || now.each) {
+    const a = then.each ?? [then];
+    const b = now.each ?? [now];
+    if (a.length !== b.length) out.push({ kind: "count", before: a.length, after: b.length });
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      out.push(
+        ...actionChanges(a[i]!, b[i]!).map((c) =>
+          c.kind === "field" ? { ...c, field: `[${i}].${c.field}` } : c,
+        ),
+      );
+    }
+    return out;
+  }
+  return actionChanges(then, now);
+}
+
+function actionChanges(then: RecordedAction, now: RecordedAction): DecisionChange[] {
+  const out: DecisionChange[] = [];
   const a = flatten(then);
   const b = flatten(now);
   for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
@@ -100,7 +132,7 @@ function fieldChanges(then: RequestDecision | undefined, now: RequestDecision | 
   return out;
 }
 
-function flatten(d: RequestDecision): Record<string, unknown> {
+function flatten(d: RecordedAction): Record<string, unknown> {
   const out: Record<string, unknown> = { ...d.action };
   const v = d.verdict;
   if (v) {
@@ -128,6 +160,8 @@ export function describeChange(c: DecisionChange): string {
       return `mapping: ${c.before ?? "(none)"} → ${c.after ?? "(none)"}`;
     case "field":
       return `${c.field}: ${show(c.before)} → ${show(c.after)}`;
+    case "count":
+      return `fan-out: ${c.after} actions now (was ${c.before})`;
     case "action-beyond-cut":
       return `the action differs past the first ${ACTION_STRING_MAX} characters of a field`;
   }

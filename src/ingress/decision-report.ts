@@ -18,16 +18,39 @@ export function decisionText(index: RuleIndex, d: IngressDecision): string {
   return `${text}answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
 }
 
+/** The policies' verdict on an agent run; on a fan-out, each element's verdict in order. */
+export type ShownPolicy = PolicyResult<AgentVerdict | AgentVerdict[]>;
+
 /** The decision as the rules made it, and the policies' verdict on an agent run. */
 export function showDecision(d: IngressDecision): {
   decision: Decision;
-  policy?: PolicyResult<AgentVerdict>;
+  policy?: ShownPolicy;
 } {
   const trace = d.explain ? { explain: d.explain } : {};
   switch (d.kind) {
     case "wake":
-      return { decision: { kind: "wake", action: d.action, mappingId: d.mappingId ?? "wake", ...trace } };
+      return {
+        decision: {
+          kind: "wake",
+          action: d.action,
+          ...(d.fanOut && { actions: d.fanOut }),
+          mappingId: d.mappingId ?? "wake",
+          ...trace,
+        },
+      };
     case "agent":
+      if (d.fanOut) {
+        return {
+          decision: {
+            kind: "agent",
+            action: d.action,
+            actions: d.fanOut.map((r) => r.action),
+            mappingId: d.mappingId ?? "agent",
+            ...trace,
+          },
+          policy: { ok: true, value: d.fanOut.map((r) => r.verdict) },
+        };
+      }
       return {
         decision: { kind: "agent", action: d.action, mappingId: d.mappingId ?? "agent", ...trace },
         policy: { ok: true, value: d.verdict },
@@ -61,9 +84,15 @@ export function showDecision(d: IngressDecision): {
 export function serverAnswer(d: IngressDecision): { status: number; body?: Record<string, unknown> } {
   switch (d.kind) {
     case "wake":
-      return { status: 200, body: { ok: true, mode: d.action.mode } };
-    case "agent":
-      return { status: 202, body: { ok: true, runId: "(assigned when stored)" } };
+      return {
+        status: 200,
+        body: { ok: true, mode: d.action.mode, ...(d.fanOut && { count: d.fanOut.length }) },
+      };
+    case "agent": {
+      const id = "(assigned when stored)";
+      const runIds = d.fanOut?.map(() => id);
+      return { status: 202, body: { ok: true, runId: id, ...(runIds && { runIds }) } };
+    }
     case "skip":
       return { status: 204 };
     case "refused":
@@ -71,11 +100,15 @@ export function serverAnswer(d: IngressDecision): { status: number; body?: Recor
   }
 }
 
-export function formatPolicy(policy: PolicyResult<AgentVerdict>): string {
+export function formatPolicy(policy: ShownPolicy): string {
   if (!policy.ok) return `policy: rejected (${policy.code}) — ${policy.error}; the server would answer 400\n`;
+  const verdict = (v: AgentVerdict) => {
+    const session = v.sessionMode === "isolated" ? `${v.sessionKey} (isolated)` : v.sessionKey;
+    return `session ${session}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}`;
+  };
   const v = policy.value;
-  const session = v.sessionMode === "isolated" ? `${v.sessionKey} (isolated)` : v.sessionKey;
-  return `policy: accepted — session ${session}, channel ${v.channel}${v.model ? `, model ${v.model}` : ""}\n`;
+  if (!Array.isArray(v)) return `policy: accepted — ${verdict(v)}\n`;
+  return `policy: accepted, every element —\n${v.map((one, i) => `  [${i}] ${verdict(one)}\n`).join("")}`;
 }
 
 /** On no match: the paths rules exist for, so a typo in the hook name shows. */
@@ -93,12 +126,26 @@ export function formatDecision(index: RuleIndex, decision: Decision): string {
     case "wake":
     case "agent": {
       const what = decision.kind === "wake" ? "wake (system event for the main session)" : "agent run";
-      lines.push(`decision: ${what}, by mapping ${decision.mappingId}`);
-      for (const [key, value] of Object.entries(decision.action)) lines.push(...field(key, value));
+      const actions: object[] | undefined = decision.actions;
+      if (!actions) {
+        lines.push(`decision: ${what}, by mapping ${decision.mappingId}`);
+        for (const [key, value] of Object.entries(decision.action)) lines.push(...field(key, value));
+        break;
+      }
+      const plural = decision.kind === "wake" ? "wakes" : "agent runs";
+      lines.push(
+        `decision: fan-out into ${actions.length} ${actions.length === 1 ? what : plural} (forEach), by mapping ${decision.mappingId}`,
+      );
+      actions.forEach((action, i) => {
+        lines.push(`  [${i}]`);
+        for (const [key, value] of Object.entries(action)) {
+          lines.push(...field(key, value).map((l) => `  ${l}`));
+        }
+      });
       break;
     }
     case "skip":
-      lines.push(`decision: skip — the transform of mapping ${decision.mappingId} returned null (HTTP 204)`);
+      lines.push(`decision: skip — ${skipText(decision)} (HTTP 204)`);
       break;
     case "invalid":
       lines.push(`decision: invalid (${decision.code}) — ${decision.error}`);
@@ -149,6 +196,17 @@ export function formatTrace(explain: ExplainTrace): string[] {
     }
   }
   return lines;
+}
+
+function skipText(decision: Extract<Decision, { kind: "skip" }>): string {
+  switch (decision.reason) {
+    case "transform":
+      return `the transform of mapping ${decision.mappingId} returned null`;
+    case "ignore":
+      return `mapping ${decision.mappingId} ignores this request (action: ignore)`;
+    case "empty":
+      return `mapping ${decision.mappingId} has nothing to do: ${decision.detail ?? "forEach found no elements"}`;
+  }
 }
 
 function field(key: string, value: unknown): string[] {

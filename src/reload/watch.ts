@@ -19,7 +19,11 @@ export interface WatchTargets {
   trees: string[];
 }
 
-/** What a config depends on: its file, its rule files (and new ones beside them), presets, transforms. */
+/**
+ * What a config depends on: its file, its rule files (and new ones beside them), the built-in packs,
+ * the hooks.packDirs folders (a new pack file there may be enabled), the files of the enabled packs
+ * (an installed package's among them), transforms.
+ */
 export function watchTargets(config: ResolvedConfig, presetsDir: string): WatchTargets {
   const folders = new Map<string, Set<string>>();
   const add = (dir: string, name: string) => {
@@ -31,6 +35,8 @@ export function watchTargets(config: ResolvedConfig, presetsDir: string): WatchT
   // A new file next to a rule file may be matched by the same glob.
   for (const file of config.hooks.ruleFiles ?? []) add(dirname(file), "*");
   add(presetsDir, "*");
+  for (const dir of config.hooks.packDirs ?? []) add(dir, "*");
+  for (const { pack } of config.hooks.packs ?? []) add(dirname(pack.file), basename(pack.file));
   return { folders, trees: [config.hooks.transformsDir] };
 }
 

@@ -8,13 +8,19 @@
 
 import type pg from "pg";
 import type { Logger } from "pino";
+import { runsOutcome, wakesOutcome } from "./fan-out.js";
 import { inTransaction, isRetryable, pgText, sqlState } from "./pg-connect.js";
 import { runParams } from "./sqlite-rows.js";
 import { repeatOf, storedOutcome } from "./stored-outcome.js";
 import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "./types.js";
 
-export type AcceptJob = ({ kind: "wake"; wake: NewWake } | { kind: "run"; run: NewRun }) & {
+/**
+ * One accept: one wake or run, or the wakes or runs of one request's fan-out (`fanOut`), which are
+ * written in the same transaction and answered with one outcome.
+ */
+export type AcceptJob = ({ kind: "wake"; wakes: NewWake[] } | { kind: "run"; runs: NewRun[] }) & {
   idem?: IdempotencyRef;
+  fanOut?: boolean;
 };
 
 interface Queued {
@@ -37,7 +43,10 @@ export interface AcceptBatcherOptions {
   log?: Logger;
 }
 
-/** Accepts in one transaction at most: bounds the arrays sent and the time a batch holds its locks. */
+/**
+ * Wakes and runs in one transaction at most: bounds the arrays sent and the time a batch holds its
+ * locks. A fan-out larger than this goes alone (forEachMax keeps it at 1000 at most).
+ */
 const MAX_BATCH = 1000;
 /** Transactions of one instance in flight at once: one being committed while the next fills. */
 const MAX_IN_FLIGHT = 2;
@@ -83,7 +92,7 @@ export class AcceptBatcher {
 
   private pump(force = false): void {
     while (this.queue.length > 0 && (this.inFlight < MAX_IN_FLIGHT || force)) {
-      this.start(this.queue.splice(0, MAX_BATCH));
+      this.start(this.queue.splice(0, batchLength(this.queue)));
     }
   }
 
@@ -130,6 +139,20 @@ export class AcceptBatcher {
       this.opts.begin,
     );
   }
+}
+
+/** How many of the queued accepts the next batch takes: at least one, at most MAX_BATCH wakes and runs. */
+function batchLength(queue: readonly Queued[]): number {
+  let actions = 0;
+  for (const [n, q] of queue.entries()) {
+    actions += actionsOf(q.job).length;
+    if (actions > MAX_BATCH) return Math.max(n, 1);
+  }
+  return queue.length;
+}
+
+function actionsOf(job: AcceptJob): readonly unknown[] {
+  return job.kind === "wake" ? job.wakes : job.runs;
 }
 
 /** Errors of the connection or the server rather than of one request's data: the whole batch fails. */
@@ -243,9 +266,7 @@ class BatchWriter {
 
   /** A run's outcome is known before writing; a wake's (queued or coalesced) is filled in after. */
   private provisionalOutcome(job: AcceptJob): AcceptOutcome {
-    return job.kind === "run"
-      ? { kind: "run", runId: job.run.id }
-      : { kind: "wake", mode: job.wake.mode, event: "queued" };
+    return jobOutcome(job, () => "queued");
   }
 
   private repeat(job: AcceptJob): AcceptResult {
@@ -284,22 +305,28 @@ class BatchWriter {
       const params = new Params();
       await this.client.query(insertEvents(this.s, params, plan.events), params.values);
     }
-    indexes.forEach((i, n) => {
-      const wake = (this.jobs[i] as { wake: NewWake }).wake;
-      this.accept(i, { kind: "wake", mode: wake.mode, event: plan.outcomes[n]! });
-    });
+    let w = 0;
+    for (const i of indexes)
+      this.accept(
+        i,
+        jobOutcome(this.jobs[i]!, () => plan.outcomes[w++]!),
+      );
   }
 
   private wakes(indexes: number[]): NewWake[] {
-    return indexes.map((i) => (this.jobs[i] as { wake: NewWake }).wake);
+    return indexes.flatMap((i) => (this.jobs[i] as { wakes: NewWake[] }).wakes);
   }
 
   private async writeRuns(indexes: number[]): Promise<void> {
     if (indexes.length === 0) return;
     const params = new Params();
-    const runs = indexes.map((i) => (this.jobs[i] as { run: NewRun }).run);
+    const runs = indexes.flatMap((i) => (this.jobs[i] as { runs: NewRun[] }).runs);
     await this.client.query(insertRuns(this.s, params, runs), params.values);
-    for (const [n, i] of indexes.entries()) this.accept(i, { kind: "run", runId: runs[n]!.id });
+    for (const i of indexes)
+      this.accept(
+        i,
+        jobOutcome(this.jobs[i]!, () => "queued"),
+      );
   }
 
   /** A wake's key was claimed before its outcome was known: store the outcome it got. */
@@ -324,10 +351,7 @@ class BatchWriter {
 
   /** Wakes other instances' workers (runs) and the heartbeat's holder (`now` wakes), at COMMIT. */
   private async notify(wakes: number[], runs: number[]): Promise<void> {
-    const signals = signalsOf(
-      wakes.map((i) => (this.jobs[i] as { wake: NewWake }).wake),
-      runs.length,
-    );
+    const signals = signalsOf(this.wakes(wakes), runs.length);
     if (signals.length === 0) return;
     await this.client.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [
       this.opts.notify.channel,
@@ -463,8 +487,8 @@ function insertRuns(s: string, p: Params, runs: NewRun[]): string {
  */
 async function oneStatement(opts: AcceptBatcherOptions, jobs: AcceptJob[]): Promise<AcceptResult[]> {
   const s = opts.schema;
-  const wakes = jobs.flatMap((j) => (j.kind === "wake" ? [j.wake] : []));
-  const runs = jobs.flatMap((j) => (j.kind === "run" ? [j.run] : []));
+  const wakes = jobs.flatMap((j) => (j.kind === "wake" ? j.wakes : []));
+  const runs = jobs.flatMap((j) => (j.kind === "run" ? j.runs : []));
   const plan = planEvents(wakes, null);
   const first = plan.events[0];
   const p = new Params();
@@ -495,9 +519,19 @@ async function oneStatement(opts: AcceptBatcherOptions, jobs: AcceptJob[]): Prom
   const outcomes = [...plan.outcomes];
   if (rows[0]?.bumped) outcomes[0] = "coalesced";
   let w = 0;
-  return jobs.map((job) =>
-    job.kind === "run"
-      ? { status: "accepted", outcome: { kind: "run", runId: job.run.id } }
-      : { status: "accepted", outcome: { kind: "wake", mode: job.wake.mode, event: outcomes[w++]! } },
-  );
+  return jobs.map((job) => ({ status: "accepted", outcome: jobOutcome(job, () => outcomes[w++]!) }));
+}
+
+/**
+ * The outcome of one job, `event` giving each of its wakes' outcomes in turn: a single wake or run
+ * as acceptWake / acceptRun answer, a fan-out as one outcome for all its actions.
+ */
+function jobOutcome(job: AcceptJob, event: () => "queued" | "coalesced"): AcceptOutcome {
+  if (job.kind === "run") {
+    return job.fanOut ? runsOutcome(job.runs) : { kind: "run", runId: job.runs[0]!.id };
+  }
+  const events = job.wakes.map(() => event());
+  return job.fanOut
+    ? wakesOutcome(job.wakes, events)
+    : { kind: "wake", mode: job.wakes[0]!.mode, event: events[0]! };
 }

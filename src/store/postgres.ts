@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { PostgresStoreConfig } from "../config/types.js";
+import { atLeastOne } from "./fan-out.js";
 import { afterPrefix } from "./id-prefix.js";
 import { AcceptBatcher } from "./pg-accept.js";
 import { PgAuthFailureCounts } from "./pg-auth-failures.js";
@@ -286,12 +287,24 @@ export class PostgresStore implements Store {
 
   async acceptWake(wake: NewWake, idem?: IdempotencyRef): Promise<AcceptResult> {
     this.pruneIdempotency();
-    return this.accepts().submit({ kind: "wake", wake, ...(idem ? { idem } : {}) });
+    return this.accepts().submit({ kind: "wake", wakes: [wake], ...(idem ? { idem } : {}) });
   }
 
   async acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult> {
     this.pruneIdempotency();
-    return this.accepts().submit({ kind: "run", run, ...(idem ? { idem } : {}) });
+    return this.accepts().submit({ kind: "run", runs: [run], ...(idem ? { idem } : {}) });
+  }
+
+  async acceptWakes(wakes: NewWake[], idem?: IdempotencyRef): Promise<AcceptResult> {
+    atLeastOne(wakes, "acceptWakes");
+    this.pruneIdempotency();
+    return this.accepts().submit({ kind: "wake", wakes, fanOut: true, ...(idem ? { idem } : {}) });
+  }
+
+  async acceptRuns(runs: NewRun[], idem?: IdempotencyRef): Promise<AcceptResult> {
+    atLeastOne(runs, "acceptRuns");
+    this.pruneIdempotency();
+    return this.accepts().submit({ kind: "run", runs, fanOut: true, ...(idem ? { idem } : {}) });
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {

@@ -8,6 +8,7 @@ import { closeSync, fdatasync, mkdirSync, openSync, statfsSync, statSync } from 
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
+import { atLeastOne, runsOutcome, wakesOutcome } from "./fan-out.js";
 import { type DurableSync, GroupCommitter } from "./group-commit.js";
 import { afterPrefix } from "./id-prefix.js";
 import { SharedProbe } from "./shared-probe.js";
@@ -237,40 +238,67 @@ export class SqliteStore implements Store {
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
-      const newest = this.stmt(
-        "SELECT id, text FROM events WHERE consumed_at IS NULL ORDER BY id DESC LIMIT 1",
-      ).get() as { id: number; text: string } | undefined;
-      let outcome: "queued" | "coalesced";
-      if (newest && newest.text === wake.text) {
-        // A `now` repeat upgrades the pending event so that a restart still gives it a heartbeat.
-        this.stmt(
-          `UPDATE events SET repeats = repeats + 1, last_at = ?,
-             mode = CASE WHEN ? = 'now' THEN 'now' ELSE mode END WHERE id = ?`,
-        ).run(wake.receivedAt, wake.mode, newest.id);
-        outcome = "coalesced";
-      } else {
-        this.insertEvent(wake.text, wake.source, wake.mode, wake.receivedAt);
-        outcome = "queued";
-      }
-      return this.remember(idem, { kind: "wake", mode: wake.mode, event: outcome });
+      return this.remember(idem, { kind: "wake", mode: wake.mode, event: this.insertWake(wake) });
     });
+  }
+
+  async acceptWakes(wakes: NewWake[], idem?: IdempotencyRef): Promise<AcceptResult> {
+    atLeastOne(wakes, "acceptWakes");
+    // One job: its savepoint makes the wakes one unit inside the group's transaction.
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      const events = wakes.map((w) => this.insertWake(w));
+      return this.remember(idem, wakesOutcome(wakes, events));
+    });
+  }
+
+  /** Coalesces with the newest pending event when the texts are equal, else appends one. */
+  private insertWake(wake: NewWake): "queued" | "coalesced" {
+    const newest = this.stmt(
+      "SELECT id, text FROM events WHERE consumed_at IS NULL ORDER BY id DESC LIMIT 1",
+    ).get() as { id: number; text: string } | undefined;
+    if (newest && newest.text === wake.text) {
+      // A `now` repeat upgrades the pending event so that a restart still gives it a heartbeat.
+      this.stmt(
+        `UPDATE events SET repeats = repeats + 1, last_at = ?,
+           mode = CASE WHEN ? = 'now' THEN 'now' ELSE mode END WHERE id = ?`,
+      ).run(wake.receivedAt, wake.mode, newest.id);
+      return "coalesced";
+    }
+    this.insertEvent(wake.text, wake.source, wake.mode, wake.receivedAt);
+    return "queued";
   }
 
   async acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult> {
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
-      this.stmt(
-        `INSERT INTO runs (id, name, message, agent_id, session_key, session_mode, model, thinking,
-           timeout_seconds, wake_mode, deliver, channel, recipient, mapping_id, preset, received_at,
-           trace_context, status)
-         VALUES (@id, @name, @message, @agent_id, @session_key, @session_mode, @model, @thinking,
-           @timeout_seconds, @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at,
-           @trace_context,
-           'queued')`,
-      ).run(runParams(run));
+      this.insertRun(run);
       return this.remember(idem, { kind: "run", runId: run.id });
     });
+  }
+
+  async acceptRuns(runs: NewRun[], idem?: IdempotencyRef): Promise<AcceptResult> {
+    atLeastOne(runs, "acceptRuns");
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      for (const run of runs) this.insertRun(run);
+      return this.remember(idem, runsOutcome(runs));
+    });
+  }
+
+  private insertRun(run: NewRun): void {
+    this.stmt(
+      `INSERT INTO runs (id, name, message, agent_id, session_key, session_mode, model, thinking,
+         timeout_seconds, wake_mode, deliver, channel, recipient, mapping_id, preset, received_at,
+         trace_context, status)
+       VALUES (@id, @name, @message, @agent_id, @session_key, @session_mode, @model, @thinking,
+         @timeout_seconds, @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at,
+         @trace_context,
+         'queued')`,
+    ).run(runParams(run));
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {

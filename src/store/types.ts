@@ -20,10 +20,14 @@ export interface IdempotencyRef {
   fingerprint?: string;
 }
 
-/** What an accept did; remembered with an idempotency key, so that a repeat gets the same answer. */
+/**
+ * What an accept did; remembered with an idempotency key, so that a repeat gets the same answer.
+ * The actions of one fan-out (acceptWakes, acceptRuns) are one outcome: `count` wakes, of which at
+ * least one started a new event when `event` is queued; `runIds` in order, `runId` the first.
+ */
 export type AcceptOutcome =
-  | { kind: "wake"; mode: WakeMode; event: "queued" | "coalesced" }
-  | { kind: "run"; runId: string };
+  | { kind: "wake"; mode: WakeMode; event: "queued" | "coalesced"; count?: number }
+  | { kind: "run"; runId: string; runIds?: string[] };
 
 /**
  * accepted: stored now; replayed: the key was seen with the same body, nothing new was stored (the
@@ -319,6 +323,17 @@ export interface Store {
   acceptWake(wake: NewWake, idem?: IdempotencyRef): Promise<AcceptResult>;
   /** Queues an agent run; `idem` as for acceptWake. */
   acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult>;
+  /**
+   * The wakes of one request's fan-out (at least one), in one transaction: all are stored or none.
+   * Each coalesces as acceptWake's would, one after the other; the outcome has their `count`, mode
+   * `now` when any asked for it, and event `queued` when any started a new event.
+   */
+  acceptWakes(wakes: NewWake[], idem?: IdempotencyRef): Promise<AcceptResult>;
+  /**
+   * The runs of one request's fan-out (at least one), in one transaction: all are queued or none.
+   * The outcome has every id in order (`runIds`) and the first as `runId`.
+   */
+  acceptRuns(runs: NewRun[], idem?: IdempotencyRef): Promise<AcceptResult>;
   /** An earlier use of an idempotency key still within its TTL (a replay or a conflict), else null. */
   findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null>;
 

@@ -138,9 +138,24 @@ export interface HooksConfig {
    */
   allowedSessionKeyPrefixes?: string[];
   /**
-   * Built-in rule packs to enable, by name: mail (alias gmail). They come after hooks.mappings and hooks.rules.
+   * Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order.
    */
   presets?: string[];
+  /**
+   * Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors.
+   */
+  packs?: {
+    /**
+     * Parameter values of one pack, by parameter name.
+     */
+    [k: string]: {
+      [k: string]: unknown;
+    };
+  };
+  /**
+   * Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning).
+   */
+  packDirs?: string[];
   /**
    * Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request.
    */
@@ -155,6 +170,7 @@ export interface HooksConfig {
   transformsDir?: string;
   transformLimits?: TransformLimitsConfig;
   mail?: MailConfig;
+  gmail?: MailConfig;
   /**
    * Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read.
    */
@@ -190,9 +206,17 @@ export interface Mapping {
   name?: string;
   match?: MappingMatch;
   /**
-   * wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw).
+   * wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want).
    */
-  action?: "wake" | "agent";
+  action?: "wake" | "agent" | "ignore";
+  /**
+   * Fan-out: a dot path (like a template path, e.g. messages or data.items) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all.
+   */
+  forEach?: string;
+  /**
+   * Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short.
+   */
+  forEachMax?: number;
   /**
    * now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode.
    */
@@ -425,7 +449,7 @@ export interface TransformLimitsConfig {
   maxQueued?: number;
 }
 /**
- * Settings of the built-in mail preset (alias gmail).
+ * Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "mailConfig".
@@ -443,6 +467,7 @@ export interface MailConfig {
    * true turns the external-content safety wrapper off for mail (dangerous).
    */
   allowUnsafeExternalContent?: boolean;
+  [k: string]: unknown;
 }
 /**
  * Brute-force throttling per client address.
@@ -1102,4 +1127,127 @@ export interface TransformResult {
    * Whether the run continues its session's conversation (persistent) or starts afresh (isolated).
    */
   sessionMode?: "persistent" | "isolated";
+}
+
+/**
+ * This interface was referenced by `TestCase`'s JSON-Schema
+ * via the `definition` "valueMatch".
+ */
+export type ValueMatch =
+  | (string | number | boolean | null)
+  | {
+      /**
+       * The value is a string containing this.
+       */
+      contains?: string;
+      /**
+       * The value is a string this regular expression (JavaScript syntax) finds a match in.
+       */
+      matches?: string;
+    };
+
+/**
+ * One embedded test case of a rule file or pack (its `tests:` list): a request and the outcome it must get. `hookgate test` with no hook name runs every case of everything enabled.
+ */
+export interface TestCase {
+  /**
+   * What the case shows; printed with PASS or FAIL.
+   */
+  name: string;
+  /**
+   * Hook name after hooks.path (github for /hooks/github). Default: the match.path of the first mapping of this file that has one.
+   */
+  path?: string;
+  /**
+   * POST (default), or GET for Meta's subscription check (the path's mappings need challenge kind meta).
+   */
+  method?: "POST" | "GET";
+  /**
+   * Request headers (names are compared lower-case). A sender's signature header here, without sign, is verified as given (for refused-signature cases).
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * Query parameters.
+   */
+  query?: {
+    [k: string]: string;
+  };
+  /**
+   * The body, inline (any JSON value). Give this or payloadFile; neither sends an empty object.
+   */
+  payload?: {
+    [k: string]: unknown;
+  };
+  /**
+   * File holding the body, relative to the rule or pack file; sent byte for byte (so JSON is signed exactly as written there).
+   */
+  payloadFile?: string;
+  /**
+   * Send the payload (an object of fields) as application/x-www-form-urlencoded.
+   */
+  form?: boolean;
+  /**
+   * Sign the body with the verify of the mapping the path's verifying mappings start with, and send it without the hook token. true signs with its secret; { secret } signs with another secret (a refused-signature case).
+   */
+  sign?:
+    | boolean
+    | {
+        /**
+         * Sign with this secret instead of the mapping's.
+         */
+        secret: string;
+      };
+  /**
+   * The time {{now}} renders and signatures are made and checked at (default: the current time).
+   */
+  now?: string;
+  /**
+   * Packs only: parameter values for this case, over the pack's defaults.
+   */
+  params?: {};
+  expect: Expectation;
+}
+/**
+ * The outcome the case must get; only the fields given are compared.
+ *
+ * This interface was referenced by `TestCase`'s JSON-Schema
+ * via the `definition` "expectation".
+ */
+export interface Expectation {
+  /**
+   * HTTP status the server answers (202 agent run, 200 wake or handshake, 204 ignored, 404 no match, 401 refused signature ...).
+   */
+  status?: number;
+  /**
+   * Id of the mapping that owns the request.
+   */
+  mapping?: string;
+  /**
+   * agent run, wake, ignore (204, nothing stored), no-match (404), refused (any other error answer), challenge (a handshake hookgate answers).
+   */
+  kind?: "agent" | "wake" | "ignore" | "no-match" | "refused" | "challenge";
+  /**
+   * Number of actions the request makes (fan-out); 0 for an ignored or refused request.
+   */
+  count?: number;
+  action?: ActionExpectation;
+  /**
+   * Selected fields of each action, in order (fan-out); the count must match too.
+   */
+  actions?: ActionExpectation[];
+  /**
+   * refused: a piece of the error code or of the error message (case-insensitive).
+   */
+  reason?: string;
+}
+/**
+ * Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name). A string compares exactly; { contains } and { matches } compare a part or a regular expression.
+ *
+ * This interface was referenced by `TestCase`'s JSON-Schema
+ * via the `definition` "actionExpectation".
+ */
+export interface ActionExpectation {
+  [k: string]: ValueMatch;
 }

@@ -11,6 +11,7 @@ const schemas = [
   "wake-payload.schema.json",
   "agent-payload.schema.json",
   "transform-result.schema.json",
+  "test-case.schema.json",
 ];
 
 export async function generateTypes() {

@@ -200,6 +200,7 @@ const samples: {
     hook: "mail",
     kind: "agent",
     mapping: "mail",
+    // One run per message: the first message's.
     shows: { name: "Mail", sessionKey: "hook:mail:18c9a2f4e1", contentSource: "Email" },
   },
   {

@@ -144,15 +144,33 @@ describe("serving an OpenClaw configuration as it is", () => {
     ]);
   });
 
-  it("refuses what it cannot serve as OpenClaw would, and JSON5 syntax errors, with their place", async () => {
-    const fanOut = openclawFolder((t) => t.replace('id: "deploy",', 'id: "deploy", forEach: "items",'));
-    expect((await configErrors(load(fanOut))).filter((i) => i.severity === "error")).toMatchObject([
-      {
-        path: "hooks.mappings[1].forEach",
-        line: 89,
-        message: expect.stringMatching(/^fan-out over a payload array/),
-      },
-    ]);
+  it("serves a mapping's forEach as written: one action per element", async () => {
+    const dir = openclawFolder((t) => t.replace('id: "deploy",', 'id: "deploy", forEach: "items",'));
+    const loaded = await load(dir);
+    expect(loaded.config.hooks.mappings[1]).toMatchObject({ id: "deploy", forEach: "items" });
+    const compiled = await compileRules(loaded.config);
+    try {
+      const decision = await createIngress(loaded.config, compiled.index).decide({
+        path: "deploy",
+        payload: {
+          items: [
+            { service: "api", status: "ok" },
+            { service: "web", status: "failed" },
+          ],
+        },
+        headers: {},
+        query: {},
+      });
+      expect(decision.kind === "wake" && decision.fanOut?.map((a) => a.text)).toEqual([
+        "Deploy of api finished: ok",
+        "Deploy of web finished: failed",
+      ]);
+    } finally {
+      compiled.dispose();
+    }
+  });
+
+  it("refuses JSON5 syntax errors with their place", async () => {
     const broken = openclawFolder((t) => t.replace("cron: { enabled: true", "cron: { enabled: true,,"));
     expect(await configErrors(load(broken))).toMatchObject([
       { file: "openclaw.json", line: 116, message: expect.stringMatching(/^JSON5 syntax error: /) },

@@ -21,7 +21,7 @@ describe("configuration reference", () => {
       "`server.port` | integer (≥ 0, ≤ 65535) | `18789`",
       "`hooks.token` | string |",
       "`hooks.authFailures.max` | integer (≥ 1) | `20`",
-      "`hooks.mappings[].action` | `wake` \\| `agent` | `agent` |",
+      "`hooks.mappings[].action` | `wake` \\| `agent` \\| `ignore` | `agent` |",
       "`hooks.mappings[].match.when` | object or boolean |",
       "`hooks.mappings[].transform.module` | string, required |",
       "`agents.defaults.models.<provider/model>.alias` | string |",

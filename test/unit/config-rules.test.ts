@@ -73,7 +73,8 @@ describe("hooks.rules", () => {
     expect(issueAt(issues, "preset")).toMatchObject({
       file: "r.yaml",
       line: 1,
-      message: "allowed only in built-in preset files (rules/presets/); remove it",
+      message:
+        "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
     });
   });
 
@@ -125,7 +126,7 @@ describe("loadRulesFile", () => {
     const dir = tempDir();
     writeFiles(dir, { "p.yaml": `aliases: [x]\nmappings:\n${wake()}` });
     const issues = await configErrors(loadRulesFile(join(dir, "p.yaml")));
-    expect(issueAt(issues, "aliases").message).toMatch(/^allowed only in built-in preset files/);
+    expect(issueAt(issues, "aliases").message).toMatch(/^belongs in a pack file/);
   });
 
   it("reads JSON rule files", async () => {

@@ -38,7 +38,7 @@ describe("config schema errors", () => {
   it("suggests the closest allowed value of an enum", async () => {
     const issues = await loadErrors(`hooks:\n  mappings:\n    - action: wak\n      textTemplate: x\n`);
     expect(issueAt(issues, "hooks.mappings[0].action")).toMatchObject({
-      message: 'expected one of "wake", "agent" (did you mean "wake"?), found "wak"',
+      message: 'expected one of "wake", "agent", "ignore" (did you mean "wake"?), found "wak"',
       line: 3,
       column: 15,
     });

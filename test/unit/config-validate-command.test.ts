@@ -159,7 +159,7 @@ describe("hookgate validate", () => {
       [
         `${file}:4:3: hooks.mapings: unknown key; did you mean hooks.mappings?`,
         `${file}:9:22: hooks.mappings[0].textTemplate: template error: Parse error: {{#if}} is never closed; add {{/if}} where the block ends`,
-        `${file}:11:15: hooks.mappings[1].action: expected one of "wake", "agent" (did you mean "wake"?), found "wak"`,
+        `${file}:11:15: hooks.mappings[1].action: expected one of "wake", "agent", "ignore" (did you mean "wake"?), found "wak"`,
         `${file}:13:31: hooks.mappings[2].match.when: invalid JsonLogic: unknown or disallowed operator "method"; allowed: if ?: and or map filter reduce all some none == === != !== > >= < <= ! !! % in cat substr + * - / min max merge var missing missing_some`,
         `${file}:16:17: server.port: expected an integer, found "nope"`,
         `${ruleFile}:3:20: ${ruleFile} mappings[0].textTemplate: template error: unknown helper uper; did you mean upper? helpers: json, default, truncate, lower, upper, join, eq, lookup, if, unless, each, with`,

@@ -3,9 +3,9 @@
 import { describe, expect, test } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";
 import { loadConfig } from "../../src/config/load.js";
+import { loadPackCatalog } from "../../src/config/packs/catalog.js";
 import type { ConfigIssue } from "../../src/config/types.js";
 import { compileRules } from "../../src/engine/compile.js";
-import { defaultPresetsDir, loadPresetCatalog } from "../../src/engine/presets.js";
 import { route } from "../../src/engine/route.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { compile, configWith, functionTransforms, request, tempDir } from "./engine-helpers.js";
@@ -144,6 +144,26 @@ describe("warnings", () => {
     expect(warnings).toEqual([]);
   });
 
+  test("a rule with a verify of its own is reached by requests signed for it; one with a challenge answers its handshake", async () => {
+    const github = (secret: string) => ({ scheme: "github" as const, secret });
+    const { warnings } = await compile([
+      wake({ id: "token-or-a", match: { path: "gh" }, verify: github("secret-a-0123456789") }),
+      wake({ id: "signed-b", match: { path: "gh" }, verify: github("secret-b-0123456789") }),
+      wake({ id: "same-a", match: { path: "gh" }, verify: github("secret-a-0123456789") }),
+      wake({ id: "plain", match: { path: "gh" } }),
+      wake({
+        id: "handshake-only",
+        match: { path: "slack", when: false },
+        verify: { scheme: "slack", secret: "slack-secret-0123" },
+        challenge: { kind: "slack" },
+      }),
+    ]);
+    expect(warnings.map((w) => w.message.split(":").slice(0, 2).join(":"))).toEqual([
+      "mapping same-a: can never fire",
+      "mapping plain: can never fire",
+    ]);
+  });
+
   test("duplicate ids", async () => {
     const { warnings } = await compile([
       wake({ id: "same", match: { path: "a" } }),
@@ -173,15 +193,19 @@ const mailPayload = {
 };
 
 describe("mail preset", () => {
-  test("answers on both mail and gmail with an agent run built from messages[0]", async () => {
+  test("answers on both mail and gmail with one agent run per message", async () => {
     const { index } = await compile([], { hooks: { presets: ["mail"] } });
-    for (const path of ["mail", "gmail"]) {
+    for (const [path, name] of [
+      ["mail", "Mail"],
+      ["gmail", "Gmail"],
+    ] as const) {
       const d = await route(index, request(path, mailPayload));
       expect(d.kind, path).toBe("agent");
       if (d.kind !== "agent") continue;
+      expect(d.actions).toHaveLength(1);
       expect(d.action).toMatchObject({
-        name: "Mail",
-        sessionKey: "hook:mail:18c9a",
+        name,
+        sessionKey: `hook:${path}:18c9a`,
         contentSource: "Email",
         preset: "mail",
         deliver: true,
@@ -192,6 +216,29 @@ describe("mail preset", () => {
       expect(d.action.message).toBe(
         "New email.\nFrom: Ada <ada@example.com>\nSubject: Invoice 42\nSnippet: Please find attached\n\nHello,\nthe invoice is attached.\nAda",
       );
+    }
+  });
+
+  test("two messages make two runs, each in the session of its message; none answers 204", async () => {
+    const { index } = await compile([], { hooks: { presets: ["mail"] } });
+    const two = {
+      messages: [
+        { id: "m1", from: "a@example.com", subject: "One" },
+        { id: "m2", from: "b@example.com", subject: "Two" },
+      ],
+    };
+    const d = await route(index, request("gmail", two));
+    expect(d.kind === "agent" && d.actions?.map((a) => [a.sessionKey, a.name])).toEqual([
+      ["hook:gmail:m1", "Gmail"],
+      ["hook:gmail:m2", "Gmail"],
+    ]);
+    expect(d.kind === "agent" && d.actions?.[1]?.message).toContain("Subject: Two");
+    for (const payload of [{}, { messages: [] }, { messages: "none" }, { historyId: 9 }]) {
+      expect(await route(index, request("mail", payload))).toMatchObject({
+        kind: "skip",
+        mappingId: "mail",
+        reason: "empty",
+      });
     }
   });
 
@@ -256,11 +303,11 @@ describe("mail preset", () => {
   });
 
   test("the preset folder is the catalogue: every rule file there is a preset", async () => {
-    const catalog = await loadPresetCatalog(defaultPresetsDir);
-    expect(catalog.get("mail")).toBe(catalog.get("gmail"));
+    const catalog = await loadPackCatalog();
+    expect(catalog.byName.get("mail")).toBe(catalog.byName.get("gmail"));
     const dir = tempDir({
       "alerts.yaml":
-        'preset: alerts\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
+        'id: alerts\nversion: 1.0.0\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
     });
     const { index } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
     const d = await route(

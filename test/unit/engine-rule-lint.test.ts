@@ -1,5 +1,8 @@
 // Traps that load fine but never match: warnings naming the mapping and field, with the fix.
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { hasAllowedPrefix } from "../../src/core/allowlists.js";
+import { canReachPrefix, certainKeyStart } from "../../src/engine/session-key-reach.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { compile } from "./engine-helpers.js";
 
@@ -109,5 +112,60 @@ describe("match.path", () => {
       },
     ]);
     expect(await lint(wake({ match: { path: "hooksy/github" } }))).toEqual([]);
+  });
+});
+
+describe("session keys no allowed prefix admits", () => {
+  test("the text every key starts with is read from leading text or one {{#if}} around the template", () => {
+    expect(certainKeyStart("hook:gh:{{number}}")).toBe("hook:gh:");
+    expect(certainKeyStart("{{#if id}}hook:gmail:{{id}}{{/if}}")).toBe("hook:gmail:");
+    expect(certainKeyStart("  hook:x")).toBe("hook:x");
+    // Where the start depends on the payload, nothing is claimed.
+    expect(certainKeyStart("{{#if a}}x:{{else}}hook:{{/if}}")).toBe("");
+    expect(certainKeyStart("{{#if a}}x:{{/if}}hook:{{id}}")).toBe("");
+    expect(certainKeyStart("{{prefix}}:{{id}}")).toBe("");
+  });
+
+  test("a preset whose keys can never pass warns, naming the prefix to add; one that can says nothing", async () => {
+    const narrow = await compile([], {
+      hooks: { presets: ["mail"], allowedSessionKeyPrefixes: ["hook:mail:"] },
+    });
+    expect(narrow.warnings.map((w) => w.message)).toEqual([
+      'mapping gmail: its session keys start with "hook:gmail:", which none of hooks.allowedSessionKeyPrefixes (hook:mail:) admits, so every run with a key would be refused; add "hook:gmail:" to hooks.allowedSessionKeyPrefixes',
+    ]);
+    for (const prefixes of [["hook:"], ["hook:mail:", "hook:gmail:"], ["hook:m", "hook:g"]]) {
+      const ok = await compile([], { hooks: { presets: ["mail"], allowedSessionKeyPrefixes: prefixes } });
+      expect(ok.warnings, prefixes.join()).toEqual([]);
+    }
+  });
+
+  test("a templated key of the user's own mapping warns too", async () => {
+    const { warnings } = await compile(
+      [{ id: "gh", match: { path: "gh" }, messageTemplate: "m", sessionKey: "github:{{number}}" }],
+      { hooks: { allowedSessionKeyPrefixes: ["hook:"] } },
+    );
+    expect(warnings).toMatchObject([
+      { path: "hooks.mappings[0].sessionKey", message: expect.stringContaining('"github:"') },
+    ]);
+  });
+
+  test("property: a warning is never wrong — when it fires, no rendering of the key passes", () => {
+    const piece = fc.stringMatching(/^[a-z:]{0,6}$/);
+    fc.assert(
+      fc.property(
+        piece,
+        piece,
+        fc.array(
+          piece.filter((p) => p !== ""),
+          { maxLength: 3 },
+        ),
+        (lit, value, prefixes) => {
+          const start = certainKeyStart(`${lit}{{id}}`);
+          if (!canReachPrefix(start, prefixes))
+            expect(hasAllowedPrefix(`${lit}${value}`, prefixes)).toBe(false);
+        },
+      ),
+      { seed: 20_261_125, numRuns: 500 },
+    );
   });
 });

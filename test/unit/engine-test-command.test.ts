@@ -144,10 +144,36 @@ describe("hookgate test", () => {
     };
     const r = await run(["-c", s.config, "gmail", "--payload", "-"], JSON.stringify(mail));
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("decision: agent run, by mapping gmail");
-    expect(r.stdout).toContain("  message:\n    | New email.\n    | From: ada@example.com\n");
-    expect(r.stdout).toContain("  sessionKey: hook:mail:abc");
-    expect(r.stdout).toContain("  contentSource: Email");
+    expect(r.stdout).toContain("decision: fan-out into 1 agent run (forEach), by mapping gmail");
+    expect(r.stdout).toContain("  [0]\n    message:\n      | New email.\n      | From: ada@example.com\n");
+    expect(r.stdout).toContain("    sessionKey: hook:gmail:abc");
+    expect(r.stdout).toContain("    contentSource: Email");
+  });
+
+  test("a fan-out shows each action and its policy verdict; ignore and nothing to do show why 204", async () => {
+    const s = setup();
+    const mail = {
+      messages: [
+        { id: "m1", from: "a@x" },
+        { id: "m2", from: "b@x" },
+      ],
+    };
+    const r = await run(["-c", s.config, "mail", "--payload", "-"], JSON.stringify(mail));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("decision: fan-out into 2 agent runs (forEach), by mapping mail");
+    expect(r.stdout).toContain("  [1]\n    message:\n      | New email.\n      | From: b@x\n");
+    expect(r.stdout).toContain(
+      "policy: accepted, every element —\n  [0] session hook:mail:m1, channel last\n  [1] session hook:mail:m2, channel last\n",
+    );
+    expect(r.stdout).toContain(
+      'answer: 202 {"ok":true,"runId":"(assigned when stored)","runIds":["(assigned when stored)","(assigned when stored)"]}',
+    );
+    const none = await run(["-c", s.config, "mail", "--payload", "-"], JSON.stringify({ historyId: 7 }));
+    expect(none.code).toBe(0);
+    expect(none.stdout).toContain(
+      "decision: skip — mapping mail has nothing to do: forEach messages: the payload has no messages (HTTP 204)",
+    );
+    expect(none.stdout).toContain("answer: 204");
   });
 
   test("--json prints the request (credential headers redacted, signature headers left out) and the decision with its trace", async () => {

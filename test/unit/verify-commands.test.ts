@@ -109,6 +109,27 @@ describe("hookgate sign", () => {
     }
   });
 
+  it("signs as a Discord application would and prints the public key to put in the verify", async () => {
+    const s = setup();
+    // RFC 8032's first test vector: this seed's public key is d75a98...511a.
+    const seed = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+    const publicKey = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+    const payload = s.file("ping.json", '{"type":1}');
+    const r = await runCommand(sign, [
+      "--scheme",
+      "ed25519",
+      "--secret",
+      seed,
+      "-p",
+      payload,
+      "--timestamp",
+      "1700000000",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`public key (the verify's secret): ${publicKey}`);
+    expect(r.stdout).toMatch(/^x-signature-ed25519: [0-9a-f]{128}\nx-signature-timestamp: 1700000000\n$/);
+  });
+
   it("answers a mistake with what to fix and the usage", async () => {
     const s = setup();
     const payload = s.file("p.json", "{}");

@@ -27,7 +27,7 @@ export function checkMappingPolicy(
   issues: IssueList,
 ): void {
   // A wake mapping uses none of these fields, unless its transform turns the request into an agent run.
-  if (mapping.action !== "agent" && !mapping.transform) return;
+  if (mapping.action === "ignore" || (mapping.action !== "agent" && !mapping.transform)) return;
   const at = (key: string) => [...path, key];
   const refuse = (key: string, message: string) =>
     issues.error(source, at(key), `mapping ${mapping.id}: ${message}`);

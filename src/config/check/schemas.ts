@@ -18,13 +18,20 @@ function readSchema(name: string): JsonSchema {
 }
 
 let cache:
-  | { config: JsonSchema; validateConfig: ValidateFunction; validateRulesFile: ValidateFunction }
+  | {
+      config: JsonSchema;
+      validateConfig: ValidateFunction;
+      validateRulesFile: ValidateFunction;
+      validatePack: ValidateFunction;
+    }
   | undefined;
 
 function load() {
   if (!cache) {
     const config = readSchema("config.schema.json");
     const rulesFile = readSchema("rules-file.schema.json");
+    const testCase = readSchema("test-case.schema.json");
+    const pack = readSchema("pack.schema.json");
     // strictRequired is off because runner's if/then lists `required` without repeating `properties`,
     // which is valid JSON Schema; every other strict check stays on.
     const ajv = new Ajv2020({
@@ -36,11 +43,14 @@ function load() {
     });
     addFormats(ajv);
     ajv.addSchema(config);
+    ajv.addSchema(testCase);
     ajv.addSchema(rulesFile);
+    ajv.addSchema(pack);
     cache = {
       config,
       validateConfig: ajv.getSchema(config["$id"] as string)!,
       validateRulesFile: ajv.getSchema(rulesFile["$id"] as string)!,
+      validatePack: ajv.getSchema(pack["$id"] as string)!,
     };
   }
   return cache;
@@ -56,6 +66,10 @@ export function configValidator(): ValidateFunction {
 
 export function rulesFileValidator(): ValidateFunction {
   return load().validateRulesFile;
+}
+
+export function packValidator(): ValidateFunction {
+  return load().validatePack;
 }
 
 /** `default` of every property of `$defs[name]` in the config schema, e.g. `{ host: "127.0.0.1", port: 18789 }`. */

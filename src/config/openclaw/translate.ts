@@ -120,7 +120,8 @@ function translateHooks(hooks: Obj, home: string, report: Report): Obj {
     } else if (key === "transformsDir" && typeof value === "string" && /^~[/\\]/.test(value)) {
       out[key] = join(home, value.slice(2));
     } else if (key === "mappings" && Array.isArray(value)) {
-      out[key] = value.map((m, i) => (isObject(m) ? translateMapping(m, i, report) : m));
+      // Mappings are read as written (forEach included): the schema checks every field, naming an unknown one.
+      out[key] = value.map((m) => (isObject(m) ? { ...m } : m));
     } else if (key === "gmail" && isObject(value)) {
       const mail: Obj = {};
       for (const k of GMAIL_KEYS) if (value[k] !== undefined) mail[k] = value[k];
@@ -147,22 +148,6 @@ function translateHooks(hooks: Obj, home: string, report: Report): Obj {
   // OpenClaw runs every hook agent turn in a fresh session unless told otherwise.
   out["sessionMode"] = "isolated";
   report.origins.add(["hooks", "sessionMode"], ["hooks"]);
-  return out;
-}
-
-function translateMapping(mapping: Obj, i: number, report: Report): Obj {
-  const out: Obj = {};
-  for (const [key, value] of Object.entries(mapping)) {
-    if (key === "forEach") {
-      report.error(
-        ["hooks", "mappings", i, key],
-        "fan-out over a payload array (forEach) is not available here yet: a request makes one action; remove forEach and read the first item (messages[0]), or split the batch at the sender",
-      );
-    } else {
-      // Anything else is checked by the schema, which names an unknown field with the closest one.
-      out[key] = value;
-    }
-  }
   return out;
 }
 

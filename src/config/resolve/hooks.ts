@@ -1,14 +1,16 @@
 // hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
 
 import { agentIdKey, hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
-import type { HookgateConfig, HooksConfig, MailConfig } from "../../types/generated.js";
+import type { HookgateConfig, HooksConfig } from "../../types/generated.js";
 import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { schemaDefaults } from "../check/schemas.js";
 import { resolveTransformsDir } from "../check/transforms.js";
+import { checkPackPolicy } from "../packs/policy.js";
 import type { ResolvedConfig, ResolvedMapping } from "../types.js";
 import type { ResolveContext } from "./context.js";
 import { collectMappings } from "./mappings.js";
 import type { ModelCatalog } from "./models.js";
+import { resolvePacks } from "./packs.js";
 
 type ResolvedHooks = ResolvedConfig["hooks"];
 
@@ -62,6 +64,8 @@ export async function resolveHooks(
     ctx,
   );
   warnIfOff(raw.hooks?.enabled, h, mappings.length, ctx);
+  const packs = await resolvePacks(h, ctx, { sessionKeyPrefixes: prefixes });
+  checkPackPolicy(packs.packs, policy, ctx.issues);
 
   const hooks: ResolvedHooks & { ruleFiles: string[] } = {
     enabled: h.enabled,
@@ -72,6 +76,8 @@ export async function resolveHooks(
     sessionMode: h.sessionMode,
     allowedSessionKeyPrefixes: prefixes,
     presets: h.presets ?? [],
+    packs: packs.packs,
+    packDirs: packs.packDirs,
     mappings,
     ruleFiles,
     transformsDir: transforms.dir,
@@ -79,7 +85,7 @@ export async function resolveHooks(
       ...schemaDefaults("transformLimits"),
       ...h.transformLimits,
     } as ResolvedHooks["transformLimits"],
-    mail: { ...schemaDefaults("mailConfig"), ...h.mail } as MailConfig,
+    mail: packs.mail,
     maxBodyBytes: h.maxBodyBytes,
     bodyTimeoutSeconds: h.bodyTimeoutSeconds,
     authFailures: { ...schemaDefaults("authFailures"), ...h.authFailures } as ResolvedHooks["authFailures"],

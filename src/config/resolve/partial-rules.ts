@@ -1,7 +1,7 @@
 // The rules of a config whose syntax is fine but which has schema (or ${ENV}) errors elsewhere: the
 // parts of hooks without errors of their own, read as the full resolution would read them. Nothing
 // else is resolved — cross-checks on invalid data would only add errors that follow from the first.
-import type { HooksConfig, MailConfig, Mapping } from "../../types/generated.js";
+import type { HooksConfig, Mapping } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import { resolveTransformsDir } from "../check/transforms.js";
 import { hasIssueAt } from "../issues.js";
@@ -9,6 +9,7 @@ import type { PathSegment } from "../source/key-path.js";
 import type { ConfigIssue, RulesConfig } from "../types.js";
 import type { ResolveContext } from "./context.js";
 import { collectMappings } from "./mappings.js";
+import { type PacksPart, resolvePacks } from "./packs.js";
 
 export async function partialRules(
   raw: unknown,
@@ -31,17 +32,28 @@ export async function partialRules(
     (i) => isObject(mappings[i]) && !hasIssueAt(found, ["hooks", "mappings", i]),
   );
   const defaults = (name: string) => schemaDefaults(name);
+  const packs = await resolvePacks(
+    {
+      presets: clean("presets") ? (h["presets"] as string[]) : [],
+      packs: clean("packs") ? (h["packs"] as PacksPart["packs"]) : undefined,
+      packDirs: clean("packDirs") ? (h["packDirs"] as string[]) : undefined,
+      mail: clean("mail") ? (h["mail"] as PacksPart["mail"]) : undefined,
+      gmail: clean("gmail") ? (h["gmail"] as PacksPart["gmail"]) : undefined,
+    },
+    ctx,
+  );
   return {
     // Only the rule compiler's warnings read the path, and they are not shown for a failed load.
     path: "",
     presets: clean("presets") ? (h["presets"] as string[]) : [],
+    packs: packs.packs,
     mappings: entries.map((e) => e.mapping),
     transformsDir: transforms?.dir ?? "",
     transformLimits: {
       ...defaults("transformLimits"),
       ...(clean("transformLimits") ? (h["transformLimits"] as HooksConfig["transformLimits"]) : {}),
     } as RulesConfig["transformLimits"],
-    mail: { ...defaults("mailConfig"), ...(clean("mail") ? (h["mail"] as MailConfig) : {}) } as MailConfig,
+    mail: packs.mail,
   };
 }
 

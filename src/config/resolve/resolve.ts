@@ -20,7 +20,7 @@ export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): P
   const { agents, catalog, checkProvider } = resolveAgents(raw, ctx);
   const hooks = await resolveHooks(raw, { ids: agents.list.map((a) => a.id), models: catalog }, ctx);
   if (hooks.mail.model !== undefined) {
-    const path = ["hooks", "mail", "model"];
+    const path = mailModelPath(raw);
     hooks.mail.model = catalog.check(hooks.mail.model, path, ctx);
     // Mail runs go to the default agent unless a mapping routes elsewhere.
     const main = agents.list.find((a) => a.id === agents.defaultAgentId);
@@ -42,4 +42,14 @@ export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): P
     requestLog,
     retention,
   };
+}
+
+/** Where the mail pack's model was given: hooks.mail, hooks.gmail or hooks.packs.<mail or gmail>. */
+function mailModelPath(raw: HookgateConfig): string[] {
+  const h = raw.hooks ?? {};
+  if (h.gmail?.model !== undefined) return ["hooks", "gmail", "model"];
+  for (const name of ["mail", "gmail"]) {
+    if (h.packs?.[name]?.["model"] !== undefined) return ["hooks", "packs", name, "model"];
+  }
+  return ["hooks", "mail", "model"];
 }

@@ -1,6 +1,6 @@
 // Rule files: hooks.rules entries and the built-in presets. A list of mappings plus optional pack metadata.
 import { basename, extname, resolve } from "node:path";
-import type { Mapping } from "../../types/generated.js";
+import type { Mapping, TestCase } from "../../types/generated.js";
 import { checkMapping } from "../check/mapping-checks.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { rulesFileValidator } from "../check/schemas.js";
@@ -16,6 +16,8 @@ export interface LoadedRulesFile {
   aliases: string[];
   description?: string;
   mappings: ResolvedMapping[];
+  /** The file's embedded test cases (`tests:`), as written; `hookgate test` runs them. */
+  tests?: TestCase[];
 }
 
 export interface RulesFileOptions {
@@ -34,6 +36,7 @@ interface RawRulesFile {
   aliases?: string[];
   description?: string;
   mappings: Mapping[];
+  tests?: TestCase[];
 }
 
 /** A rule file as read for a config: what loaded, every problem found, and how to place more issues. */
@@ -82,7 +85,7 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
         issues.error(
           read.source,
           [key],
-          "allowed only in built-in preset files (rules/presets/); remove it",
+          "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
           { key: true },
         );
       }
@@ -108,6 +111,7 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
   if (preset !== undefined) loaded.preset = preset;
   if (Array.isArray(raw.aliases) && !hasIssueAt(issues.items, ["aliases"])) loaded.aliases = raw.aliases;
   if (typeof raw.description === "string") loaded.description = raw.description;
+  if (Array.isArray(raw.tests) && !hasIssueAt(issues.items, ["tests"])) loaded.tests = raw.tests;
   return result;
 }
 

@@ -20,7 +20,9 @@ function answerCell(e: RequestLogRecord): Html {
 function decisionCell(e: RequestLogRecord): Html {
   const what =
     e.outcome === "agent" ? "agent run" : e.outcome === "rejected" ? "refused before the rules" : e.outcome;
-  return html`${what}${e.mappingId ? html` by <code>${e.mappingId}</code>` : ""}`;
+  // A fan-out (forEach): how many actions the request became.
+  const count = e.decision?.count !== undefined ? ` ×${e.decision.count}` : "";
+  return html`${what}${count}${e.mappingId ? html` by <code>${e.mappingId}</code>` : ""}`;
 }
 
 export function requestList(

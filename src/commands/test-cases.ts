@@ -1,0 +1,60 @@
+// `hookgate test` without a hook name: every embedded case (`tests:`) of the configuration's rule files
+// and enabled presets, or of one file (--pack), through the same simulation as `hookgate test NAME`.
+import { ConfigError, formatIssue } from "../config/errors.js";
+import { loadConfig } from "../config/load.js";
+import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import { compileRules } from "../engine/compile.js";
+import { configSources, fileSources } from "./cases/load-sources.js";
+import { suiteJson, suiteText } from "./cases/report.js";
+import type { CaseSource } from "./cases/source.js";
+import { runSuite } from "./cases/suite.js";
+
+export interface CaseOptions {
+  config?: string | undefined;
+  pack?: string | undefined;
+  json?: boolean | undefined;
+  /** Whole percent of mappings the cases must reach. */
+  failUnder?: number | undefined;
+}
+
+/** Exit status: 0 every case passed (and coverage is at least failUnder), 1 otherwise or a load error. */
+export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
+  let config: ResolvedConfig;
+  let sources: CaseSource[];
+  try {
+    let warnings: ConfigIssue[];
+    if (opts.pack !== undefined) {
+      ({ config, sources, warnings } = await fileSources(opts.pack));
+      warnings.push(...(await compileWarnings(config)));
+    } else {
+      // Nothing is served, so the hook token is not needed.
+      const loaded = await loadConfig({ file: opts.config, requireToken: false });
+      config = loaded.config;
+      sources = await configSources(config);
+      warnings = [...loaded.warnings, ...(await compileWarnings(config)).map(loaded.placeIssue)];
+    }
+    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+    return 1;
+  }
+
+  const suite = await runSuite(config, sources);
+  process.stdout.write(opts.json ? suiteJson(suite) : suiteText(suite));
+  if (suite.failed > 0) return 1;
+  if (opts.failUnder !== undefined && suite.coverage.percent < opts.failUnder) {
+    process.stderr.write(
+      `hookgate test: coverage ${suite.coverage.percent}% is below --fail-under ${opts.failUnder}%\n`,
+    );
+    return 1;
+  }
+  return 0;
+}
+
+/** The whole configuration compiles first: its errors are one load error, not one per case. */
+async function compileWarnings(config: ResolvedConfig): Promise<ConfigIssue[]> {
+  const compiled = await compileRules(config);
+  compiled.dispose();
+  return compiled.warnings;
+}

@@ -1,0 +1,113 @@
+// hooks.presets → the enabled packs, in that order, each once, with their parameter values and
+// instantiated mappings. Used by the config loader and, for configurations built in code, by the rule
+// compiler (with defaults only).
+import { closest } from "../check/closest.js";
+import type { IssueList, SourceRef } from "../issues.js";
+import type { SourceRegistry } from "../source/sources.js";
+import type { PackCatalog } from "./catalog.js";
+import { instantiatePack, packOrigin } from "./instantiate.js";
+import { findNpmPack, NPM_PREFIX } from "./npm.js";
+import { type ParamInput, resolveParamValues } from "./params.js";
+import type { EnabledPack, PackDefinition } from "./types.js";
+
+export interface Found {
+  pack?: PackDefinition;
+  /** The package.json files looked for. */
+  tried: string[];
+  /** An installed package was found, but its pack has errors (already reported). */
+  broken?: boolean;
+}
+
+/** Finds a pack by id or alias: the catalog, then (when `npmFrom` is set) an installed package. */
+export class PackFinder {
+  private readonly npm = new Map<string, Found>();
+
+  constructor(
+    readonly catalog: PackCatalog,
+    private readonly opts: { npmFrom?: string; baseDir?: string; issues: IssueList },
+  ) {}
+
+  async find(name: string): Promise<Found> {
+    const known = this.catalog.byName.get(name);
+    if (known) return { pack: known, tried: [] };
+    if (this.opts.npmFrom === undefined || !/^[a-z0-9][a-z0-9._-]*$/.test(name)) return { tried: [] };
+    let found = this.npm.get(name);
+    if (!found) {
+      const got = await findNpmPack(name, this.opts.npmFrom, this.opts.baseDir);
+      this.opts.issues.push(...got.issues);
+      // An installed package whose pack does not load: its errors say why, "unknown" would mislead.
+      found = got.pack
+        ? { pack: got.pack, tried: got.tried }
+        : { tried: got.tried, broken: got.issues.length > 0 };
+      this.npm.set(name, found);
+    }
+    return found;
+  }
+
+  /** `unknown preset "x"; did you mean y? known presets: ...` with the npm package looked for. */
+  unknownMessage(name: string, tried: readonly string[], noun = "preset"): string {
+    const names = [...this.catalog.byName.keys()].sort();
+    const guess = closest(name, names);
+    const npm =
+      tried.length > 0
+        ? `; no installed package ${NPM_PREFIX}${name} either (looked in ${tried.length === 1 ? tried[0] : `${tried[0]} and ${tried.length - 1} folders above`}): npm install ${NPM_PREFIX}${name} to use one`
+        : "";
+    return `unknown ${noun} "${name}"; ${guess ? `did you mean ${guess}? ` : ""}known ${noun}s: ${names.join(", ") || "(none)"}${npm}`;
+  }
+}
+
+export interface EnableOptions {
+  finder: PackFinder;
+  /** The user's parameter blocks by pack. */
+  inputs: ReadonlyMap<PackDefinition, ParamInput>;
+  env: NodeJS.ProcessEnv;
+  issues: IssueList;
+  /** Where hooks.presets is. */
+  source: SourceRef;
+  /** Pack files register here, so later issues at a pack mapping's origin get file:line. */
+  sources?: SourceRegistry;
+}
+
+export async function enablePacks(names: readonly string[], opts: EnableOptions): Promise<EnabledPack[]> {
+  const { issues } = opts;
+  const enabled: EnabledPack[] = [];
+  const firstIndex = new Map<PackDefinition, number>();
+  for (const [i, name] of names.entries()) {
+    const { pack, tried, broken } = await opts.finder.find(name);
+    if (!pack) {
+      if (broken) continue;
+      issues.error(opts.source, ["hooks", "presets", i], opts.finder.unknownMessage(name, tried));
+      continue;
+    }
+    const first = firstIndex.get(pack);
+    if (first !== undefined) {
+      issues.warn(
+        opts.source,
+        ["hooks", "presets", i],
+        `"${name}" enables preset ${pack.id}, already enabled by hooks.presets[${first}]; remove one`,
+      );
+      continue;
+    }
+    firstIndex.set(pack, i);
+    const errorsBefore = errorCount(issues);
+    const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues, {
+      source: opts.source,
+      path: ["hooks", "presets", i],
+    });
+    // Without valid parameters its mappings would only repeat the same problem, once per mapping.
+    const made =
+      errorCount(issues) > errorsBefore ? { mappings: [], issues: [] } : instantiatePack(pack, values);
+    const { mappings, issues: found } = made;
+    issues.push(...found);
+    opts.sources?.addRuleFile(packOrigin(pack), pack.source);
+    const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
+    const input = opts.inputs.get(pack);
+    if (input) entry.given = { path: input.path, source: input.source, names: Object.keys(input.given) };
+    enabled.push(entry);
+  }
+  return enabled;
+}
+
+function errorCount(issues: IssueList): number {
+  return issues.items.filter((i) => i.severity === "error").length;
+}

@@ -1,0 +1,63 @@
+// A pack's session keys against hooks.allowedSessionKeyPrefixes: when the fixed start of a mapping's
+// sessionKey template (after its parameters are substituted) can never begin with an allowed prefix,
+// every run of that mapping is refused. A warning, naming the pack, the mapping and the parameter to
+// change, because the keys only exist per request.
+import { hasAllowedPrefix } from "../../core/allowlists.js";
+import type { ResolveContext } from "../resolve/context.js";
+import { paramReferences } from "./substitute.js";
+import type { EnabledPack } from "./types.js";
+
+export function checkPackSessionKeys(
+  packs: readonly EnabledPack[],
+  prefixes: readonly string[],
+  ctx: Pick<ResolveContext, "issues" | "source">,
+  presets: readonly string[],
+): void {
+  const listed = prefixes.join(", ") || "none";
+  for (const { pack, mappings, enabledAs } of packs) {
+    const written = (pack.document["mappings"] ?? []) as { sessionKey?: unknown }[];
+    for (const mapping of mappings) {
+      // A literal key is checked exactly, as an error, with the other policies (policy.ts).
+      if (mapping.action !== "agent" || !mapping.sessionKey?.includes("{{")) continue;
+      const start = staticStart(mapping.sessionKey).toLowerCase();
+      if (canPass(start, prefixes)) continue;
+      const index = Number(/mappings\[(\d+)\]/.exec(mapping.origin)?.[1] ?? -1);
+      const params = paramReferences(written[index]?.sessionKey);
+      const fix =
+        params.length > 0
+          ? `set hooks.packs.${pack.id}.${params[0]} to a value starting with one of them, or add "${start}" to hooks.allowedSessionKeyPrefixes`
+          : `add "${start}" to hooks.allowedSessionKeyPrefixes`;
+      ctx.issues.warn(
+        ctx.source,
+        ["hooks", "presets", presets.indexOf(enabledAs)],
+        `pack ${pack.id}, mapping ${mapping.id}: its session keys start with "${start}", which none of hooks.allowedSessionKeyPrefixes (${listed}) admit, so every run it starts would be refused; ${fix}`,
+      );
+    }
+  }
+}
+
+/** Some key with this fixed start could still begin with an allowed prefix. */
+function canPass(start: string, prefixes: readonly string[]): boolean {
+  return hasAllowedPrefix(start, prefixes) || prefixes.some((p) => p.startsWith(start));
+}
+
+/**
+ * The text every non-empty rendered key starts with ("" when it is not certain): the literal text before
+ * the first `{{`, also inside one `{{#if ...}}` around the whole template (it renders nothing or its
+ * inside) when that inside has no `{{else}}` or nested block.
+ */
+export function staticStart(template: string): string {
+  const text = template.trim();
+  const wrapped = /^\{\{#if [^}]*\}\}([\s\S]*)\{\{\/if\}\}$/.exec(text);
+  if (wrapped) {
+    const inside = wrapped[1]!;
+    if (/\{\{\s*(else|\^|#|\/)/.test(inside)) return "";
+    return leading(inside.trim());
+  }
+  return leading(text);
+}
+
+function leading(text: string): string {
+  const end = text.indexOf("{{");
+  return (end === -1 ? text : text.slice(0, end)).trimStart();
+}

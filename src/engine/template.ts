@@ -141,8 +141,11 @@ export function templateData(req: HookRequest, now: Date): TemplateData {
   return new RequestData(req, now);
 }
 
-/** The data with the payload's top-level keys in it, as Handlebars reads them. */
-function withPayloadKeys(data: TemplateData): TemplateData {
+/**
+ * The data with the payload's top-level keys in it, as Handlebars reads them; for anything else that
+ * reads template data by path (a mapping's forEach).
+ */
+export function withPayloadKeys(data: TemplateData): TemplateData {
   if (!RequestData.lazy(data)) return data;
   RequestData.markFull(data);
   const payload = data["payload"];

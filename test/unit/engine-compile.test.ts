@@ -73,12 +73,12 @@ describe("load errors", () => {
   });
 
   test("an unknown preset names hooks.presets[i] and lists the known ones", async () => {
-    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "slack"] } }));
+    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "nonesuch"] } }));
     expect(issues).toEqual([
       {
         severity: "error",
         path: "hooks.presets[1]",
-        message: 'unknown preset "slack"; known presets: gmail, mail',
+        message: expect.stringMatching(/^unknown preset "nonesuch"; known presets: .*\bgmail, .*\bmail\b/),
       },
     ]);
   });
@@ -86,8 +86,8 @@ describe("load errors", () => {
   test("a mistyped preset name suggests the closest pack (OpenClaw configs name it gmail)", async () => {
     const issues = await issuesOf(() => compile([], { hooks: { presets: ["gmial", "Mail"] } }));
     expect(issues.map((i) => i.message)).toEqual([
-      'unknown preset "gmial"; did you mean gmail? known presets: gmail, mail',
-      'unknown preset "Mail"; did you mean mail? known presets: gmail, mail',
+      expect.stringMatching(/^unknown preset "gmial"; did you mean gmail\? known presets: /),
+      expect.stringMatching(/^unknown preset "Mail"; did you mean mail\? known presets: /),
     ]);
   });
 

@@ -21,7 +21,8 @@ export async function inSpan<T>(
   fn: (span: Span) => Promise<T>,
   parent: Context = context.active(),
 ): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes }, parent, async (span) => {
+  const span = tracer.startSpan(name, { attributes }, parent);
+  const run = async () => {
     try {
       return await fn(span);
     } catch (err) {
@@ -30,7 +31,15 @@ export async function inSpan<T>(
     } finally {
       span.end();
     }
-  });
+  };
+  // Without a tracing SDK every span is an empty no-op: nothing to make current, so no context
+  // switch per request for it.
+  return isTraced(span) ? context.with(trace.setSpan(parent, span), run) : run();
+}
+
+/** Whether a span takes part in a trace (false for the API's no-op spans when no SDK is registered). */
+export function isTraced(span: Span): boolean {
+  return span.isRecording() || trace.isSpanContextValid(span.spanContext());
 }
 
 /** The span's W3C traceparent, to store with work that continues later; undefined when not sampled. */

@@ -3,7 +3,7 @@
 // tells what it found: the elements, nothing to do (204), or more than the cap (413).
 import { shortValue } from "./explain.js";
 import { BLOCKED_SEGMENTS, pathReader } from "./logic.js";
-import type { TemplateData } from "./template.js";
+import { type TemplateData, withPayloadKeys } from "./template.js";
 
 /** Elements one request may fan out into unless the mapping sets forEachMax. */
 export const FOR_EACH_DEFAULT_MAX = 100;
@@ -38,7 +38,7 @@ export function compileForEach(path: string, max: number | undefined): CompiledF
 
 /** The elements at the path in one request's template data. */
 export function forEachItems(spec: CompiledForEach, data: TemplateData): ForEachItems {
-  const value = spec.read(data);
+  const value = spec.read(withPayloadKeys(data));
   if (value === undefined || value === null) {
     return { ok: false, reason: "empty", detail: `forEach ${spec.path}: the payload has no ${spec.path}` };
   }

@@ -5,10 +5,10 @@ import { closest } from "../config/check/closest.js";
 import { formatKeyPath } from "../config/source/key-path.js";
 import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
 import { hasAllowedPrefix } from "../core/allowlists.js";
+import { canReachPrefix, certainKeyStart } from "../core/session-key-reach.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { varRefs } from "./logic.js";
 import { fieldPath, TEMPLATE_SOURCES } from "./rule.js";
-import { canReachPrefix, certainKeyStart } from "./session-key-reach.js";
 
 /** What match.when sees; `path` is the hook name itself, `verified` set after a passed verify. */
 const WHEN_ROOTS = ["payload", "headers", "query", "path", "verified"] as const;

@@ -9,6 +9,7 @@ import type { WorkBudget } from "./budget.js";
 import { BLOCKED_SEGMENTS } from "./logic.js";
 import { BUDGET_KEY, budgetedEach, charged, templateBudget } from "./template-budget.js";
 import { compileProblem, helperSuggestions, parseProblem, type TemplateProblem } from "./template-errors.js";
+import { type DataLayout, flatRenderer } from "./template-flat.js";
 import { FORMAT_HELPER, formatValue, templateHelpers, withoutBlockedKeys } from "./template-helpers.js";
 import { rewriteIndexSyntax } from "./template-source.js";
 import type { HookRequest } from "./types.js";
@@ -105,19 +106,49 @@ function isoTime(now: Date): string {
 }
 
 /**
- * Roots plus the payload's top-level keys (roots win a clash). A plain object: inherited members
- * are out of reach through Handlebars' prototype-access checks, and blocked names are skipped.
+ * The data of one request. The payload's top-level keys are copied in only when a template renders
+ * through Handlebars (`withPayloadKeys`): the direct renderer reads a name that is not a root from
+ * the payload itself, which is the same value. The mark is a private field: templates never see it.
+ */
+class RequestData {
+  #payloadKeysIn = false;
+  [key: string]: unknown;
+
+  constructor(req: HookRequest, now: Date) {
+    this["payload"] = req.payload;
+    this["headers"] = req.headers;
+    this["query"] = req.query;
+    this["path"] = req.path;
+    this["now"] = isoTime(now);
+    if (req.verified) this["verified"] = req.verified;
+  }
+
+  /** Whether `data` is a RequestData without the payload's keys in it yet. */
+  static lazy(data: object): data is RequestData {
+    return #payloadKeysIn in data && !(data as RequestData).#payloadKeysIn;
+  }
+
+  static markFull(data: RequestData): void {
+    data.#payloadKeysIn = true;
+  }
+}
+
+/**
+ * Roots plus the payload's top-level keys (roots win a clash). Inherited members are out of reach
+ * through Handlebars' prototype-access checks, and blocked names are skipped.
  */
 export function templateData(req: HookRequest, now: Date): TemplateData {
-  const payload = req.payload;
-  const data: TemplateData = {
-    payload,
-    headers: req.headers,
-    query: req.query,
-    path: req.path,
-    now: isoTime(now),
-  };
-  if (req.verified) data["verified"] = req.verified;
+  return new RequestData(req, now);
+}
+
+/**
+ * The data with the payload's top-level keys in it, as Handlebars reads them; for anything else that
+ * reads template data by path (a mapping's forEach).
+ */
+export function withPayloadKeys(data: TemplateData): TemplateData {
+  if (!RequestData.lazy(data)) return data;
+  RequestData.markFull(data);
+  const payload = data["payload"];
   if (payload !== null && typeof payload === "object" && !Array.isArray(payload)) {
     for (const key of Object.keys(payload)) {
       if (!ROOT_NAMES.has(key) && !BLOCKED_SEGMENTS.has(key))
@@ -127,8 +158,27 @@ export function templateData(req: HookRequest, now: Date): TemplateData {
   return data;
 }
 
+/** How the direct renderer finds names in the data (see RequestData). */
+const LAYOUT: DataLayout = {
+  roots: ROOT_NAMES,
+  blocked: BLOCKED_SEGMENTS,
+  lazyPayload(data) {
+    if (!RequestData.lazy(data)) return undefined;
+    const payload = data["payload"];
+    return payload !== null && typeof payload === "object" && !Array.isArray(payload) ? payload : null;
+  },
+};
+
+export interface CompileTemplateOptions {
+  /**
+   * Render through Handlebars even when the template has the flat shape template-flat.ts renders
+   * directly (lets tests compare the two).
+   */
+  handlebarsOnly?: boolean;
+}
+
 /** Compiles a template; throws TemplateSyntaxError with the message and where in `source` it is. */
-export function compileTemplate(source: string): CompiledTemplate {
+export function compileTemplate(source: string, opts: CompileTemplateOptions = {}): CompiledTemplate {
   const rewritten = rewriteIndexSyntax(source);
   let program: hbs.AST.Program;
   try {
@@ -144,14 +194,18 @@ export function compileTemplate(source: string): CompiledTemplate {
   const render = hb.compile(program, compileOptions);
   // Handlebars compiles on first use; do it now so unknown helpers and misuse of built-ins
   // (`{{#each}}` without a list) are load errors, not request errors.
-  const run: CompiledTemplate = (data, budget = templateBudget()) =>
-    render(data, runtimeOptions(data, budget));
+  const run: CompiledTemplate = (data, budget = templateBudget()) => {
+    const full = withPayloadKeys(data);
+    return render(full, runtimeOptions(full, budget));
+  };
   try {
     run(Object.create(null));
   } catch (err) {
     throw new TemplateSyntaxError(compileProblem(err, source, rewritten, suggestedHelpers));
   }
-  return run;
+  // Read after Handlebars compiled the tree: its whitespace control has settled the text in it.
+  const flat = opts.handlebarsOnly ? undefined : flatRenderer(program, LAYOUT);
+  return flat ? (data, budget = templateBudget()) => flat(data, budget) : run;
 }
 
 /** A path that always resolves to nothing: a private @data name that is never set. */

@@ -6,7 +6,15 @@ import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
-import { context, type Span, SpanStatusCode, trace, traceparentOf, tracer } from "../core/tracing.js";
+import {
+  context,
+  isTraced,
+  type Span,
+  SpanStatusCode,
+  trace,
+  traceparentOf,
+  tracer,
+} from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { decisionRecord } from "../ingress/decision-record.js";
 import type { RequestOutcome } from "../store/types.js";
@@ -58,7 +66,7 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
     traced(handler: RouteHandlerMethod): RouteHandlerMethod {
       return function (this: unknown, req: FastifyRequest, reply: FastifyReply) {
         const span = req.observed?.span;
-        if (!span) return handler.call(this as never, req, reply);
+        if (!span || !isTraced(span)) return handler.call(this as never, req, reply);
         return context.with(trace.setSpan(context.active(), span), () =>
           handler.call(this as never, req, reply),
         );

@@ -1,12 +1,15 @@
 // The embedded Store on better-sqlite3: WAL (readers never block the writer, so `hookgate runs` works
-// while the server runs), synchronous=FULL (a COMMIT that returned is on disk) and group commit for
-// the request path (see group-commit.ts).
-import { mkdirSync, statfsSync, statSync } from "node:fs";
+// while the server runs) and group commit for the request path (see group-commit.ts). A write is
+// acknowledged only once it is on disk: with group commit, COMMIT writes the WAL and the committer
+// syncs the WAL file on libuv's thread pool before settling (synchronous=NORMAL leaves that sync to
+// it; SQLite still syncs around its checkpoints); without it, or where the WAL file cannot be opened,
+// synchronous=FULL makes every COMMIT sync before it returns.
+import { closeSync, fdatasync, mkdirSync, openSync, statfsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import { atLeastOne, runsOutcome, wakesOutcome } from "./fan-out.js";
-import { GroupCommitter } from "./group-commit.js";
+import { type DurableSync, GroupCommitter } from "./group-commit.js";
 import { afterPrefix } from "./id-prefix.js";
 import { SharedProbe } from "./shared-probe.js";
 import {
@@ -108,6 +111,9 @@ const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
 export class SqliteStore implements Store {
   private handle: Database.Database | null = null;
   private committer: GroupCommitter | null = null;
+  /** The WAL file, opened to sync it (group commit only). */
+  private walFd: number | null = null;
+  private closing: Promise<void> | null = null;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly now: () => number;
   private lastPrune = 0;
@@ -159,20 +165,49 @@ export class SqliteStore implements Store {
       throw new Error(`cannot open store ${this.file}: ${(err as Error).message}`);
     }
     this.handle = db;
-    this.committer = new GroupCommitter(db, this.opts.groupCommit !== false);
+    const grouped = this.opts.groupCommit !== false;
+    this.committer = new GroupCommitter(db, grouped, grouped && !readonly ? this.walSync(db) : undefined);
     if (!readonly && this.file !== ":memory:") {
       const st = statSync(this.file);
       this.identity = { dev: st.dev, ino: st.ino };
     }
   }
 
+  /**
+   * A sync of the WAL file on the thread pool, with synchronous=NORMAL so that COMMIT leaves it to
+   * that; undefined (synchronous=FULL stays) for a store without a WAL file of its own.
+   */
+  private walSync(db: Database.Database): DurableSync | undefined {
+    if (this.file === ":memory:" || db.pragma("journal_mode", { simple: true }) !== "wal") return undefined;
+    let fd: number;
+    try {
+      // The WAL exists once the connection has read in WAL mode (the migration did); the connection
+      // keeps it until it closes, and a checkpoint rewrites it in place, so the descriptor stays good.
+      fd = openSync(`${this.file}-wal`, "r+");
+    } catch {
+      return undefined;
+    }
+    this.walFd = fd;
+    db.pragma("synchronous = NORMAL");
+    return (done) => fdatasync(fd, (err) => done(err));
+  }
+
   async close(): Promise<void> {
+    this.closing ??= this.shut().finally(() => {
+      this.closing = null;
+    });
+    return this.closing;
+  }
+
+  private async shut(): Promise<void> {
     if (!this.handle) return;
-    this.committer?.flush();
+    await this.committer?.close();
     this.statements.clear();
     this.handle.close();
     this.handle = null;
     this.committer = null;
+    if (this.walFd !== null) closeSync(this.walFd);
+    this.walFd = null;
   }
 
   async ping(): Promise<boolean> {
@@ -267,7 +302,10 @@ export class SqliteStore implements Store {
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
-    return this.lookup(idem, this.now());
+    const earlier = this.lookup(idem, this.now());
+    // The first request's record may be committed but not yet synced: answer once it is on disk.
+    if (earlier) await this.write().durable();
+    return earlier;
   }
 
   /** Inside an accept transaction: the earlier use of a live key (nothing else is written). */

@@ -216,6 +216,7 @@ export async function bench({ quick = false } = {}) {
       value: round(rate),
       unit: "req/s",
       ...(n === 1 ? {} : { ratio: ratio(rate, base), baseline: whenBase }),
+      ...(n === 100 && shape === "equality" && { target: "ratio >= 0.8" }),
     });
   }
 
@@ -238,7 +239,7 @@ export async function bench({ quick = false } = {}) {
   }
 
   /** A compiled piece's rate next to the hand-written code doing the same. */
-  const versusHand = (name, value, hand, handName) =>
+  const versusHand = (name, value, hand, handName, target) =>
     rows.push(
       {
         group: "templates",
@@ -247,6 +248,7 @@ export async function bench({ quick = false } = {}) {
         unit: "ops/s",
         ratio: ratio(value, hand),
         baseline: handName,
+        target,
       },
       { group: "templates", name: handName, value: round(hand), unit: "ops/s" },
     );
@@ -256,6 +258,7 @@ export async function bench({ quick = false } = {}) {
     t.template,
     t.hand,
     "renders/s, hand-written template literal",
+    "ratio >= 0.1",
   );
   const p = predicates(ms);
   versusHand(
@@ -263,6 +266,7 @@ export async function bench({ quick = false } = {}) {
     p.compiled,
     p.hand,
     "evaluations/s, hand-written predicate",
+    "ratio >= 0.2",
   );
   return { rows };
 }

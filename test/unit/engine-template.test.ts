@@ -2,6 +2,7 @@
 // structured values, and that no template ever throws or shows prototype members.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { WorkBudget } from "../../src/engine/budget.js";
 import { compileTemplate, TemplateSyntaxError, templateData } from "../../src/engine/template.js";
 import { rewriteIndexSyntax } from "../../src/engine/template-source.js";
 import type { HookRequest } from "../../src/engine/types.js";
@@ -244,6 +245,67 @@ describe("generated templates and payloads", () => {
         expect(out).not.toMatch(/function\s*\w*\s*\(/);
       }),
       { seed: 42, numRuns: 1500 },
+    );
+  });
+});
+
+// Templates of text and plain references render without Handlebars' runtime (template-flat.ts); the
+// output and the budget charged must be Handlebars' own for every such template and payload.
+const textArb = fc.oneof(
+  fc.constantFrom("", " ", "\n", "  \n\t", "a b", "(", ", severity ", "\\{{x}} ", "é"),
+  fc.string({ maxLength: 5 }).map((s) => s.replace(/[{}\\]/g, "")),
+);
+const flatRefArb = fc.oneof(
+  pathArb.map((p) => `{{${p}}}`),
+  pathArb.map((p) => `{{{${p}}}}`),
+  pathArb.map((p) => `{{~${p}~}}`),
+  pathArb.map((p) => `{{~ ${p}}}`),
+  fc.constantFrom("{{headers.x-a}}", "{{path}}", "{{now}}", "{{this}}", "{{json}}", "{{a.length}}"),
+);
+const flatTemplateArb = fc
+  .array(fc.tuple(textArb, flatRefArb), { minLength: 1, maxLength: 5 })
+  .chain((pairs) => textArb.map((tail) => pairs.map(([t, r]) => t + r).join("") + tail));
+
+describe("the direct renderer of flat templates", () => {
+  const data = (payload: unknown) =>
+    templateData({ path: "p", payload, headers: { "x-a": "h" }, query: { q: "1" } }, NOW);
+
+  test("renders what Handlebars renders, for generated templates and payloads", () => {
+    fc.assert(
+      fc.property(flatTemplateArb, jsonText, (template, text) => {
+        const payload = JSON.parse(text);
+        const direct = compileTemplate(template);
+        const handlebars = compileTemplate(template, { handlebarsOnly: true });
+        expect(direct(data(payload))).toBe(handlebars(data(payload)));
+      }),
+      { seed: 7, numRuns: 2000 },
+    );
+  });
+
+  test("charges the budget as Handlebars does, and stops at the same limit", () => {
+    const template = "{{a}}-{{b}}-{{list}}";
+    const payload = { a: "x".repeat(40), b: "y".repeat(40), list: [1, 2, 3] };
+    for (const size of [0, 39, 40, 80, 81, 88, 89, 200]) {
+      const outcome = (opts: { handlebarsOnly?: boolean }) => {
+        const budget = new WorkBudget("TEMPLATE_BUDGET_EXCEEDED", "templates", { iterations: 10, size });
+        try {
+          return { out: compileTemplate(template, opts)(data(payload), budget), size: budget.size };
+        } catch (err) {
+          return { error: (err as Error).message, size: budget.size };
+        }
+      };
+      expect(outcome({})).toEqual(outcome({ handlebarsOnly: true }));
+    }
+  });
+
+  test("common shapes render as expected", () => {
+    expect(
+      render("{{a}} on {{b}} ({{c.d}}, {{missing.x}})", { payload: { a: 1, b: "h", c: { d: [1] } } }),
+    ).toBe("1 on h ([1], )");
+    expect(render("plain text")).toBe("plain text");
+    expect(render("{{__proto__}}{{constructor.name}}x", { payload: { a: 1 } })).toBe("x");
+    expect(render("{{a.toString}}|{{a.length}}|{{b.constructor}}", { payload: { a: "str", b: {} } })).toBe(
+      "|3|",
     );
   });
 });

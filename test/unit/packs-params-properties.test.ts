@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packJson, showPack } from "../../src/commands/pack-view.js";
 import { checkValue } from "../../src/config/packs/params.js";
-import { staticStart } from "../../src/config/packs/session-keys.js";
 import { type SubstitutionProblem, substituteParams } from "../../src/config/packs/substitute.js";
 import type { PackDefinition, PackParam } from "../../src/config/packs/types.js";
+import { certainKeyStart } from "../../src/core/session-key-reach.js";
 
 const name = fc.constantFrom("a", "b", "events", "secret");
 const value = fc.oneof(
@@ -136,10 +136,10 @@ describe("secret parameters", () => {
 
 describe("the certain start of a session key template", () => {
   it("reads leading text and one {{#if}} around the whole key, nothing less certain", () => {
-    expect(staticStart("hook:acme:{{id}}")).toBe("hook:acme:");
-    expect(staticStart("{{#if id}}hook:mail:{{id}}{{/if}}")).toBe("hook:mail:");
-    expect(staticStart("{{#if id}}hook:a:{{id}}{{else}}other{{/if}}")).toBe("");
-    expect(staticStart("{{#if a}}x{{/if}}{{#if b}}y{{/if}}")).toBe("");
-    expect(staticStart("{{prefix}}:{{id}}")).toBe("");
+    expect(certainKeyStart("hook:acme:{{id}}")).toBe("hook:acme:");
+    expect(certainKeyStart("{{#if id}}hook:mail:{{id}}{{/if}}")).toBe("hook:mail:");
+    expect(certainKeyStart("{{#if id}}hook:a:{{id}}{{else}}other{{/if}}")).toBe("");
+    expect(certainKeyStart("{{#if a}}x{{/if}}{{#if b}}y{{/if}}")).toBe("");
+    expect(certainKeyStart("{{prefix}}:{{id}}")).toBe("");
   });
 });

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, fdatasync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type DurableSync, GroupCommitter } from "../../src/store/group-commit.js";
 import { SqliteStore } from "../../src/store/sqlite.js";
 import { logged, run, storeContract, wake } from "../store/contract.js";
 
@@ -28,7 +29,7 @@ afterEach(async () => {
 });
 
 describe("SqliteStore: opening", () => {
-  it("creates the folder, uses WAL with synchronous=FULL and records the schema version", async () => {
+  it("creates the folder, uses WAL and records the schema version", async () => {
     const store = await openStore();
     expect(await store.ping()).toBe(true);
     await store.close();
@@ -140,3 +141,163 @@ describe("SqliteStore: group commit", () => {
 });
 
 storeContract("SqliteStore", (opts) => openStore(opts?.now ? { now: opts.now } : {}));
+
+/**
+ * A sync held until the test lets it go: each call waits in `pending` until `release(i)` (or
+ * `fail(i, error)`) runs the real one. No timing involved: the test decides the order.
+ */
+function heldSync(fd: () => number) {
+  const pending: Array<(error?: Error) => void> = [];
+  const sync: DurableSync = (done) => {
+    pending.push((error) => {
+      if (error) done(error);
+      else fdatasync(fd(), (err) => done(err));
+    });
+  };
+  return { sync, pending };
+}
+
+/** Settles to "resolved" / "rejected" or stays "pending" after the microtasks run out. */
+async function stateOf(p: Promise<unknown>): Promise<string> {
+  const marker = Symbol("pending");
+  const r = await Promise.race([
+    p.then(
+      () => "resolved",
+      () => "rejected",
+    ),
+    new Promise((r) => setImmediate(() => r(marker))),
+  ]);
+  return r === marker ? "pending" : (r as string);
+}
+
+/** Waits (turn by turn of the event loop, no timer) until `cond` holds. */
+async function until(cond: () => boolean): Promise<void> {
+  while (!cond()) await new Promise((r) => setImmediate(r));
+}
+
+describe("GroupCommitter with the WAL synced off the event loop", () => {
+  let db: Database.Database;
+  let walFd = -1;
+
+  beforeEach(() => {
+    mkdirSync(join(dir, "nested"), { recursive: true });
+    db = new Database(file);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.exec("CREATE TABLE t (v TEXT NOT NULL)");
+    walFd = openSync(`${file}-wal`, "r+");
+  });
+
+  afterEach(() => {
+    closeSync(walFd);
+    db.close();
+  });
+
+  const insert = (v: string | null) => () => db.prepare("INSERT INTO t (v) VALUES (?)").run(v).changes;
+  const count = () => (db.prepare("SELECT count(*) AS n FROM t").get() as { n: number }).n;
+
+  it("a write settles only once the sync after its commit returned", async () => {
+    const held = heldSync(() => walFd);
+    const committer = new GroupCommitter(db, true, held.sync);
+    const write = committer.submit(insert("a"));
+    await stateOf(write);
+    // Committed (another reader of this connection sees it) but not acknowledged before the sync.
+    expect(count()).toBe(1);
+    expect(held.pending).toHaveLength(1);
+    expect(await stateOf(write)).toBe("pending");
+    held.pending[0]!();
+    expect(await write).toBe(1);
+  });
+
+  it("writes arriving during a sync commit together once it returns, under the next sync", async () => {
+    const held = heldSync(() => walFd);
+    const committer = new GroupCommitter(db, true, held.sync);
+    const first = committer.submit(insert("a"));
+    await stateOf(first);
+    const later = Array.from({ length: 10 }, (_, i) => committer.submit(insert(`b${i}`)));
+    await stateOf(Promise.all(later));
+    // Nothing of the later writes is committed while the first sync is out.
+    expect(committer.commits).toBe(1);
+    expect(count()).toBe(1);
+    held.pending[0]!();
+    await first;
+    await until(() => held.pending.length === 2);
+    expect(committer.commits).toBe(2);
+    expect(await stateOf(Promise.all(later))).toBe("pending");
+    held.pending[1]!();
+    expect(await Promise.all(later)).toEqual(Array(10).fill(1));
+  });
+
+  it("a failed sync fails every write it covered, and a failing write still fails alone", async () => {
+    const held = heldSync(() => walFd);
+    const committer = new GroupCommitter(db, true, held.sync);
+    const writes = [committer.submit(insert("a")), committer.submit(insert(null))];
+    await stateOf(writes[0]!);
+    held.pending[0]!(new Error("EIO: disk gone"));
+    const settled = await Promise.allSettled(writes);
+    expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected"]);
+    expect((settled[0] as PromiseRejectedResult).reason.message).toMatch(/EIO/);
+    expect((settled[1] as PromiseRejectedResult).reason.message).toMatch(/NOT NULL/);
+    // The next write gets its own sync and succeeds.
+    const next = committer.submit(insert("c"));
+    await stateOf(next);
+    held.pending[1]!();
+    expect(await next).toBe(1);
+  });
+
+  it("durable() waits for the sync covering what was committed before it was asked", async () => {
+    const held = heldSync(() => walFd);
+    const committer = new GroupCommitter(db, true, held.sync);
+    expect(await stateOf(committer.durable())).toBe("resolved");
+    const write = committer.submit(insert("a"));
+    await stateOf(write);
+    const durable = committer.durable();
+    expect(await stateOf(durable)).toBe("pending");
+    held.pending[0]!();
+    await write;
+    expect(await stateOf(durable)).toBe("resolved");
+  });
+
+  it("close commits and syncs what is queued, also behind a sync in flight", async () => {
+    const held = heldSync(() => walFd);
+    const committer = new GroupCommitter(db, true, held.sync);
+    const first = committer.submit(insert("a"));
+    await stateOf(first);
+    const queued = committer.submit(insert("b"));
+    const deferred = committer.defer(insert("c"), 60_000);
+    const closing = committer.close();
+    held.pending[0]!();
+    await until(() => held.pending.length === 2);
+    expect(await stateOf(closing)).toBe("pending");
+    held.pending[1]!();
+    await closing;
+    expect(await Promise.all([first, queued, deferred])).toEqual([1, 1, 1]);
+    expect(count()).toBe(3);
+  });
+});
+
+describe("SqliteStore: durability settings", () => {
+  it("with group commit, COMMIT leaves the sync to the committer (synchronous=NORMAL); without, FULL", async () => {
+    const grouped = await openStore();
+    expect(
+      (grouped as unknown as { db(): Database.Database }).db().pragma("synchronous", { simple: true }),
+    ).toBe(1);
+    await grouped.close();
+    const single = await openStore({ groupCommit: false });
+    expect(
+      (single as unknown as { db(): Database.Database }).db().pragma("synchronous", { simple: true }),
+    ).toBe(2);
+  });
+
+  it("an idempotent repeat is answered, and a closed store reopens with every acknowledged write", async () => {
+    const store = await openStore();
+    const idem = { scope: "hook", key: "k-1", ttlSeconds: 60, fingerprint: "f" };
+    const first = store.acceptWake(wake("once"), idem);
+    const repeat = store.findIdempotent(idem);
+    expect((await first).status).toBe("accepted");
+    expect(await repeat).toBeDefined();
+    await store.close();
+    const reopened = await openStore();
+    expect((await reopened.pendingEvents()).map((e) => e.text)).toEqual(["once"]);
+  });
+});

@@ -2,7 +2,7 @@
 // sessionKey template (after its parameters are substituted) can never begin with an allowed prefix,
 // every run of that mapping is refused. A warning, naming the pack, the mapping and the parameter to
 // change, because the keys only exist per request.
-import { hasAllowedPrefix } from "../../core/allowlists.js";
+import { canReachPrefix, certainKeyStart } from "../../core/session-key-reach.js";
 import type { ResolveContext } from "../resolve/context.js";
 import { paramReferences } from "./substitute.js";
 import type { EnabledPack } from "./types.js";
@@ -19,8 +19,8 @@ export function checkPackSessionKeys(
     for (const mapping of mappings) {
       // A literal key is checked exactly, as an error, with the other policies (policy.ts).
       if (mapping.action !== "agent" || !mapping.sessionKey?.includes("{{")) continue;
-      const start = staticStart(mapping.sessionKey).toLowerCase();
-      if (canPass(start, prefixes)) continue;
+      const start = certainKeyStart(mapping.sessionKey).toLowerCase();
+      if (canReachPrefix(start, prefixes)) continue;
       const index = Number(/mappings\[(\d+)\]/.exec(mapping.origin)?.[1] ?? -1);
       const params = paramReferences(written[index]?.sessionKey);
       const fix =
@@ -34,30 +34,4 @@ export function checkPackSessionKeys(
       );
     }
   }
-}
-
-/** Some key with this fixed start could still begin with an allowed prefix. */
-function canPass(start: string, prefixes: readonly string[]): boolean {
-  return hasAllowedPrefix(start, prefixes) || prefixes.some((p) => p.startsWith(start));
-}
-
-/**
- * The text every non-empty rendered key starts with ("" when it is not certain): the literal text before
- * the first `{{`, also inside one `{{#if ...}}` around the whole template (it renders nothing or its
- * inside) when that inside has no `{{else}}` or nested block.
- */
-export function staticStart(template: string): string {
-  const text = template.trim();
-  const wrapped = /^\{\{#if [^}]*\}\}([\s\S]*)\{\{\/if\}\}$/.exec(text);
-  if (wrapped) {
-    const inside = wrapped[1]!;
-    if (/\{\{\s*(else|\^|#|\/)/.test(inside)) return "";
-    return leading(inside.trim());
-  }
-  return leading(text);
-}
-
-function leading(text: string): string {
-  const end = text.indexOf("{{");
-  return (end === -1 ? text : text.slice(0, end)).trimStart();
 }

@@ -7,7 +7,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const pages = ["README.md", "rules/README.md", "src/README.md", "test/bench/README.md"];
+const pages = [
+  "README.md",
+  "rules/README.md",
+  "rules/presets/README.md",
+  "src/README.md",
+  "test/bench/README.md",
+];
 
 /** The text outside fenced code blocks, line by line (a `# comment` in a YAML block is no heading). */
 function proseLines(markdown: string): string[] {

@@ -211,15 +211,19 @@ describe("hookgate serve: reload in place", () => {
     });
     // The old rules answer; the log names the problem's place as validate would.
     expect((await post(url, { i: 1 })).status).toBe(200);
-    const errors = logLines(child)
-      .filter((l) => l.level === 50)
-      .map((l) => l.msg);
-    expect(errors).toEqual([
-      expect.stringMatching(
-        /rules\.yaml:6:\d+: \S*rules\.yaml mappings\[0\]\.messageTemplate: .*never closed/,
-      ),
-      "configuration reload failed with 1 error; generation 1 keeps serving",
-    ]);
+    // Log lines are written in batches (within 100 ms): wait for them.
+    const errors = () =>
+      logLines(child)
+        .filter((l) => l.level === 50)
+        .map((l) => l.msg);
+    await expect
+      .poll(errors)
+      .toEqual([
+        expect.stringMatching(
+          /rules\.yaml:6:\d+: \S*rules\.yaml mappings\[0\]\.messageTemplate: .*never closed/,
+        ),
+        "configuration reload failed with 1 error; generation 1 keeps serving",
+      ]);
 
     writeFileSync(join(dir, "rules.yaml"), RULES_B);
     child.proc.kill("SIGHUP");
@@ -239,9 +243,11 @@ describe("hookgate serve: reload in place", () => {
     child.proc.kill("SIGHUP");
     await expect.poll(async () => (await health(url)).config.generation).toBe(2);
     expect((await health(url)).config.needsRestart).toEqual(["server.port"]);
-    expect(logLines(child).map((l) => l.msg)).toContain(
-      "server.port changed in the config (0 → 1) but needs a restart to take effect; the running value stays",
-    );
+    await expect
+      .poll(() => logLines(child).map((l) => l.msg))
+      .toContain(
+        "server.port changed in the config (0 → 1) but needs a restart to take effect; the running value stays",
+      );
     // The other changes are in effect, on the old port.
     expect((await post(url, { i: 1 })).status).toBe(202);
   });

@@ -8,7 +8,6 @@ import { packJson, showPack } from "../../src/commands/pack-view.js";
 import { checkValue } from "../../src/config/packs/params.js";
 import { type SubstitutionProblem, substituteParams } from "../../src/config/packs/substitute.js";
 import type { PackDefinition, PackParam } from "../../src/config/packs/types.js";
-import { certainKeyStart } from "../../src/core/session-key-reach.js";
 
 const name = fc.constantFrom("a", "b", "events", "secret");
 const value = fc.oneof(
@@ -131,15 +130,5 @@ describe("secret parameters", () => {
         expect(printed).toContain("${P_SECRET}");
       }),
     );
-  });
-});
-
-describe("the certain start of a session key template", () => {
-  it("reads leading text and one {{#if}} around the whole key, nothing less certain", () => {
-    expect(certainKeyStart("hook:acme:{{id}}")).toBe("hook:acme:");
-    expect(certainKeyStart("{{#if id}}hook:mail:{{id}}{{/if}}")).toBe("hook:mail:");
-    expect(certainKeyStart("{{#if id}}hook:a:{{id}}{{else}}other{{/if}}")).toBe("");
-    expect(certainKeyStart("{{#if a}}x{{/if}}{{#if b}}y{{/if}}")).toBe("");
-    expect(certainKeyStart("{{prefix}}:{{id}}")).toBe("");
   });
 });

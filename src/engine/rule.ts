@@ -49,7 +49,11 @@ export interface CompiledRule {
   readonly challenge?: CompiledChallenge;
   /** The mapping's own body limit. */
   readonly maxBodyBytes?: number;
+  /** The status of its accepting answers, when not the usual 200 / 202 / 204. */
+  readonly successStatus?: SuccessStatus;
 }
+
+export type SuccessStatus = 200 | 202 | 204;
 
 /** Each action template and the mapping field it is written in. */
 export const TEMPLATE_SOURCES: [
@@ -222,6 +226,7 @@ export function compileRule(
     ...(verifier && { verifier }),
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
+    ...(mapping.successStatus !== undefined && { successStatus: mapping.successStatus }),
   };
   return rule;
 }

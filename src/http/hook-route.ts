@@ -14,6 +14,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { sha256 } from "../core/digest.js";
 import type { ErrorCode } from "../core/errors.js";
 import type { RuleIndex } from "../engine/compile.js";
+import type { SuccessStatus } from "../engine/rule.js";
 import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/verify/challenge.js";
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
@@ -193,7 +194,12 @@ export function hookRoute(opts: HookRouteOptions) {
     req.notes.decision = decision;
     if (decision.mappingId !== undefined) req.notes.mappingId = decision.mappingId;
     if (explain) log.debug({ hook: name, explain: decision.explain }, "hook decision");
-    return answer(reply, req, await act(decision, name, idem));
+    return answer(
+      reply,
+      req,
+      await act(decision, name, idem),
+      decision.kind === "refused" ? undefined : decision.successStatus,
+    );
   };
 
   const act = async (
@@ -256,13 +262,23 @@ function deliveryRef(
   return { scope: `verified:${v.scheme}:${hook}`, key: v.id, ttlSeconds: REPLAY_SECONDS };
 }
 
-/** The answer of an accept (or its replay): 200 for a wake, 202 for a run, 409 for a reused key. */
-function answer(reply: FastifyReply, req: FastifyRequest, result: AcceptResult | "skip") {
-  if (result === "skip") return reply.code(204).send();
+/**
+ * The answer of an accept (or its replay): 200 for a wake, 202 for a run, 204 for nothing to do, or
+ * the mapping's successStatus; 409 for a reused key.
+ */
+function answer(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  result: AcceptResult | "skip",
+  successStatus?: SuccessStatus,
+) {
+  if (result === "skip") return reply.code(successStatus ?? 204).send();
   if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
   if (result.status === "replayed") void reply.header("idempotent-replay", "true");
   const { outcome } = result;
-  return reply.code(outcome.kind === "run" ? 202 : 200).send(answerBody(outcome, req.notes));
+  const body = answerBody(outcome, req.notes);
+  const status = successStatus ?? (outcome.kind === "run" ? 202 : 200);
+  return status === 204 ? reply.code(204).send() : reply.code(status).send(body);
 }
 
 /** The body of an accept's answer; a fan-out's lists every run id, or counts its wakes. */

@@ -6,6 +6,7 @@ import { ERRORS, type ErrorCode } from "../core/errors.js";
 import { inSpan } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { route } from "../engine/route.js";
+import type { SuccessStatus } from "../engine/rule.js";
 import type { AgentAction, ExplainTrace, HookRequest, SkipReason, WakeAction } from "../engine/types.js";
 import type { RequestVerification } from "../engine/verify/request.js";
 import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
@@ -22,7 +23,15 @@ export interface AdmittedRun {
  * at least one); `action` (and `verdict`) are then the first element's.
  */
 export type IngressDecision =
-  | { kind: "wake"; action: WakeAction; fanOut?: WakeAction[]; mappingId?: string; explain?: ExplainTrace }
+  | {
+      kind: "wake";
+      action: WakeAction;
+      fanOut?: WakeAction[];
+      mappingId?: string;
+      /** The mapping's successStatus, when it sets one. */
+      successStatus?: SuccessStatus;
+      explain?: ExplainTrace;
+    }
   | {
       kind: "agent";
       action: AgentAction;
@@ -30,10 +39,18 @@ export type IngressDecision =
       verdict: AgentVerdict;
       fanOut?: AdmittedRun[];
       mappingId?: string;
+      successStatus?: SuccessStatus;
       explain?: ExplainTrace;
     }
   /** Nothing to do (HTTP 204): a transform returned null, an ignore mapping, or forEach found nothing. */
-  | { kind: "skip"; mappingId: string; reason: SkipReason; detail?: string; explain?: ExplainTrace }
+  | {
+      kind: "skip";
+      mappingId: string;
+      reason: SkipReason;
+      detail?: string;
+      successStatus?: SuccessStatus;
+      explain?: ExplainTrace;
+    }
   | {
       kind: "refused";
       code: ErrorCode;
@@ -168,6 +185,10 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
     decide: (req, opts = {}) =>
       inSpan("hookgate.route", { "hookgate.hook": req.path }, async (span) => {
         const decision = await decide(req, opts);
+        if (decision.kind !== "refused" && decision.mappingId !== undefined) {
+          const status = index.successStatus.get(decision.mappingId);
+          if (status !== undefined) decision.successStatus = status;
+        }
         span.setAttribute("hookgate.decision", decision.kind);
         if (decision.mappingId !== undefined) span.setAttribute("hookgate.mapping_id", decision.mappingId);
         if (decision.kind === "refused") span.setAttribute("hookgate.code", decision.code);

@@ -82,6 +82,18 @@ export function showDecision(d: IngressDecision): {
 
 /** What the server answers for this decision (a new run's id is not known until it is stored). */
 export function serverAnswer(d: IngressDecision): { status: number; body?: Record<string, unknown> } {
+  if (d.kind === "refused") {
+    return { status: ERRORS[d.code].status, body: { ok: false, error: d.error, code: d.code } };
+  }
+  const accepted = acceptedAnswer(d);
+  const status = d.successStatus ?? accepted.status;
+  return status === 204 ? { status } : { ...accepted, status };
+}
+
+function acceptedAnswer(d: Exclude<IngressDecision, { kind: "refused" }>): {
+  status: number;
+  body?: Record<string, unknown>;
+} {
   switch (d.kind) {
     case "wake":
       return {
@@ -95,8 +107,6 @@ export function serverAnswer(d: IngressDecision): { status: number; body?: Recor
     }
     case "skip":
       return { status: 204 };
-    case "refused":
-      return { status: ERRORS[d.code].status, body: { ok: false, error: d.error, code: d.code } };
   }
 }
 

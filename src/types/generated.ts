@@ -281,6 +281,10 @@ export interface Mapping {
    * Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes.
    */
   maxBodyBytes?: number;
+  /**
+   * The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body.
+   */
+  successStatus?: 200 | 202 | 204;
 }
 /**
  * Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.

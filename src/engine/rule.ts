@@ -49,11 +49,15 @@ export interface CompiledRule {
   readonly challenge?: CompiledChallenge;
   /** The mapping's own body limit. */
   readonly maxBodyBytes?: number;
-  /** The status of its accepting answers, when not the usual 200 / 202 / 204. */
-  readonly successStatus?: SuccessStatus;
+  /** How its accepting answers differ from the usual 200 / 202 / 204 with a JSON body. */
+  readonly successAnswer?: SuccessAnswer;
 }
 
-export type SuccessStatus = 200 | 202 | 204;
+/** A mapping's successStatus and successBody: the status of its accepting answers, and no body. */
+export interface SuccessAnswer {
+  status?: 200 | 202 | 204;
+  body?: false;
+}
 
 /** Each action template and the mapping field it is written in. */
 export const TEMPLATE_SOURCES: [
@@ -226,7 +230,12 @@ export function compileRule(
     ...(verifier && { verifier }),
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
-    ...(mapping.successStatus !== undefined && { successStatus: mapping.successStatus }),
+    ...((mapping.successStatus !== undefined || mapping.successBody === false) && {
+      successAnswer: {
+        ...(mapping.successStatus !== undefined && { status: mapping.successStatus }),
+        ...(mapping.successBody === false && { body: false as const }),
+      },
+    }),
   };
   return rule;
 }

@@ -14,7 +14,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { sha256 } from "../core/digest.js";
 import type { ErrorCode } from "../core/errors.js";
 import type { RuleIndex } from "../engine/compile.js";
-import type { SuccessStatus } from "../engine/rule.js";
+import type { SuccessAnswer } from "../engine/rule.js";
 import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/verify/challenge.js";
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
@@ -198,7 +198,7 @@ export function hookRoute(opts: HookRouteOptions) {
       reply,
       req,
       await act(decision, name, idem),
-      decision.kind === "refused" ? undefined : decision.successStatus,
+      decision.kind === "refused" ? undefined : decision.successAnswer,
     );
   };
 
@@ -264,21 +264,23 @@ function deliveryRef(
 
 /**
  * The answer of an accept (or its replay): 200 for a wake, 202 for a run, 204 for nothing to do, or
- * the mapping's successStatus; 409 for a reused key.
+ * the mapping's successStatus (without a body for successBody: false); 409 for a reused key.
  */
 function answer(
   reply: FastifyReply,
   req: FastifyRequest,
   result: AcceptResult | "skip",
-  successStatus?: SuccessStatus,
+  success?: SuccessAnswer,
 ) {
-  if (result === "skip") return reply.code(successStatus ?? 204).send();
+  if (result === "skip") return reply.code(success?.status ?? 204).send();
   if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
   if (result.status === "replayed") void reply.header("idempotent-replay", "true");
   const { outcome } = result;
   const body = answerBody(outcome, req.notes);
-  const status = successStatus ?? (outcome.kind === "run" ? 202 : 200);
-  return status === 204 ? reply.code(204).send() : reply.code(status).send(body);
+  const status = success?.status ?? (outcome.kind === "run" ? 202 : 200);
+  return status === 204 || success?.body === false
+    ? reply.code(status).send()
+    : reply.code(status).send(body);
 }
 
 /** The body of an accept's answer; a fan-out's lists every run id, or counts its wakes. */

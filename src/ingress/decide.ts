@@ -6,7 +6,7 @@ import { ERRORS, type ErrorCode } from "../core/errors.js";
 import { inSpan } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { route } from "../engine/route.js";
-import type { SuccessStatus } from "../engine/rule.js";
+import type { SuccessAnswer } from "../engine/rule.js";
 import type { AgentAction, ExplainTrace, HookRequest, SkipReason, WakeAction } from "../engine/types.js";
 import type { RequestVerification } from "../engine/verify/request.js";
 import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";
@@ -28,8 +28,8 @@ export type IngressDecision =
       action: WakeAction;
       fanOut?: WakeAction[];
       mappingId?: string;
-      /** The mapping's successStatus, when it sets one. */
-      successStatus?: SuccessStatus;
+      /** The mapping's successStatus / successBody, when it sets them. */
+      successAnswer?: SuccessAnswer;
       explain?: ExplainTrace;
     }
   | {
@@ -39,7 +39,7 @@ export type IngressDecision =
       verdict: AgentVerdict;
       fanOut?: AdmittedRun[];
       mappingId?: string;
-      successStatus?: SuccessStatus;
+      successAnswer?: SuccessAnswer;
       explain?: ExplainTrace;
     }
   /** Nothing to do (HTTP 204): a transform returned null, an ignore mapping, or forEach found nothing. */
@@ -48,7 +48,7 @@ export type IngressDecision =
       mappingId: string;
       reason: SkipReason;
       detail?: string;
-      successStatus?: SuccessStatus;
+      successAnswer?: SuccessAnswer;
       explain?: ExplainTrace;
     }
   | {
@@ -186,8 +186,8 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
       inSpan("hookgate.route", { "hookgate.hook": req.path }, async (span) => {
         const decision = await decide(req, opts);
         if (decision.kind !== "refused" && decision.mappingId !== undefined) {
-          const status = index.successStatus.get(decision.mappingId);
-          if (status !== undefined) decision.successStatus = status;
+          const answer = index.successAnswer.get(decision.mappingId);
+          if (answer !== undefined) decision.successAnswer = answer;
         }
         span.setAttribute("hookgate.decision", decision.kind);
         if (decision.mappingId !== undefined) span.setAttribute("hookgate.mapping_id", decision.mappingId);

@@ -86,8 +86,8 @@ export function serverAnswer(d: IngressDecision): { status: number; body?: Recor
     return { status: ERRORS[d.code].status, body: { ok: false, error: d.error, code: d.code } };
   }
   const accepted = acceptedAnswer(d);
-  const status = d.successStatus ?? accepted.status;
-  return status === 204 ? { status } : { ...accepted, status };
+  const status = d.successAnswer?.status ?? accepted.status;
+  return status === 204 || d.successAnswer?.body === false ? { status } : { ...accepted, status };
 }
 
 function acceptedAnswer(d: Exclude<IngressDecision, { kind: "refused" }>): {

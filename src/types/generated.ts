@@ -285,6 +285,10 @@ export interface Mapping {
    * The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body.
    */
   successStatus?: 200 | 202 | 204;
+  /**
+   * false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement.
+   */
+  successBody?: false;
 }
 /**
  * Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.

@@ -42,6 +42,15 @@ const MAPPINGS: ResolvedMapping[] = [
     action: "agent",
     messageTemplate: "x",
   },
+  {
+    id: "command",
+    origin: "hooks.mappings[4]",
+    match: { path: "command" },
+    action: "agent",
+    successStatus: 200,
+    successBody: false,
+    messageTemplate: "{{text}}",
+  },
 ];
 
 function signed(payload: Record<string, unknown>, id: string) {
@@ -93,6 +102,12 @@ describe("successStatus", () => {
       headers: { "linear-signature": "00".repeat(32) },
     });
     expect(bad.status).toBe(401);
+  });
+
+  it("with successBody: false a run answers 200 with an empty body (a Slack slash command's acknowledgement)", async () => {
+    const res = await s.post("/hooks/command", { text: "which invoices failed?" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
   });
 
   it("mappings without it answer as usual", async () => {

@@ -4,7 +4,7 @@ import { ConfigError } from "../config/errors.js";
 import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
 import { type DispatchStep, dispatchPlan } from "./dispatch.js";
 import { presetMappings } from "./presets.js";
-import { type CompiledRule, type CompileScope, compileRule, fieldPath, type SuccessAnswer } from "./rule.js";
+import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
 import { lintMapping } from "./rule-lint.js";
 import { ruleWarnings } from "./rule-warnings.js";
 import { createTransformLoader, type TransformLoader } from "./transform/loader.js";
@@ -25,8 +25,6 @@ export interface RuleIndex {
   readonly pathlessVerifying: readonly CompiledRule[];
   /** Headers any configured verify reads a signature or secret from: stripped before rules see a request. */
   readonly secretHeaders: ReadonlySet<string>;
-  /** Mapping id → how its accepting answers differ, for the mappings that set successStatus / successBody. */
-  readonly successAnswer: ReadonlyMap<string, SuccessAnswer>;
 }
 
 /** The rules a request for `path` (normalised) is matched against, in order. */
@@ -151,7 +149,6 @@ function indexRules(rules: readonly CompiledRule[]): RuleIndex {
     verifying,
     pathlessVerifying: withVerify(pathless),
     secretHeaders,
-    successAnswer: new Map(rules.flatMap((r) => (r.successAnswer ? [[r.id, r.successAnswer] as const] : []))),
   };
 }
 

@@ -59,7 +59,7 @@ export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOpti
     const rule = explain
       ? tracedMatch(index.byPath.get(path) ?? index.pathless, context, explain, verification)
       : firstMatch(index.plans.get(path) ?? index.pathlessPlan, context, admits);
-    if (rule) return await act(rule, context, req, now, explain);
+    if (rule) return withSuccessAnswer(rule, await act(rule, context, req, now, explain));
     return { kind: "no-match", path, ...(explain && { explain }) };
   } catch (err) {
     // A `when` that blew its budget owns the request: later rules are not tried (422 naming it).
@@ -169,6 +169,15 @@ function explainMiss(rule: CompiledRule, ctx: LogicContext): ExplainStep {
     saw: seenByWhen(when, ctx),
     ...(clauses && clauses.length > 0 && { clauses }),
   };
+}
+
+/** An accepting decision carries its rule's successStatus / successBody, for the answer. */
+function withSuccessAnswer(rule: CompiledRule, decision: Decision): Decision {
+  if (rule.successAnswer === undefined) return decision;
+  if (decision.kind === "wake" || decision.kind === "agent" || decision.kind === "skip") {
+    return { ...decision, successAnswer: rule.successAnswer };
+  }
+  return decision;
 }
 
 async function act(

@@ -2,6 +2,7 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
 import type { ClauseFailure } from "./explain.js";
+import type { SuccessAnswer } from "./rule.js";
 import type { Verified } from "./verify/types.js";
 
 export type { Verified };
@@ -84,9 +85,31 @@ export type SkipReason = "transform" | "ignore" | "empty";
  * `action` is then the first of them.
  */
 export type Decision =
-  | { kind: "wake"; action: WakeAction; actions?: WakeAction[]; mappingId: string; explain?: ExplainTrace }
-  | { kind: "agent"; action: AgentAction; actions?: AgentAction[]; mappingId: string; explain?: ExplainTrace }
-  | { kind: "skip"; mappingId: string; reason: SkipReason; detail?: string; explain?: ExplainTrace }
+  | {
+      kind: "wake";
+      action: WakeAction;
+      actions?: WakeAction[];
+      mappingId: string;
+      /** The rule's successStatus / successBody, when it sets them. */
+      successAnswer?: SuccessAnswer;
+      explain?: ExplainTrace;
+    }
+  | {
+      kind: "agent";
+      action: AgentAction;
+      actions?: AgentAction[];
+      mappingId: string;
+      successAnswer?: SuccessAnswer;
+      explain?: ExplainTrace;
+    }
+  | {
+      kind: "skip";
+      mappingId: string;
+      reason: SkipReason;
+      detail?: string;
+      successAnswer?: SuccessAnswer;
+      explain?: ExplainTrace;
+    }
   | { kind: "no-match"; path: string; explain?: ExplainTrace }
   | {
       kind: "invalid";

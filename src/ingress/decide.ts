@@ -174,10 +174,13 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
         const { actions, ...one } = decision;
         return actions ? { ...one, fanOut: actions } : one;
       }
-      case "agent":
-        return decision.actions
+      case "agent": {
+        const admitted = decision.actions
           ? admitAll(decision.actions, decision.mappingId, explain)
           : admit(decision.action, decision.mappingId, explain);
+        const { successAnswer } = decision;
+        return successAnswer && admitted.kind === "agent" ? { ...admitted, successAnswer } : admitted;
+      }
     }
   };
 
@@ -185,10 +188,6 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
     decide: (req, opts = {}) =>
       inSpan("hookgate.route", { "hookgate.hook": req.path }, async (span) => {
         const decision = await decide(req, opts);
-        if (decision.kind !== "refused" && decision.mappingId !== undefined) {
-          const answer = index.successAnswer.get(decision.mappingId);
-          if (answer !== undefined) decision.successAnswer = answer;
-        }
         span.setAttribute("hookgate.decision", decision.kind);
         if (decision.mappingId !== undefined) span.setAttribute("hookgate.mapping_id", decision.mappingId);
         if (decision.kind === "refused") span.setAttribute("hookgate.code", decision.code);

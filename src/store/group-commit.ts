@@ -41,7 +41,7 @@ export class GroupCommitter {
   /** Committed, not yet synced (only with a `sync`). */
   private unsynced: Committed[] = [];
   /** Callers waiting for everything committed so far to be synced. */
-  private durableWaiters: Array<() => void> = [];
+  private durableWaiters: Waiter[] = [];
   private syncing = false;
   /** Resolves when the sync in flight returns. */
   private syncDone: Promise<void> = Promise.resolve();
@@ -108,7 +108,7 @@ export class GroupCommitter {
    */
   durable(): Promise<void> {
     if (!this.syncing && this.unsynced.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.durableWaiters.push(resolve));
+    return new Promise((resolve, reject) => this.durableWaiters.push({ resolve, reject }));
   }
 
   /** One write in its own transaction, synchronously: the ungrouped baseline. */
@@ -220,16 +220,27 @@ export class GroupCommitter {
         this.syncing = false;
         // Not known to be on disk: nothing in these batches is acknowledged.
         for (const batch of batches) settle(batch, error);
-        for (const resolve of waiters) resolve();
+        if (error) {
+          // What a waiter saw may be in these batches, also for one that came during the sync: none of
+          // it may be answered as stored.
+          for (const waiter of [...waiters, ...this.durableWaiters.splice(0)]) waiter.reject(error);
+        } else {
+          for (const waiter of waiters) waiter.resolve();
+        }
         resolve();
         // Committed meanwhile (a flush while syncing): the next sync; else later waiters are covered.
         if (this.unsynced.length > 0) this.startSync();
-        else for (const waiter of this.durableWaiters.splice(0)) waiter();
+        else for (const waiter of this.durableWaiters.splice(0)) waiter.resolve();
         // Deferred writes whose timer ran out during the sync commit now too.
         if (this.queue.length > 0 || (this.deferred.length > 0 && !this.deferTimer)) this.schedule();
       });
     });
   }
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
 }
 
 function settle({ jobs, outcomes }: Committed, syncError: Error | null): void {

@@ -258,6 +258,20 @@ describe("GroupCommitter with the WAL synced off the event loop", () => {
     expect(await stateOf(durable)).toBe("resolved");
   });
 
+  it("durable() rejects when the sync it waits on fails, also when asked during that sync", async () => {
+    const held = heldSync(() => walFd);
+    const committer = new GroupCommitter(db, true, held.sync);
+    const write = committer.submit(insert("a"));
+    await stateOf(write);
+    const before = committer.durable();
+    expect(held.pending).toHaveLength(1);
+    // Asked while the sync is out: what it read may be in the batch being synced.
+    const during = committer.durable();
+    held.pending[0]!(new Error("EIO: disk gone"));
+    const settled = await Promise.allSettled([write, before, during]);
+    expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected", "rejected"]);
+  });
+
   it("close commits and syncs what is queued, also behind a sync in flight", async () => {
     const held = heldSync(() => walFd);
     const committer = new GroupCommitter(db, true, held.sync);
@@ -292,10 +306,8 @@ describe("SqliteStore: durability settings", () => {
   it("an idempotent repeat is answered, and a closed store reopens with every acknowledged write", async () => {
     const store = await openStore();
     const idem = { scope: "hook", key: "k-1", ttlSeconds: 60, fingerprint: "f" };
-    const first = store.acceptWake(wake("once"), idem);
-    const repeat = store.findIdempotent(idem);
-    expect((await first).status).toBe("accepted");
-    expect(await repeat).toBeDefined();
+    expect((await store.acceptWake(wake("once"), idem)).status).toBe("accepted");
+    expect(await store.findIdempotent(idem)).toMatchObject({ status: "replayed" });
     await store.close();
     const reopened = await openStore();
     expect((await reopened.pendingEvents()).map((e) => e.text)).toEqual(["once"]);

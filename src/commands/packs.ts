@@ -16,12 +16,12 @@ const help = `Usage: hookgate packs [--config FILE] [--json]
        hookgate packs show NAME [--config FILE] [--json]
 
 Lists the packs the configuration can enable: those in its hooks.packDirs folders, the built-in ones
-(rules/presets/), and installed hookgate-pack-<name> packages it enables. Enable one with
+(rules/presets/), and installed hookgate-pack-<name> packages, enabled or not. Enable one with
 hooks.presets: [NAME]; set its parameters under hooks.packs.NAME.
 
   show NAME           one pack (by id or alias): its parameters with type, default, description and,
                       when enabled, value (secrets read "(secret)"); its mappings; its docs links.
-                      NAME may also be an installed package's hookgate-pack-NAME.
+                      For an installed package hookgate-pack-NAME, give NAME.
   --config, -c FILE   config file; default: ./${configFileNames.join(", ./")} (first found), else the built-in default
   --json              JSON instead of text
   --help, -h          show this help

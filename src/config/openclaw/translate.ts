@@ -119,9 +119,6 @@ function translateHooks(hooks: Obj, home: string, report: Report): Obj {
       }
     } else if (key === "transformsDir" && typeof value === "string" && /^~[/\\]/.test(value)) {
       out[key] = join(home, value.slice(2));
-    } else if (key === "mappings" && Array.isArray(value)) {
-      // Mappings are read as written (forEach included): the schema checks every field, naming an unknown one.
-      out[key] = value.map((m) => (isObject(m) ? { ...m } : m));
     } else if (key === "gmail" && isObject(value)) {
       const mail: Obj = {};
       for (const k of GMAIL_KEYS) if (value[k] !== undefined) mail[k] = value[k];

@@ -15,14 +15,6 @@ afterEach(async () => {
   await closeOpened();
 });
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    if (await condition()) return;
-    await new Promise((r) => setImmediate(r));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
-
 /** A Discord fake numbering the messages it accepts; `down` makes it answer 503. */
 async function discordFake(): Promise<{ svc: FakeService; state: { down: boolean } }> {
   const state = { down: false };
@@ -77,11 +69,12 @@ describe("resumePending", () => {
     const h = await harness({ channels: discord(fake.svc.url), sleep: () => new Promise(() => {}) });
     const runId = await finishedRun(h.store, { reply: "Release 1.4 is out" });
     void h.delivery.deliver({ runId, text: "Release 1.4 is out", channel: "discord", to: "42" });
-    await until(() => fake.svc.seen.length === 1, "the first attempt");
-    await until(
-      async () => (await h.store.getRun(runId))?.delivery?.status === "pending",
-      "the pending state",
-    );
+    // Polled against the clock (expect.poll, see test/vitest.config.ts), not a count of loop turns:
+    // a busy machine may need many turns for one HTTP round trip.
+    await expect.poll(() => fake.svc.seen.length, { message: "the first attempt" }).toBe(1);
+    await expect
+      .poll(async () => (await h.store.getRun(runId))?.delivery?.status, { message: "the pending state" })
+      .toBe("pending");
     await h.store.close();
 
     // Restart: a new store on the same file, a new delivery; the service is back.

@@ -18,7 +18,7 @@ import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { Progress } from "./progress.js";
 import { sendAgain } from "./replay-send.js";
-import { escapeControls } from "./terminal-text.js";
+import { escapeControls, safeTable } from "./terminal-text.js";
 
 const help = `Usage: hookgate replay [--config FILE] [--store FILE|URL] [--since WHEN] [--until WHEN]
                        [--mapping ID] [--hook NAME] [--id ID]... [--limit N]
@@ -39,8 +39,10 @@ why a request was answered as it was.
   --until WHEN        and before WHEN (same forms)
   --mapping ID        only requests mapping ID decided, then or now
   --hook NAME         only requests to this hook name (github for /hooks/github)
-  --id ID             only this request (its id, or the start of it; repeatable). Shows it even
-                      when nothing changed, with the reason it was refused.
+  --id ID             only this request (its id, or enough of its start to name one request;
+                      repeatable). Ids begin with the time received, so requests close together
+                      share their first characters. Shows it even when nothing changed, with the
+                      reason it was refused.
   --limit N           look at the N newest requests at most (default 1000)
   --all               show the requests whose decision is unchanged too
   --explain           show the rules' explain trace of each request shown (as hookgate test does)
@@ -123,13 +125,18 @@ export const command: Command = {
         return values.id ? 1 : 0;
       }
       try {
-        const logged = await selectRequests(opened.store, {
+        const selection = await selectRequests(opened.store, {
           since: values.id ? undefined : since,
           until: values.id ? undefined : until,
           hook: values.hook,
           ids: values.id,
           limit,
         });
+        if ("problem" in selection) {
+          process.stderr.write(`hookgate replay: ${selection.problem}\n`);
+          return 1;
+        }
+        const logged = selection.rows;
         if (values.id && logged.length === 0) {
           process.stderr.write(
             `hookgate replay: no logged request with id ${values.id.map((i) => `"${escapeControls(i)}"`).join(" or ")}\n`,
@@ -212,6 +219,9 @@ function parseWhen(text: string, now: number): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
+/** How many candidates an id start shared by several requests lists. */
+const SHOWN_CANDIDATES = 5;
+
 async function selectRequests(
   store: StoreReader,
   q: {
@@ -221,13 +231,19 @@ async function selectRequests(
     ids?: string[] | undefined;
     limit: number;
   },
-): Promise<RequestLogRecord[]> {
+): Promise<{ rows: RequestLogRecord[] } | { problem: string }> {
   let rows: RequestLogRecord[];
   if (q.ids) {
     rows = [];
     for (const id of q.ids) {
       const exact = await store.getRequest(id);
-      rows.push(...(exact ? [exact] : await store.listRequests({ limit: 2, idPrefix: id })).slice(0, 1));
+      if (exact) {
+        rows.push(exact);
+        continue;
+      }
+      const found = await store.listRequests({ limit: SHOWN_CANDIDATES + 1, idPrefix: id });
+      if (found.length > 1) return { problem: ambiguous(id, found) };
+      rows.push(...found);
     }
   } else {
     rows = await store.listRequests({
@@ -238,7 +254,23 @@ async function selectRequests(
     });
   }
   // Oldest first, as a log reads.
-  return rows.sort((a, b) => a.seq - b.seq);
+  return { rows: rows.sort((a, b) => a.seq - b.seq) };
+}
+
+/**
+ * Ids start with the time they were received (src/core/time-ordered-id.ts), so requests close
+ * together share their first characters: name the candidates rather than pick one.
+ */
+function ambiguous(start: string, found: RequestLogRecord[]): string {
+  const count = found.length > SHOWN_CANDIDATES ? `more than ${SHOWN_CANDIDATES}` : String(found.length);
+  const listed = safeTable(
+    ["ID", "RECEIVED", "REQUEST", "STATUS"],
+    found
+      .slice(0, SHOWN_CANDIDATES)
+      .map((e) => [e.id, formatTime(e.receivedAt), `${e.method} /${e.hook}`, String(e.status)]),
+  );
+  const more = found.length > SHOWN_CANDIDATES ? "\n..." : "";
+  return `${count} logged requests have ids starting with "${escapeControls(start)}"; give more of the id:\n\n${listed}${more}`;
 }
 
 /** `404 HOOK_NOT_FOUND`, `202 agent run by gh-issue`, ... */

@@ -2,10 +2,10 @@
 // the parent of routing, transforms and the store write), a count and a latency in the metrics, and an
 // entry in the request log, written after the answer. Outside the hook routes' own code, so the routes
 // only note what they learned (the body, the decision) on the request.
-import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
+import { timeOrderedId } from "../core/time-ordered-id.js";
 import {
   context,
   isTraced,
@@ -115,7 +115,7 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
       const traceContext = traceparentOf(span);
       const { headers, removed } = loggedHeaders(req.headers, servedBy.index.secretHeaders);
       writer.add({
-        id: randomUUID(),
+        id: timeOrderedId(observed.receivedAt),
         receivedAt: observed.receivedAt,
         method: req.method,
         hook: notes.hook ?? "",

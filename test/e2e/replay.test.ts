@@ -135,12 +135,30 @@ describe("hookgate replay", () => {
     const push = (JSON.parse(j.out) as { id: string; then: { code?: string } }[]).find(
       (x) => x.then.code === "HOOK_NOT_FOUND",
     )!;
-    const r = await cli(["replay", "--config", v1, "--id", push.id.slice(0, 8), "--explain"], dir);
+    // Ids begin with the time received: the start that names one request reaches into the random part.
+    const r = await cli(["replay", "--config", v1, "--id", push.id.slice(0, 28), "--explain"], dir);
     expect(r.code).toBe(0);
     expect(r.out).toContain(push.id);
     expect(r.out).toContain("unchanged");
     expect(r.out).toContain("✗ gh-issue (hooks.mappings[0]): when did not hold");
     expect(r.out).toContain('saw:      false; headers.x-github-event = "push"');
+  });
+
+  it("a start of an id several requests share: names them and picks none", async () => {
+    const j = await cli(["replay", "--config", v1, "--json", "--all"], dir);
+    const ids = (JSON.parse(j.out) as { id: string }[]).map((x) => x.id);
+    expect(ids).toHaveLength(3);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Received within moments of each other, they share the first digits of their time.
+    let shared = ids[0]!;
+    while (!ids.every((id) => id.startsWith(shared))) shared = shared.slice(0, -1);
+    expect(shared.length).toBeGreaterThanOrEqual(2);
+    const r = await cli(["replay", "--config", v1, "--id", shared], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toContain(`3 logged requests have ids starting with "${shared}"; give more of the id:`);
+    for (const id of ids) expect(r.err).toContain(id);
   });
 
   it("--send posts it again to a running server, once", async () => {

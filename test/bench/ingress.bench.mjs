@@ -2,8 +2,9 @@
 // 4-field template) with the hook token and the same mapped wake from a sender without it (a GitHub
 // signature verified on the raw body, its delivery id remembered), and /agent, each server in its own
 // process, runs interleaved round by round so machine drift spreads over all of them; and the mapped
-// wake through an instance on a PostgreSQL store against the same on SQLite. Also the server's memory
-// before and after many requests.
+// wake through an instance on a PostgreSQL store against the same on SQLite, and /agent on
+// PostgreSQL with its runs executed by the serving process or by a separate `hookgate worker`. Also
+// the server's memory before and after many requests.
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -107,6 +108,20 @@ const targets = {
     body: (n) => ({ message: `job ${n}`, deliver: false }),
   },
   g: { name: "(g) mapped wake, PostgreSQL store", path: "/hooks/alerts", headers: auth, body: alert },
+  // /agent on PostgreSQL: runs executed by the serving process (j), or by a `hookgate worker` beside
+  // a `serve --no-worker` that only takes requests (i). The worker shares the machine's cores.
+  j: {
+    name: "(j) /agent on PostgreSQL, runs in the serving process",
+    path: "/hooks/agent",
+    headers: auth,
+    body: (n) => ({ message: `job ${n}`, deliver: false }),
+  },
+  i: {
+    name: "(i) /agent on PostgreSQL, runs in a separate worker",
+    path: "/hooks/agent",
+    headers: auth,
+    body: (n) => ({ message: `job ${n}`, deliver: false }),
+  },
   // (c) with the request log off: what logging every request costs.
   h: { name: "(h) mapped wake, request log off", path: "/hooks/alerts", headers: auth, body: alert },
 };
@@ -135,29 +150,38 @@ export async function bench({ quick = false } = {}) {
         writeBenchConfig({ store: `store: { kind: postgres, url: "${PG_URL}", schema: ${schema} }` }),
       ])
     : null;
-  const results = { a: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [] };
+  const results = { a: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [], i: [], j: [] };
   try {
     for (let r = 0; r < rounds; r++) {
       // c, e and f back to back, in turn first, so that their ratios see the same machine; g next to c.
       const cg = hgPg ? ["c", "g"] : ["c"];
       const trio = r % 2 === 0 ? [...cg, "e", "f"] : ["f", "e", ...cg.reverse()];
-      for (const key of ["a", "b", "a", ...trio, "a", "d", "a", "h"]) {
+      const agents = schema ? (r % 2 === 0 ? ["d", "j", "i"] : ["i", "j", "d"]) : ["d"];
+      for (const key of ["a", "b", "a", ...trio, "a", ...agents, "a", "h"]) {
         const t = targets[key];
-        const server = key === "g" ? hgPg : key === "h" ? unlogged : hg;
-        const cpuBefore = key === "a" ? 0 : cpuMsOf(server.proc.pid);
-        const res = await load({
-          url: key === "a" ? bare.url : server.url,
-          path: t.path,
-          headers: t.headers,
-          body: t.body,
-          ...(t.sign && { sign: t.sign }),
-          duration,
-        });
-        const bad = res.non2xx + res.errors + res.timeouts;
-        if (bad > 0) throw new Error(`${t.name}: ${bad} failed requests of ${res.requests.total}`);
-        // The server's own CPU time per request: what a request costs, whatever else the machine runs.
-        const cpuUs = key === "a" ? 0 : ((cpuMsOf(server.proc.pid) - cpuBefore) * 1000) / res.requests.total;
-        results[key].push({ rps: res.requests.average, p99: res.latency.p99, cpuUs });
+        // /agent accepts runs faster than they execute: each measurement gets fresh instances,
+        // stopped right after, so that no backlog of runs goes on loading the measurements after it.
+        const agentRun = AGENT_KEYS.has(key) ? await agentInstances(key, schema) : null;
+        const server = agentRun?.server ?? (key === "g" ? hgPg : key === "h" ? unlogged : hg);
+        try {
+          const cpuBefore = key === "a" ? 0 : cpuMsOf(server.proc.pid);
+          const res = await load({
+            url: key === "a" ? bare.url : server.url,
+            path: t.path,
+            headers: t.headers,
+            body: t.body,
+            ...(t.sign && { sign: t.sign }),
+            duration,
+          });
+          const bad = res.non2xx + res.errors + res.timeouts;
+          if (bad > 0) throw new Error(`${t.name}: ${bad} failed requests of ${res.requests.total}`);
+          // The server's own CPU time per request: what a request costs, whatever else the machine runs.
+          const cpuUs =
+            key === "a" ? 0 : ((cpuMsOf(server.proc.pid) - cpuBefore) * 1000) / res.requests.total;
+          results[key].push({ rps: res.requests.average, p99: res.latency.p99, cpuUs });
+        } finally {
+          await agentRun?.stop();
+        }
       }
     }
   } finally {
@@ -167,7 +191,7 @@ export async function bench({ quick = false } = {}) {
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length;
   const base = avg(results.a, (x) => x.rps);
   const rows = [];
-  for (const key of ["a", "b", "c", "e", "f", "d", "h"]) {
+  for (const key of ["a", "b", "c", "e", "f", "d", "h", ...(schema ? ["j", "i"] : [])]) {
     const rps = avg(results[key], (x) => x.rps);
     const p99 = Math.max(...results[key].map((x) => x.p99));
     rows.push({
@@ -192,6 +216,26 @@ export async function bench({ quick = false } = {}) {
     baseline: targets.c.name,
     target: "ratio >= 0.9",
   });
+  if (schema) {
+    rows.push({
+      group: "ingress",
+      name: "/agent on PostgreSQL, separate worker vs runs in the serving process, req/s (i)/(j)",
+      value: round(rps("i") / rps("j"), 3),
+      unit: "ratio",
+      ratio: round(rps("i") / rps("j"), 3),
+      baseline: targets.j.name,
+    });
+  }
+  for (const key of ["d", ...(schema ? ["j", "i"] : [])]) {
+    rows.push({
+      group: "ingress",
+      name: `${targets[key].name} server CPU per request`,
+      value: round(cpu(key), 1),
+      unit: "µs",
+      ratio: round(cpu(key) / cpu("c"), 3),
+      baseline: targets.c.name,
+    });
+  }
   for (const key of ["c", "e", "f"]) {
     rows.push({
       group: "ingress",
@@ -231,6 +275,40 @@ export async function bench({ quick = false } = {}) {
     baseline: targets.h.name,
   });
   return { rows };
+}
+
+const AGENT_KEYS = new Set(["d", "i", "j"]);
+
+/**
+ * Fresh instances for one /agent measurement: (d) a server on a new SQLite file; (j) a server on a
+ * new PostgreSQL schema; (i) `serve --no-worker` and a `hookgate worker` on a new schema. `stop`
+ * ends them and drops the schema, with whatever runs were still queued.
+ */
+async function agentInstances(key, pgAvailable) {
+  if (key === "d") {
+    const server = await startChild([CLI, "serve", "--config", writeBenchConfig()]);
+    return { server, stop: () => server.stop() };
+  }
+  if (!pgAvailable) throw new Error(`${targets[key].name} needs PostgreSQL`);
+  const schema = benchSchema(`agent_${key}`);
+  const file = writeBenchConfig({ store: `store: { kind: postgres, url: "${PG_URL}", schema: ${schema} }` });
+  const server = await startChild([CLI, "serve", "--config", file, ...(key === "i" ? ["--no-worker"] : [])]);
+  const worker =
+    key === "i"
+      ? await startChild([CLI, "worker", "--config", file], { ready: /worker ready()/ }).catch(
+          async (err) => {
+            await server.stop();
+            throw err;
+          },
+        )
+      : null;
+  return {
+    server,
+    stop: async () => {
+      await Promise.all([server.stop(), worker?.stop()]);
+      await dropSchema(schema);
+    },
+  };
 }
 
 /** Server RSS before and after N mapped-wake requests: growth must stay bounded. */

@@ -14,11 +14,13 @@ export function startChild(args, opts = {}) {
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", "pipe", "ignore"],
   });
+  // A server is ready when it prints where it listens; a `hookgate worker`, when it says so.
+  const ready = opts.ready ?? /listening on (http:\/\/\S+)/;
   return new Promise((resolve, reject) => {
     let out = "";
     proc.stdout.setEncoding("utf8").on("data", (d) => {
       out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      const m = ready.exec(out);
       if (m) resolve({ proc, url: m[1], stop: () => stopChild(proc) });
     });
     proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));

@@ -466,44 +466,53 @@ export class PostgresStore implements Store {
 
   async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<boolean> {
     const keepLease = completion.delivery?.status === "pending";
-    const done = await this.transaction(async (db) => {
-      // Only a running run this instance still holds finishes: a run never completes twice, also
-      // when another instance took it over after this one's lease ran out.
-      const { rows } = await db.query<{ session_key: string }>(
-        `UPDATE ${this.s}.runs SET status = $1, reply = $2, error = $3, usage = $4,
+    const transcript = completion.transcript ?? [];
+    const event = completion.event;
+    // One statement, atomic by itself: the outcome, its transcript and its main-session summary land
+    // together or not at all, in one round trip instead of five (each costs more than the SQL in it).
+    // Only a running run this instance still holds finishes: a run never completes twice, also when
+    // another instance took it over after this one's lease ran out; then nothing else is written.
+    const { rows } = await this.statement<{ session_key: string }>(
+      `WITH up AS (
+         UPDATE ${this.s}.runs SET status = $1, reply = $2, error = $3, usage = $4,
            resolved_agent_id = COALESCE($5, resolved_agent_id), resolved_model = COALESCE($6, resolved_model),
            finished_at = $7, delivery = $8, delivery_status = $9,
            lease_owner = CASE WHEN $10 THEN lease_owner END, lease_until = CASE WHEN $10 THEN lease_until END
          WHERE id = $11 AND status = 'running' AND lease_owner = $12
-         RETURNING session_key`,
-        [
-          result.status,
-          result.reply === undefined ? null : pgText(result.reply),
-          result.error === undefined ? null : pgText(result.error),
-          result.usage ? JSON.stringify(result.usage) : null,
-          result.resolvedAgentId === undefined ? null : pgText(result.resolvedAgentId),
-          result.resolvedModel === undefined ? null : pgText(result.resolvedModel),
-          result.finishedAt,
-          completion.delivery ? pgText(JSON.stringify(completion.delivery)) : null,
-          completion.delivery?.status ?? null,
-          keepLease,
-          id,
-          this.instanceId,
-        ],
-      );
-      const row = rows[0];
-      if (!row) return false;
-      if (completion.transcript?.length)
-        await this.insertTranscript(db, row.session_key, completion.transcript);
-      if (completion.event) {
-        const e = completion.event;
-        await db.query(
-          `INSERT INTO ${this.s}.events (text, source, mode, created_at, last_at) VALUES ($1, $2, $3, $4, $4)`,
-          [pgText(e.text), pgText(e.source), e.mode, result.finishedAt],
-        );
-      }
-      return true;
-    });
+         RETURNING session_key),
+       tr AS (
+         INSERT INTO ${this.s}.transcripts (session_key, role, content, run_id, created_at)
+         SELECT up.session_key, t.role, t.content, t.run_id, t.created_at
+         FROM up, unnest($13::text[], $14::text[], $15::text[], $16::bigint[]) WITH ORDINALITY AS t(role, content, run_id, created_at, n)
+         ORDER BY n),
+       ev AS (
+         INSERT INTO ${this.s}.events (text, source, mode, created_at, last_at)
+         SELECT $17, $18, $19, $7, $7 FROM up WHERE $20::boolean)
+       SELECT session_key FROM up`,
+      [
+        result.status,
+        result.reply === undefined ? null : pgText(result.reply),
+        result.error === undefined ? null : pgText(result.error),
+        result.usage ? JSON.stringify(result.usage) : null,
+        result.resolvedAgentId === undefined ? null : pgText(result.resolvedAgentId),
+        result.resolvedModel === undefined ? null : pgText(result.resolvedModel),
+        result.finishedAt,
+        completion.delivery ? pgText(JSON.stringify(completion.delivery)) : null,
+        completion.delivery?.status ?? null,
+        keepLease,
+        id,
+        this.instanceId,
+        transcript.map((m) => m.role),
+        transcript.map((m) => pgText(m.content)),
+        transcript.map((m) => (m.runId === undefined ? null : pgText(m.runId))),
+        transcript.map((m) => m.createdAt),
+        event ? pgText(event.text) : null,
+        event ? pgText(event.source) : null,
+        event?.mode ?? null,
+        event !== undefined,
+      ],
+    );
+    const done = rows.length > 0;
     if (!done) {
       this.leased.delete(id);
       this.opts.log?.warn(
@@ -839,6 +848,20 @@ export class PostgresStore implements Store {
   }
 
   /** Runs `work` in a transaction, again on a deadlock or serialization failure. */
+  /** One statement outside a transaction block, tried again after a serialization failure or deadlock. */
+  private async statement<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.pool().query<R>(text, values);
+      } catch (err) {
+        if (!isRetryable(err) || attempt >= 3) throw err;
+      }
+    }
+  }
+
   private async transaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {

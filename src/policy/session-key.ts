@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { ResolvedConfig } from "../config/types.js";
 import { hasAllowedPrefix, isReservedSessionKey } from "../core/allowlists.js";
 import { MAIN_SESSION_KEY } from "../core/main-session.js";
 import { allow, type PolicyResult, reject } from "../core/policy-result.js";
+import { timeOrderedId } from "../core/time-ordered-id.js";
 
 type HooksPolicy = Pick<
   ResolvedConfig["hooks"],
@@ -12,7 +12,8 @@ type HooksPolicy = Pick<
 /**
  * Picks the session key of an agent run: an explicit key (request or mapping) must pass the prefix
  * allowlist, a request's own key needs allowRequestSessionKey; otherwise defaultSessionKey, otherwise
- * a fresh `hook:<uuid>` (a new conversation per run).
+ * a fresh `hook:<uuid>` (a new conversation per run). The uuid is time-ordered (version 7): the
+ * runs table's session index then grows at its end instead of taking a random page per run.
  */
 export function resolveSessionKey(
   requested: string | undefined,
@@ -39,5 +40,5 @@ export function resolveSessionKey(
     }
     return allow(requested);
   }
-  return allow(hooks.defaultSessionKey ?? `hook:${randomUUID()}`);
+  return allow(hooks.defaultSessionKey ?? `hook:${timeOrderedId()}`);
 }

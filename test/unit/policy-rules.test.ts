@@ -49,15 +49,20 @@ describe("session key policy", () => {
     });
   });
 
-  it("falls back to defaultSessionKey, then to a fresh hook:<uuid>", () => {
+  it("falls back to defaultSessionKey, then to a fresh time-ordered hook:<uuid>", () => {
     expect(resolveSessionKey(undefined, false, { ...hooks, defaultSessionKey: "hook:default" })).toEqual({
       ok: true,
       value: "hook:default",
     });
     const a = resolveSessionKey(undefined, false, hooks);
     const b = resolveSessionKey(undefined, false, hooks);
-    expect(a.ok && a.value).toMatch(/^hook:[0-9a-f-]{36}$/);
+    expect(a.ok && a.value).toMatch(
+      /^hook:[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(a).not.toEqual(b);
+    // Version 7: the key begins with the time, so keys made later never sort before it.
+    const later = resolveSessionKey(undefined, false, hooks);
+    expect(a.ok && later.ok && a.value.slice(5, 18) <= later.value.slice(5, 18)).toBe(true);
   });
 });
 

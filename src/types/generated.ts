@@ -457,7 +457,7 @@ export interface TransformLimitsConfig {
   maxQueued?: number;
 }
 /**
- * Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent.
+ * Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "mailConfig".

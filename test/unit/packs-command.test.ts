@@ -170,7 +170,7 @@ describe("hookgate validate and packs", () => {
     expect(code).toBe(0);
     expect(stdout).toContain("valid — 0 mappings, 0 rule files, presets: acme, mail, 1 agent");
     expect(stderr).toMatch(
-      /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
+      /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; set hooks\.packs\.mail\.sessionKeyPrefix to a value starting with one of them, or add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
     );
     // The gmail path's keys (hook:gmail:<id>) pass; the warning is given once, where it can be acted on.
     expect(stderr).not.toContain("mapping gmail");

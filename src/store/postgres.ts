@@ -847,7 +847,6 @@ export class PostgresStore implements Store {
     return this.batcher!;
   }
 
-  /** Runs `work` in a transaction, again on a deadlock or serialization failure. */
   /** One statement outside a transaction block, tried again after a serialization failure or deadlock. */
   private async statement<R extends pg.QueryResultRow>(
     text: string,
@@ -862,6 +861,7 @@ export class PostgresStore implements Store {
     }
   }
 
+  /** Runs `work` in a transaction, again on a deadlock or serialization failure. */
   private async transaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {

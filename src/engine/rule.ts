@@ -53,10 +53,10 @@ export interface CompiledRule {
   readonly successAnswer?: SuccessAnswer;
 }
 
-/** A mapping's successStatus and successBody: the status of its accepting answers, and no body. */
+/** A mapping's successStatus and successBody: the status of its accepting answers, and their body (none, or a fixed one). */
 export interface SuccessAnswer {
   status?: 200 | 202 | 204;
-  body?: false;
+  body?: false | Record<string, unknown>;
 }
 
 /** Each action template and the mapping field it is written in. */
@@ -230,10 +230,10 @@ export function compileRule(
     ...(verifier && { verifier }),
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
-    ...((mapping.successStatus !== undefined || mapping.successBody === false) && {
+    ...((mapping.successStatus !== undefined || mapping.successBody !== undefined) && {
       successAnswer: {
         ...(mapping.successStatus !== undefined && { status: mapping.successStatus }),
-        ...(mapping.successBody === false && { body: false as const }),
+        ...(mapping.successBody !== undefined && { body: mapping.successBody }),
       },
     }),
   };

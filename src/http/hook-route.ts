@@ -174,9 +174,13 @@ export function hookRoute(opts: HookRouteOptions) {
     // first, so that a reuse with another body is refused before any work.
     const delivery = deliveryRef(verification, name);
     const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw, payload);
+    let repeat: AcceptResult | null = null;
     if (idem && !delivery) {
       const earlier = await runtime.store.findIdempotent(idem).catch(() => null);
-      if (earlier) return answer(reply, req, earlier);
+      if (earlier?.status === "conflict") return answer(reply, req, earlier);
+      // A repeat starts nothing, but is still decided: its answer takes the matched rule's
+      // successStatus / successBody, as the first request's did.
+      repeat = earlier;
     }
     const explain = log.isLevelEnabled("debug");
     const request = hookRequest({
@@ -197,7 +201,7 @@ export function hookRoute(opts: HookRouteOptions) {
     return answer(
       reply,
       req,
-      await act(decision, name, idem),
+      repeat ?? (await act(decision, name, idem)),
       decision.kind === "refused" ? undefined : decision.successAnswer,
     );
   };
@@ -264,7 +268,8 @@ function deliveryRef(
 
 /**
  * The answer of an accept (or its replay): 200 for a wake, 202 for a run, 204 for nothing to do, or
- * the mapping's successStatus (without a body for successBody: false); 409 for a reused key.
+ * the mapping's successStatus (without a body for successBody: false, with its own for an object);
+ * 409 for a reused key.
  */
 function answer(
   reply: FastifyReply,
@@ -272,15 +277,19 @@ function answer(
   result: AcceptResult | "skip",
   success?: SuccessAnswer,
 ) {
-  if (result === "skip") return reply.code(success?.status ?? 204).send();
+  if (result === "skip") {
+    const status = success?.status ?? 204;
+    return typeof success?.body === "object" && status !== 204
+      ? reply.code(status).send(success.body)
+      : reply.code(status).send();
+  }
   if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
   if (result.status === "replayed") void reply.header("idempotent-replay", "true");
   const { outcome } = result;
   const body = answerBody(outcome, req.notes);
   const status = success?.status ?? (outcome.kind === "run" ? 202 : 200);
-  return status === 204 || success?.body === false
-    ? reply.code(status).send()
-    : reply.code(status).send(body);
+  if (status === 204 || success?.body === false) return reply.code(status).send();
+  return reply.code(status).send(success?.body ?? body);
 }
 
 /** The body of an accept's answer; a fan-out's lists every run id, or counts its wakes. */

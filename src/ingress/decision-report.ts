@@ -87,7 +87,9 @@ export function serverAnswer(d: IngressDecision): { status: number; body?: Recor
   }
   const accepted = acceptedAnswer(d);
   const status = d.successAnswer?.status ?? accepted.status;
-  return status === 204 || d.successAnswer?.body === false ? { status } : { ...accepted, status };
+  const own = d.successAnswer?.body;
+  if (status === 204 || own === false) return { status };
+  return own !== undefined ? { status, body: own } : { ...accepted, status };
 }
 
 function acceptedAnswer(d: Exclude<IngressDecision, { kind: "refused" }>): {

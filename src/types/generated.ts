@@ -286,9 +286,9 @@ export interface Mapping {
    */
   successStatus?: 200 | 202 | 204;
   /**
-   * false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement.
+   * false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message.
    */
-  successBody?: false;
+  successBody?: false | {};
 }
 /**
  * Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.

@@ -51,6 +51,23 @@ const MAPPINGS: ResolvedMapping[] = [
     successBody: false,
     messageTemplate: "{{text}}",
   },
+  {
+    id: "interaction",
+    origin: "hooks.mappings[5]",
+    match: { path: "interaction", when: { "==": [{ var: "payload.type" }, 2] } },
+    action: "agent",
+    successStatus: 200,
+    successBody: { type: 4, data: { content: "On it.", flags: 64 } },
+    messageTemplate: "{{data.name}}",
+  },
+  {
+    id: "interaction-rest",
+    origin: "hooks.mappings[6]",
+    match: { path: "interaction" },
+    action: "ignore",
+    successStatus: 200,
+    successBody: { type: 4, data: { content: "Not handled here.", flags: 64 } },
+  },
 ];
 
 function signed(payload: Record<string, unknown>, id: string) {
@@ -108,6 +125,20 @@ describe("successStatus", () => {
     const res = await s.post("/hooks/command", { text: "which invoices failed?" });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("");
+  });
+
+  it("an object successBody is the answer, as sent, for a run, its redelivery and an ignored request", async () => {
+    const headers = { "idempotency-key": "interaction-1" };
+    const res = await s.post("/hooks/interaction", { type: 2, data: { name: "deploy" } }, { headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ type: 4, data: { content: "On it.", flags: 64 } });
+    const again = await s.post("/hooks/interaction", { type: 2, data: { name: "deploy" } }, { headers });
+    expect(again.headers.get("idempotent-replay")).toBe("true");
+    expect(await again.json()).toEqual({ type: 4, data: { content: "On it.", flags: 64 } });
+    const ignored = await s.post("/hooks/interaction", { type: 3 });
+    expect(ignored.status).toBe(200);
+    expect(await ignored.json()).toEqual({ type: 4, data: { content: "Not handled here.", flags: 64 } });
   });
 
   it("mappings without it answer as usual", async () => {

@@ -95,6 +95,23 @@ describe("hookgate test", () => {
     );
   });
 
+  test("a mapping's own successBody is the answer shown, as the server sends it", async () => {
+    const s = setup(`hooks:
+  enabled: true
+  token: a-long-enough-token-for-tests-0123
+  mappings:
+    - id: interaction
+      match: { path: discord }
+      action: agent
+      messageTemplate: "/{{data.name}}"
+      successStatus: 200
+      successBody: { type: 4, data: { content: "On it.", flags: 64 } }
+`);
+    const r = await run(["-c", s.config, "discord", "-p", s.payload("i.json", { data: { name: "ask" } })]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('answer: 200 {"type":4,"data":{"content":"On it.","flags":64}}\n');
+  });
+
   test("sender text with terminal escapes is shown escaped", async () => {
     const s = setup();
     const r = await run(

@@ -23,17 +23,53 @@ export type ForEachItems =
 
 /**
  * `messages`, `data.items`, `payload.batch[0].events`: dots between keys, `[n]` for an index, as in
- * template paths. Returns the problem with the path, or the compiled reader.
+ * template paths; `[]` takes every element of the array there, and what follows from each of them,
+ * all in one list (`entry[].changes[].value.messages`: the messages of every change of every entry).
+ * Returns the problem with the path, or the compiled reader.
  */
 export function compileForEach(path: string, max: number | undefined): CompiledForEach | string {
-  const normalised = path.trim().replace(/\[(\d+)\]/g, ".$1");
-  const parts = normalised.split(".");
-  if (normalised === "" || parts.some((p) => p === "")) {
-    return `forEach "${path}" is not a path; write keys separated by dots, such as messages or data.items`;
+  const notAPath = `forEach "${path}" is not a path; write keys separated by dots, such as messages, data.items or entry[].messages`;
+  const pieces = path.trim().split("[]");
+  const readers: Array<(value: unknown) => unknown> = [];
+  for (const [i, piece] of pieces.entries()) {
+    // After a `[]` comes a key (`.changes`) or the end of the path.
+    if (i > 0 && piece !== "" && !piece.startsWith(".")) return notAPath;
+    const normalised = (i > 0 ? piece.slice(1) : piece).replace(/\[(\d+)\]/g, ".$1");
+    if (normalised === "") {
+      // Only a trailing `[]` may stand alone: `messages[]` is `messages`.
+      if (i === 0 || i < pieces.length - 1) return notAPath;
+      continue;
+    }
+    const parts = normalised.split(".");
+    if (parts.some((p) => p === "")) return notAPath;
+    const blocked = parts.find((p) => BLOCKED_SEGMENTS.has(p));
+    if (blocked !== undefined) return `forEach "${path}" goes through ${blocked}, which is never readable`;
+    readers.push(pathReader(normalised, undefined));
   }
-  const blocked = parts.find((p) => BLOCKED_SEGMENTS.has(p));
-  if (blocked !== undefined) return `forEach "${path}" goes through ${blocked}, which is never readable`;
-  return { path, max: max ?? FOR_EACH_DEFAULT_MAX, read: pathReader(normalised, undefined) };
+  if (readers.length === 1) return { path, max: max ?? FOR_EACH_DEFAULT_MAX, read: readers[0]! };
+  return { path, max: max ?? FOR_EACH_DEFAULT_MAX, read: spread(readers) };
+}
+
+/**
+ * Reads through `[]` steps: each step but the last reads an array from every value so far and goes on
+ * with all their elements; the last step's arrays are joined. A value without the step's key adds
+ * nothing; anything but an array where one is needed is the answer, so that it is reported.
+ */
+function spread(readers: ReadonlyArray<(value: unknown) => unknown>): (data: unknown) => unknown {
+  return (data) => {
+    let values: unknown[] = [data];
+    for (const read of readers) {
+      const next: unknown[] = [];
+      for (const value of values) {
+        const found = read(value);
+        if (found === undefined || found === null) continue;
+        if (!Array.isArray(found)) return found;
+        for (const item of found) next.push(item);
+      }
+      values = next;
+    }
+    return values;
+  };
 }
 
 /** The elements at the path in one request's template data. */

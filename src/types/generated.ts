@@ -210,7 +210,7 @@ export interface Mapping {
    */
   action?: "wake" | "agent" | "ignore";
   /**
-   * Fan-out: a dot path (like a template path, e.g. messages or data.items) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all.
+   * Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all.
    */
   forEach?: string;
   /**

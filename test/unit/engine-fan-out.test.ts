@@ -48,6 +48,48 @@ describe("forEach", () => {
     ]);
   });
 
+  test("[] takes every element on the way: the messages of every change of every entry, in order", async () => {
+    const { index } = await compile([
+      each({ id: "spread", match: { path: "spread" }, forEach: "entry[].changes[].value.messages" }),
+      each({ id: "tail", match: { path: "tail" }, forEach: "items[]" }),
+    ]);
+    const payload = {
+      entry: [
+        {
+          changes: [{ value: { messages: [{ id: 1 }, { id: 2 }] } }, { value: { statuses: [{ id: "s" }] } }],
+        },
+        { changes: [{ value: { messages: [{ id: 3 }] } }] },
+        { id: "no changes" },
+      ],
+    };
+    const d = await route(index, request("spread", payload));
+    expect(d.kind === "agent" && d.actions?.map((a) => a.sessionKey)).toEqual([
+      "hook:each:1",
+      "hook:each:2",
+      "hook:each:3",
+    ]);
+    // Nothing anywhere on the way: nothing to do.
+    const none = await route(index, request("spread", { entry: [{ changes: [{ value: {} }] }] }));
+    expect(none).toMatchObject({
+      kind: "skip",
+      detail: "forEach entry[].changes[].value.messages: empty array",
+    });
+    // A step that is there but not an array is reported as it is for a plain path.
+    const odd = await route(index, request("spread", { entry: [{ changes: { value: {} } }] }));
+    expect(odd).toMatchObject({ kind: "skip", detail: expect.stringContaining("not an array") });
+    const tail = await route(index, request("tail", { items: [{ id: "t" }] }));
+    expect(tail.kind === "agent" && tail.actions?.map((a) => a.sessionKey)).toEqual(["hook:each:t"]);
+  });
+
+  test("the cap counts every element gathered through []", async () => {
+    const { index } = await compile([each({ forEach: "batches[].items", forEachMax: 3 })]);
+    const d = await route(
+      index,
+      request("each", { batches: [{ items: [{ id: 1 }, { id: 2 }] }, { items: [{ id: 3 }, { id: 4 }] }] }),
+    );
+    expect(d).toMatchObject({ kind: "invalid", code: "FOREACH_TOO_MANY" });
+  });
+
   test("missing, null, not an array or empty: skip (204) saying what it saw", async () => {
     const { index } = await compile([each()]);
     const cases: Array<[unknown, string]> = [
@@ -161,7 +203,11 @@ describe("forEach", () => {
   test("a path through a prototype name, or an empty segment, is a load error naming forEach", async () => {
     for (const [forEach, problem] of [
       ["items.__proto__", "goes through __proto__"],
+      ["a[].__proto__", "goes through __proto__"],
       ["a..b", "is not a path"],
+      ["[]", "is not a path"],
+      ["a[][]", "is not a path"],
+      ["a[]b", "is not a path"],
     ] as const) {
       const err = await compile([each({ forEach })]).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ConfigError);

@@ -14,7 +14,8 @@ const help = `Usage: hookgate store copy --from SOURCE --to TARGET [--schema NAM
 
 Copies a single-node install's SQLite store into PostgreSQL, so that several instances can share
 it: the main session's events, transcript and heartbeats, agent runs with their replies and
-delivery state, session transcripts, last routes, and idempotency keys still live.
+delivery state, session transcripts, last routes, idempotency keys still live, and the request log
+(so the console and hookgate replay keep their history).
 
   --from SOURCE   the SQLite file (for example .hookgate/state.db), or a config file whose store
                   is SQLite
@@ -39,6 +40,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   routes: "routes",
   idempotency: "idempotency keys",
   heartbeats: "heartbeats",
+  requests: "logged requests",
 };
 
 export const command: Command = {

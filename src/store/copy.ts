@@ -1,6 +1,6 @@
 // `hookgate store copy`: moves a single-node install's SQLite file into a PostgreSQL schema, so that
-// several instances can take over its events, runs, sessions, routes, live idempotency keys and
-// heartbeats. The source is read in one read transaction (a consistent snapshot); the target is
+// several instances can take over its events, runs, sessions, routes, live idempotency keys,
+// heartbeats and request log. The source is read in one read transaction (a consistent snapshot); the target is
 // written in one transaction, so a copy that fails leaves the target as it was and can simply be run
 // again. A target that already holds data is refused unless `replace` empties it first.
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
@@ -19,6 +19,8 @@ const TABLES = [
   { name: "routes", order: "key" },
   { name: "idempotency", order: "scope, key" },
   { name: "heartbeats", order: "id", identity: "id" },
+  // The request log, so that the console and `hookgate replay` keep the history.
+  { name: "requests", order: "seq", identity: "seq" },
 ] as const;
 
 export type CopiedTable = (typeof TABLES)[number]["name"];
@@ -171,8 +173,11 @@ async function copyTable(
   return done;
 }
 
+/** A row as JSON PostgreSQL takes: text without NUL, and a BLOB (a kept request body) in bytea's hex form. */
 function textSafe(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = typeof v === "string" ? pgText(v) : v;
+  for (const [k, v] of Object.entries(row)) {
+    out[k] = typeof v === "string" ? pgText(v) : Buffer.isBuffer(v) ? `\\x${v.toString("hex")}` : v;
+  }
   return out;
 }

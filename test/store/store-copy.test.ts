@@ -11,7 +11,7 @@ import { PostgresStore } from "../../src/store/postgres.js";
 import { SqliteStore } from "../../src/store/sqlite.js";
 import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
 import { runCommand } from "../unit/command-helpers.js";
-import { run, wake } from "./contract.js";
+import { logged, run, wake } from "./contract.js";
 
 const available = await pgAvailable();
 
@@ -57,6 +57,19 @@ describe.skipIf(!available)("hookgate store copy", () => {
       { reason: "now", status: "replied", startedAt: 1, finishedAt: 2, eventIds: [1], reply: "ok" },
       [{ role: "assistant", content: "ok", createdAt: 2 }],
     );
+    // The request log, one body with bytes that are not text.
+    await source.logRequests([
+      logged("019730f3-289a-7b41-9d3c-58e2f0a61c77", {
+        body: new Uint8Array([0x7b, 0x7d, 0x00, 0xff]),
+        bodyBytes: 4,
+      }),
+      logged("019730f3-289b-7b41-9d3c-58e2f0a61c78", {
+        receivedAt: 1001,
+        status: 401,
+        outcome: "rejected",
+        code: "UNAUTHORIZED",
+      }),
+    ]);
     await source.close();
   });
 
@@ -74,7 +87,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(stderr).toContain("copying runs: 3 of 3");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats\n$/,
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests\n$/,
     );
 
     const before = new SqliteStore(file, { readonly: true });
@@ -89,6 +102,12 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(await after.transcript("hook:run-a", 10)).toEqual(await before.transcript("hook:run-a", 10));
     expect(await after.transcript("main", 10)).toEqual(await before.transcript("main", 10));
     expect(await after.getLastRoute()).toEqual({ channel: "telegram", to: "42" });
+    // The request log, bodies byte for byte: the console and replay keep their history.
+    const logBefore = await before.listRequests({ limit: 10 });
+    expect(logBefore).toHaveLength(2);
+    expect(await after.listRequests({ limit: 10 })).toEqual(logBefore);
+    const kept = await after.getRequest("019730f3-289a-7b41-9d3c-58e2f0a61c77");
+    expect([...kept!.body!]).toEqual([0x7b, 0x7d, 0x00, 0xff]);
     // Idempotency keys still answer with the first outcome.
     expect(
       await after.findIdempotent({ scope: "agent", key: "key-run-b", ttlSeconds: 60, fingerprint: "run-b" }),

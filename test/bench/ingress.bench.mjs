@@ -223,17 +223,7 @@ export async function bench({ quick = false } = {}) {
   ratioRow("verified vs token mapped wake, req/s (e)/(c)", "e", "c", "ratio >= 0.9");
   if (schema)
     ratioRow("/agent on PostgreSQL, separate worker vs runs in the serving process, req/s (i)/(j)", "i", "j");
-  for (const key of ["d", ...(schema ? ["j", "i"] : [])]) {
-    rows.push({
-      group: "ingress",
-      name: `${targets[key].name} server CPU per request`,
-      value: round(cpu(key), 1),
-      unit: "µs",
-      ratio: round(cpu(key) / cpu("c"), 3),
-      baseline: targets.c.name,
-    });
-  }
-  for (const key of ["c", "e", "f"]) {
+  for (const key of ["d", ...(schema ? ["j", "i"] : []), "c", "e", "f"]) {
     rows.push({
       group: "ingress",
       name: `${targets[key].name} server CPU per request`,

@@ -6,6 +6,7 @@ import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { type CompiledLogic, compileLogic, LogicSyntaxError, varPaths } from "./logic.js";
+import type { SuccessAnswer } from "./success-answer.js";
 import { type CompiledTemplate, compileTemplate, TemplateSyntaxError } from "./template.js";
 import type { TransformHandle } from "./transform/types.js";
 import { type CompiledChallenge, compileChallenge } from "./verify/challenge.js";
@@ -51,12 +52,6 @@ export interface CompiledRule {
   readonly maxBodyBytes?: number;
   /** How its accepting answers differ from the usual 200 / 202 / 204 with a JSON body. */
   readonly successAnswer?: SuccessAnswer;
-}
-
-/** A mapping's successStatus and successBody: the status of its accepting answers, and their body (none, or a fixed one). */
-export interface SuccessAnswer {
-  status?: 200 | 202 | 204;
-  body?: false | Record<string, unknown>;
 }
 
 /** Each action template and the mapping field it is written in. */

@@ -2,7 +2,7 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
 import type { ClauseFailure } from "./explain.js";
-import type { SuccessAnswer } from "./rule.js";
+import type { SuccessAnswer } from "./success-answer.js";
 import type { Verified } from "./verify/types.js";
 
 export type { Verified };

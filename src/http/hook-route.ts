@@ -14,7 +14,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { sha256 } from "../core/digest.js";
 import type { ErrorCode } from "../core/errors.js";
 import type { RuleIndex } from "../engine/compile.js";
-import type { SuccessAnswer } from "../engine/rule.js";
+import { type Answer, type SuccessAnswer, shapeAnswer } from "../engine/success-answer.js";
 import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/verify/challenge.js";
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
@@ -277,19 +277,15 @@ function answer(
   result: AcceptResult | "skip",
   success?: SuccessAnswer,
 ) {
-  if (result === "skip") {
-    const status = success?.status ?? 204;
-    return typeof success?.body === "object" && status !== 204
-      ? reply.code(status).send(success.body)
-      : reply.code(status).send();
+  let usual: Answer = { status: 204 };
+  if (result !== "skip") {
+    if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
+    if (result.status === "replayed") void reply.header("idempotent-replay", "true");
+    const { outcome } = result;
+    usual = { status: outcome.kind === "run" ? 202 : 200, body: answerBody(outcome, req.notes) };
   }
-  if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
-  if (result.status === "replayed") void reply.header("idempotent-replay", "true");
-  const { outcome } = result;
-  const body = answerBody(outcome, req.notes);
-  const status = success?.status ?? (outcome.kind === "run" ? 202 : 200);
-  if (status === 204 || success?.body === false) return reply.code(status).send();
-  return reply.code(status).send(success?.body ?? body);
+  const { status, body } = shapeAnswer(usual, success);
+  return body === undefined ? reply.code(status).send() : reply.code(status).send(body);
 }
 
 /** The body of an accept's answer; a fan-out's lists every run id, or counts its wakes. */

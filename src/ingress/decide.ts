@@ -6,7 +6,7 @@ import { ERRORS, type ErrorCode } from "../core/errors.js";
 import { inSpan } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { route } from "../engine/route.js";
-import type { SuccessAnswer } from "../engine/rule.js";
+import type { SuccessAnswer } from "../engine/success-answer.js";
 import type { AgentAction, ExplainTrace, HookRequest, SkipReason, WakeAction } from "../engine/types.js";
 import type { RequestVerification } from "../engine/verify/request.js";
 import { type AgentVerdict, agentPolicy } from "../policy/agent-policy.js";

@@ -5,6 +5,7 @@ import { ERRORS } from "../core/errors.js";
 import type { PolicyResult } from "../core/policy-result.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { shortValue } from "../engine/explain.js";
+import { type Answer, shapeAnswer } from "../engine/success-answer.js";
 import type { Decision, ExplainTrace } from "../engine/types.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
 import type { IngressDecision } from "./decide.js";
@@ -81,21 +82,14 @@ export function showDecision(d: IngressDecision): {
 }
 
 /** What the server answers for this decision (a new run's id is not known until it is stored). */
-export function serverAnswer(d: IngressDecision): { status: number; body?: Record<string, unknown> } {
+export function serverAnswer(d: IngressDecision): Answer {
   if (d.kind === "refused") {
     return { status: ERRORS[d.code].status, body: { ok: false, error: d.error, code: d.code } };
   }
-  const accepted = acceptedAnswer(d);
-  const status = d.successAnswer?.status ?? accepted.status;
-  const own = d.successAnswer?.body;
-  if (status === 204 || own === false) return { status };
-  return own !== undefined ? { status, body: own } : { ...accepted, status };
+  return shapeAnswer(acceptedAnswer(d), d.successAnswer);
 }
 
-function acceptedAnswer(d: Exclude<IngressDecision, { kind: "refused" }>): {
-  status: number;
-  body?: Record<string, unknown>;
-} {
+function acceptedAnswer(d: Exclude<IngressDecision, { kind: "refused" }>): Answer {
   switch (d.kind) {
     case "wake":
       return {

@@ -408,16 +408,8 @@ export class PostgresStore implements Store {
     if (messages.length === 0) return;
     await db.query(
       `INSERT INTO ${this.s}.transcripts (session_key, role, content, run_id, created_at)
-       SELECT $1, role, content, run_id, created_at
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[]) WITH ORDINALITY AS t(role, content, run_id, created_at, n)
-       ORDER BY n`,
-      [
-        pgText(sessionKey),
-        messages.map((m) => m.role),
-        messages.map((m) => pgText(m.content)),
-        messages.map((m) => (m.runId === undefined ? null : pgText(m.runId))),
-        messages.map((m) => m.createdAt),
-      ],
+       SELECT $1, t.role, t.content, t.run_id, t.created_at FROM ${transcriptRows(2)} ORDER BY t.n`,
+      [pgText(sessionKey), ...transcriptColumns(messages)],
     );
   }
 
@@ -482,9 +474,8 @@ export class PostgresStore implements Store {
          RETURNING session_key),
        tr AS (
          INSERT INTO ${this.s}.transcripts (session_key, role, content, run_id, created_at)
-         SELECT up.session_key, t.role, t.content, t.run_id, t.created_at
-         FROM up, unnest($13::text[], $14::text[], $15::text[], $16::bigint[]) WITH ORDINALITY AS t(role, content, run_id, created_at, n)
-         ORDER BY n),
+         SELECT up.session_key, t.role, t.content, t.run_id, t.created_at FROM up, ${transcriptRows(13)}
+         ORDER BY t.n),
        ev AS (
          INSERT INTO ${this.s}.events (text, source, mode, created_at, last_at)
          SELECT $17, $18, $19, $7, $7 FROM up WHERE $20::boolean)
@@ -502,10 +493,7 @@ export class PostgresStore implements Store {
         keepLease,
         id,
         this.instanceId,
-        transcript.map((m) => m.role),
-        transcript.map((m) => pgText(m.content)),
-        transcript.map((m) => (m.runId === undefined ? null : pgText(m.runId))),
-        transcript.map((m) => m.createdAt),
+        ...transcriptColumns(transcript),
         event ? pgText(event.text) : null,
         event ? pgText(event.source) : null,
         event?.mode ?? null,
@@ -871,4 +859,23 @@ export class PostgresStore implements Store {
       }
     }
   }
+}
+
+/**
+ * Transcript messages as rows `t(role, content, run_id, created_at, n)`, from four array parameters
+ * starting at `$first` (the values of transcriptColumns); `n` keeps their order.
+ */
+function transcriptRows(first: number): string {
+  const [a, b, c, d] = [first, first + 1, first + 2, first + 3];
+  return `unnest($${a}::text[], $${b}::text[], $${c}::text[], $${d}::bigint[]) WITH ORDINALITY AS t(role, content, run_id, created_at, n)`;
+}
+
+/** The four array parameters transcriptRows reads. */
+function transcriptColumns(messages: readonly TranscriptMessage[]): unknown[] {
+  return [
+    messages.map((m) => m.role),
+    messages.map((m) => pgText(m.content)),
+    messages.map((m) => (m.runId === undefined ? null : pgText(m.runId))),
+    messages.map((m) => m.createdAt),
+  ];
 }

@@ -1,8 +1,8 @@
 // `hookgate store copy`: moves a single-node install's SQLite file into a PostgreSQL schema, so that
 // several instances can take over its events, runs, sessions, routes, live idempotency keys,
-// heartbeats and request log. The source is read in one read transaction (a consistent snapshot); the target is
-// written in one transaction, so a copy that fails leaves the target as it was and can simply be run
-// again. A target that already holds data is refused unless `replace` empties it first.
+// heartbeats and request log. The source is read in one read transaction (a consistent snapshot);
+// the target is written in one transaction, so a copy that fails leaves the target as it was and can
+// simply be run again. A target that already holds data is refused unless `replace` empties it first.
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -173,7 +173,7 @@ async function copyTable(
   return done;
 }
 
-/** A row as JSON PostgreSQL takes: text without NUL, and a BLOB (a kept request body) in bytea's hex form. */
+/** A row as JSON PostgreSQL takes: text without NUL, a BLOB (a kept request body) in bytea's hex form. */
 function textSafe(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {

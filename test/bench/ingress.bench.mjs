@@ -73,6 +73,16 @@ const githubHeaders = (text) => ({
   "x-github-delivery": `${deliveries.prefix}-${deliveries.next++}`,
 });
 
+/** /hooks/agent with the token, a new message each time, no delivery. */
+function agentTarget(name) {
+  return {
+    name,
+    path: "/hooks/agent",
+    headers: auth,
+    body: (n) => ({ message: `job ${n}`, deliver: false }),
+  };
+}
+
 const targets = {
   a: {
     name: "(a) bare fastify POST",
@@ -101,27 +111,12 @@ const targets = {
     body: alert,
     sign: githubSignature,
   },
-  d: {
-    name: "(d) hookgate /hooks/agent (202)",
-    path: "/hooks/agent",
-    headers: auth,
-    body: (n) => ({ message: `job ${n}`, deliver: false }),
-  },
+  d: agentTarget("(d) hookgate /hooks/agent (202)"),
   g: { name: "(g) mapped wake, PostgreSQL store", path: "/hooks/alerts", headers: auth, body: alert },
   // /agent on PostgreSQL: runs executed by the serving process (j), or by a `hookgate worker` beside
   // a `serve --no-worker` that only takes requests (i). The worker shares the machine's cores.
-  j: {
-    name: "(j) /agent on PostgreSQL, runs in the serving process",
-    path: "/hooks/agent",
-    headers: auth,
-    body: (n) => ({ message: `job ${n}`, deliver: false }),
-  },
-  i: {
-    name: "(i) /agent on PostgreSQL, runs in a separate worker",
-    path: "/hooks/agent",
-    headers: auth,
-    body: (n) => ({ message: `job ${n}`, deliver: false }),
-  },
+  j: agentTarget("(j) /agent on PostgreSQL, runs in the serving process"),
+  i: agentTarget("(i) /agent on PostgreSQL, runs in a separate worker"),
   // (c) with the request log off: what logging every request costs.
   h: { name: "(h) mapped wake, request log off", path: "/hooks/alerts", headers: auth, body: alert },
 };

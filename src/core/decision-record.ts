@@ -5,7 +5,10 @@ export interface RequestDecision {
   kind: "wake" | "agent" | "skip" | "refused";
   /** The action built (agent runs: before the safety wrapper); strings longer than the cut are shortened. */
   action?: Record<string, unknown>;
-  /** sha256 of the whole action as built, before any cut: equal digests mean equal actions. */
+  /**
+   * sha256 of the whole action as built, when a string of it was cut (entries logged by earlier
+   * versions have it always): equal digests mean equal actions.
+   */
   actionDigest?: string;
   /** What the policies settled for an agent run. */
   verdict?: {

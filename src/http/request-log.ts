@@ -107,6 +107,8 @@ export function loggedBody(
 ): Pick<RequestLogEntry, "body" | "bodyBytes" | "bodyCut"> {
   if (!raw) return { bodyBytes: 0, bodyCut: false };
   const cut = raw.length > max;
-  const kept = cut ? raw.subarray(0, max) : raw;
-  return { ...(kept.length > 0 && { body: new Uint8Array(kept) }), bodyBytes: raw.length, bodyCut: cut };
+  if (raw.length === 0 || max === 0) return { bodyBytes: raw.length, bodyCut: cut };
+  // A copy, so a waiting entry holds its own bytes, not the socket read the body arrived in (which
+  // may be far larger); Buffer.from takes small copies from Node's pool, cheaper than an array of its own.
+  return { body: Buffer.from(cut ? raw.subarray(0, max) : raw), bodyBytes: raw.length, bodyCut: cut };
 }

@@ -41,13 +41,24 @@ export function decisionRecord(decision: IngressDecision, generatedSessionKeys: 
   }
 }
 
+/**
+ * The action as kept, and when a string of it was cut, the digest of the whole: an action kept whole
+ * is its own comparison, and hashing it for every logged request cost more than the rest of its record.
+ */
 function recordedAction(action: object): Pick<RequestDecision, "action" | "actionDigest"> {
-  const whole = JSON.stringify(action);
-  const cut: Record<string, unknown> = {};
+  const kept: Record<string, unknown> = {};
+  let cut = false;
   for (const [k, v] of Object.entries(action)) {
-    cut[k] = typeof v === "string" && v.length > ACTION_STRING_MAX ? `${v.slice(0, ACTION_STRING_MAX)}…` : v;
+    if (typeof v === "string" && v.length > ACTION_STRING_MAX) {
+      kept[k] = `${v.slice(0, ACTION_STRING_MAX)}…`;
+      cut = true;
+    } else kept[k] = v;
   }
-  return { action: cut, actionDigest: createHash("sha256").update(whole).digest("base64url") };
+  if (!cut) return { action: kept };
+  return {
+    action: kept,
+    actionDigest: createHash("sha256").update(JSON.stringify(action)).digest("base64url"),
+  };
 }
 
 /** What a decision came to, in the terms replay compares. */
@@ -128,7 +139,17 @@ function actionChanges(then: RecordedAction, now: RecordedAction): DecisionChang
       ...(b[field] !== undefined && { after: b[field] }),
     });
   }
-  if (out.length === 0 && then.actionDigest !== now.actionDigest) out.push({ kind: "action-beyond-cut" });
+  // Equal fields and a digest on each side: both were cut, and only the digests tell what lies past the
+  // cut. Otherwise equal fields mean neither was cut (a cut string is longer than any string kept
+  // whole) and the actions are equal; entries of earlier versions carry a digest even when whole.
+  if (
+    out.length === 0 &&
+    then.actionDigest !== undefined &&
+    now.actionDigest !== undefined &&
+    then.actionDigest !== now.actionDigest
+  ) {
+    out.push({ kind: "action-beyond-cut" });
+  }
   return out;
 }
 

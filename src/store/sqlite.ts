@@ -616,11 +616,25 @@ export class SqliteStore implements Store {
     if (entries.length === 0) return;
     const insert = this.stmt(
       `INSERT OR IGNORE INTO requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, entry, body)
-       VALUES (@id, @received_at, @hook, @status, @outcome, @code, @mapping_id, @run_id, @entry, @body)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const rows = entries.map(requestParams);
+    // Positional parameters: binding ten named ones cost a few µs more per logged request.
     await this.write().defer(() => {
-      for (const row of rows) insert.run(row);
+      for (const r of rows) {
+        insert.run(
+          r.id,
+          r.received_at,
+          r.hook,
+          r.status,
+          r.outcome,
+          r.code,
+          r.mapping_id,
+          r.run_id,
+          r.entry,
+          r.body,
+        );
+      }
     }, REQUEST_LOG_MAX_WAIT_MS);
   }
 

@@ -18,11 +18,12 @@ import {
   type HeartbeatRow,
   heartbeatFromRow,
   type RequestRow,
+  RUN_COLUMNS,
   type RunRow,
   requestFromRow,
   requestParams,
   runFromRow,
-  runParams,
+  runValues,
   type TranscriptRow,
   transcriptFromRow,
 } from "./sqlite-rows.js";
@@ -73,6 +74,10 @@ const PRUNE_EVERY_MS = 60_000;
 const DEFAULT_PENDING_LIMIT = 100;
 /** Request log rows wait at most this long for a commit to join before committing alone. */
 const REQUEST_LOG_MAX_WAIT_MS = 1000;
+
+/** A new run, queued; positional parameters cost a few µs less per run than named ones. */
+const INSERT_RUN = `INSERT INTO runs (${RUN_COLUMNS.join(", ")}, status)
+  VALUES (${RUN_COLUMNS.map(() => "?").join(", ")}, 'queued')`;
 
 /**
  * What retention deletes in each table: rows `before` the cut-off time, or older than the newest
@@ -290,15 +295,7 @@ export class SqliteStore implements Store {
   }
 
   private insertRun(run: NewRun): void {
-    this.stmt(
-      `INSERT INTO runs (id, name, message, agent_id, session_key, session_mode, model, thinking,
-         timeout_seconds, wake_mode, deliver, channel, recipient, mapping_id, preset, received_at,
-         trace_context, status)
-       VALUES (@id, @name, @message, @agent_id, @session_key, @session_mode, @model, @thinking,
-         @timeout_seconds, @wake_mode, @deliver, @channel, @recipient, @mapping_id, @preset, @received_at,
-         @trace_context,
-         'queued')`,
-    ).run(runParams(run));
+    this.stmt(INSERT_RUN).run(...runValues(run));
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
@@ -435,14 +432,18 @@ export class SqliteStore implements Store {
 
   async claimRuns(max: number, at: number): Promise<RunRecord[]> {
     if (max <= 0) return [];
-    const rows = await this.write().submit(
-      () =>
-        this.stmt(
-          `UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ?
-           WHERE seq IN (SELECT seq FROM runs WHERE status = 'queued' ORDER BY seq LIMIT ?) RETURNING *`,
-        ).all(at, max) as Array<RunRow & { seq: number }>,
-    );
-    return rows.sort((a, b) => a.seq - b.seq).map(runFromRow);
+    // The oldest queued runs, then each by its seq, in one transaction: one UPDATE with an
+    // `IN (SELECT …)` of the same table took twice the time per claimed run (test/bench/README.md).
+    const rows = await this.write().submit(() => {
+      const seqs = this.stmt("SELECT seq FROM runs WHERE status = 'queued' ORDER BY seq LIMIT ?")
+        .pluck()
+        .all(max) as number[];
+      const claim = this.stmt(
+        "UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE seq = ? RETURNING *",
+      );
+      return seqs.map((seq) => claim.get(at, seq) as RunRow);
+    });
+    return rows.map(runFromRow);
   }
 
   async startRun(

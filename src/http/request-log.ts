@@ -1,11 +1,13 @@
 // The request log's writer and the entry of one request. Entries are written after the answer, in
 // batches, and never on the answer's durability path: the store joins them to its next commit (SQLite)
-// or writes them on its own. If the store falls behind, the oldest waiting entries are dropped and
-// counted (hookgate_request_log_dropped_total) rather than holding memory without bound.
+// or writes them on its own. Each waits serialised (store/logged-request.ts). If the store falls
+// behind, the oldest waiting entries are dropped and counted (hookgate_request_log_dropped_total)
+// rather than holding memory without bound.
 import type { Logger } from "pino";
 import { metrics } from "../core/metrics.js";
 import { isSecretHeader, isTokenHeader } from "../core/secret-headers.js";
-import type { RequestLogEntry, Store } from "../store/types.js";
+import { loggedRequest } from "../store/logged-request.js";
+import type { LoggedRequest, RequestLogEntry, Store } from "../store/types.js";
 
 /** Entries written per store call, and how long one waits for others to join it. */
 const BATCH = 256;
@@ -19,7 +21,7 @@ const NONE: ReadonlySet<string> = new Set();
 export const REMOVED = "[removed]";
 
 export class RequestLogWriter {
-  private waiting: RequestLogEntry[] = [];
+  private waiting: LoggedRequest[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
 
@@ -29,7 +31,7 @@ export class RequestLogWriter {
   ) {}
 
   add(entry: RequestLogEntry): void {
-    this.waiting.push(entry);
+    this.waiting.push(loggedRequest(entry));
     if (this.waiting.length > MAX_WAITING) {
       this.waiting.shift();
       metrics.requestLogDropped.inc();

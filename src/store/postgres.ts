@@ -32,7 +32,6 @@ import {
   type RequestRow,
   type RunRow,
   requestFromRow,
-  requestParams,
   runFromRow,
   type TranscriptRow,
   transcriptFromRow,
@@ -44,12 +43,12 @@ import type {
   HeartbeatRecord,
   IdempotencyRef,
   IdempotentRepeat,
+  LoggedRequest,
   NewHeartbeat,
   NewRun,
   NewWake,
   PruneResult,
   QueueStats,
-  RequestLogEntry,
   RequestLogRecord,
   RequestQuery,
   RetentionPolicy,
@@ -665,11 +664,11 @@ export class PostgresStore implements Store {
 
   // --- request log and retention ---
 
-  async logRequests(entries: RequestLogEntry[]): Promise<void> {
-    if (entries.length === 0) return;
+  async logRequests(rows: LoggedRequest[]): Promise<void> {
+    if (rows.length === 0) return;
     // One multi-row statement per batch; it commits by itself. An id seen before is left as it was.
-    const rows = entries.map(requestParams);
-    const text = (key: string) => rows.map((r) => (r[key] === null ? null : pgText(String(r[key]))));
+    const text = (key: "id" | "hook" | "outcome" | "code" | "mappingId" | "runId" | "entry") =>
+      rows.map((r) => (r[key] === null ? null : pgText(r[key])));
     await this.pool().query(
       `INSERT INTO ${this.s}.requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, entry, body)
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::integer[], $5::text[], $6::text[],
@@ -677,13 +676,13 @@ export class PostgresStore implements Store {
        ON CONFLICT (id) DO NOTHING`,
       [
         text("id"),
-        rows.map((r) => r.received_at),
+        rows.map((r) => r.receivedAt),
         text("hook"),
         rows.map((r) => r.status),
         text("outcome"),
         text("code"),
-        text("mapping_id"),
-        text("run_id"),
+        text("mappingId"),
+        text("runId"),
         text("entry"),
         rows.map((r) => r.body),
       ],

@@ -218,23 +218,6 @@ export interface RequestRow {
   body: Buffer | null;
 }
 
-/** The columns of a request log row; what no filter needs travels as JSON in `entry`. */
-export function requestParams(e: RequestLogEntry): Record<string, unknown> {
-  const { body, ...rest } = e;
-  return {
-    id: e.id,
-    received_at: e.receivedAt,
-    hook: e.hook,
-    status: e.status,
-    outcome: e.outcome,
-    code: e.code ?? null,
-    mapping_id: e.mappingId ?? null,
-    run_id: e.runId ?? null,
-    entry: JSON.stringify(rest),
-    body: body === undefined ? null : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-  };
-}
-
 export function requestFromRow(row: RequestRow): RequestLogRecord {
   const entry = JSON.parse(row.entry) as Omit<RequestLogEntry, "body">;
   return { ...entry, ...(row.body !== null && { body: new Uint8Array(row.body) }), seq: row.seq };

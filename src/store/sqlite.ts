@@ -21,7 +21,6 @@ import {
   RUN_COLUMNS,
   type RunRow,
   requestFromRow,
-  requestParams,
   runFromRow,
   runValues,
   type TranscriptRow,
@@ -36,12 +35,12 @@ import type {
   HeartbeatRecord,
   IdempotencyRef,
   IdempotentRepeat,
+  LoggedRequest,
   NewHeartbeat,
   NewRun,
   NewWake,
   PruneResult,
   QueueStats,
-  RequestLogEntry,
   RequestLogRecord,
   RequestQuery,
   RetentionPolicy,
@@ -613,25 +612,24 @@ export class SqliteStore implements Store {
 
   // --- request log and retention ---
 
-  async logRequests(entries: RequestLogEntry[]): Promise<void> {
-    if (entries.length === 0) return;
+  async logRequests(rows: LoggedRequest[]): Promise<void> {
+    if (rows.length === 0) return;
     const insert = this.stmt(
       `INSERT OR IGNORE INTO requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, entry, body)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const rows = entries.map(requestParams);
     // Positional parameters: binding ten named ones cost a few µs more per logged request.
     await this.write().defer(() => {
       for (const r of rows) {
         insert.run(
           r.id,
-          r.received_at,
+          r.receivedAt,
           r.hook,
           r.status,
           r.outcome,
           r.code,
-          r.mapping_id,
-          r.run_id,
+          r.mappingId,
+          r.runId,
           r.entry,
           r.body,
         );

@@ -261,6 +261,24 @@ export interface RequestLogEntry {
   traceContext?: string;
 }
 
+/**
+ * A request-log entry ready to store (`loggedRequest` in logged-request.ts): the columns the log is
+ * searched by, the rest as JSON, the body's bytes.
+ */
+export interface LoggedRequest {
+  id: string;
+  receivedAt: number;
+  hook: string;
+  status: number;
+  outcome: RequestOutcome;
+  code: string | null;
+  mappingId: string | null;
+  runId: string | null;
+  /** The entry as JSON, without its body. */
+  entry: string;
+  body: Buffer | null;
+}
+
 /** A stored request: the entry and its position in the log (newer rows have larger seq). */
 export interface RequestLogRecord extends RequestLogEntry {
   seq: number;
@@ -402,7 +420,7 @@ export interface Store {
    * Appends request log entries. Not on the answer's durability path: an implementation may batch and
    * defer the write (SQLite joins the next group commit); a crash may lose the last entries.
    */
-  logRequests(entries: RequestLogEntry[]): Promise<void>;
+  logRequests(entries: LoggedRequest[]): Promise<void>;
   listRequests(query: RequestQuery): Promise<RequestLogRecord[]>;
   getRequest(id: string): Promise<RequestLogRecord | null>;
   /** Deletes what the policy no longer keeps, in every table (see RetentionPolicy). */

@@ -2,6 +2,7 @@
 // test/unit/store-sqlite.test.ts, PostgreSQL in test/store/postgres.test.ts). Only the Store
 // interface is used here.
 import { afterEach, describe, expect, it } from "vitest";
+import { loggedRequest } from "../../src/store/logged-request.js";
 import type { AcceptOutcome, NewRun, NewWake, RequestLogEntry, Store } from "../../src/store/types.js";
 
 /**
@@ -543,7 +544,7 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
       const store = await openStore();
       const body = new Uint8Array([0x7b, 0x7d, 0x00, 0xff]);
       const entry = logged("r-1", { body, bodyBytes: 4, query: { a: "1" }, traceContext: "00-a-b-01" });
-      await store.logRequests([entry]);
+      await store.logRequests([entry].map(loggedRequest));
       const got = await store.getRequest("r-1");
       expect(got).toMatchObject({ ...entry, body: expect.anything() });
       expect([...got!.body!]).toEqual([...body]);
@@ -558,7 +559,7 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
         outcome: "rejected",
         code: "UNAUTHORIZED",
       });
-      await store.logRequests([noBody]);
+      await store.logRequests([noBody].map(loggedRequest));
       const got = await store.getRequest("r-1");
       expect(got).not.toHaveProperty("body");
       expect(got).toMatchObject({ status: 401, outcome: "rejected", code: "UNAUTHORIZED" });
@@ -566,12 +567,16 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
 
     it("lists newest first, with filters and paging", async () => {
       const store = await openStore();
-      await store.logRequests([
-        logged("a1", { receivedAt: 1000, hook: "github", mappingId: "gh" }),
-        logged("b2", { receivedAt: 2000, hook: "stripe", mappingId: "pay", outcome: "refused" }),
-        logged("c3", { receivedAt: 3000, hook: "github", mappingId: undefined, outcome: "refused" }),
-      ]);
-      await store.logRequests([logged("a4", { receivedAt: 4000, hook: "github", mappingId: "gh" })]);
+      await store.logRequests(
+        [
+          logged("a1", { receivedAt: 1000, hook: "github", mappingId: "gh" }),
+          logged("b2", { receivedAt: 2000, hook: "stripe", mappingId: "pay", outcome: "refused" }),
+          logged("c3", { receivedAt: 3000, hook: "github", mappingId: undefined, outcome: "refused" }),
+        ].map(loggedRequest),
+      );
+      await store.logRequests(
+        [logged("a4", { receivedAt: 4000, hook: "github", mappingId: "gh" })].map(loggedRequest),
+      );
       const ids = async (q: Parameters<Store["listRequests"]>[0]) =>
         (await store.listRequests(q)).map((r) => r.id);
       expect(await ids({ limit: 10 })).toEqual(["a4", "c3", "b2", "a1"]);
@@ -587,8 +592,8 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
 
     it("logging the same id twice keeps the first entry", async () => {
       const store = await openStore();
-      await store.logRequests([logged("dup", { status: 200 })]);
-      await store.logRequests([logged("dup", { status: 500 })]);
+      await store.logRequests([logged("dup", { status: 200 })].map(loggedRequest));
+      await store.logRequests([logged("dup", { status: 500 })].map(loggedRequest));
       expect((await store.listRequests({ limit: 10 })).map((r) => r.status)).toEqual([200]);
     });
   });
@@ -603,7 +608,9 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
 
     it("prunes by age: old requests, consumed events, finished runs, transcripts and heartbeats", async () => {
       const store = await openStore();
-      await store.logRequests([logged("old", { receivedAt: 100 }), logged("new", { receivedAt: 5000 })]);
+      await store.logRequests(
+        [logged("old", { receivedAt: 100 }), logged("new", { receivedAt: 5000 })].map(loggedRequest),
+      );
       await store.acceptWake({ ...wake("old event"), receivedAt: 100 });
       await store.acceptWake({ ...wake("pending old event"), receivedAt: 100 });
       const [consumed] = await store.pendingEvents();
@@ -651,7 +658,9 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
 
     it("prunes by count, keeping the newest rows of each table, in batches", async () => {
       const store = await openStore();
-      await store.logRequests(Array.from({ length: 7 }, (_, i) => logged(`r${i}`, { receivedAt: 5000 + i })));
+      await store.logRequests(
+        Array.from({ length: 7 }, (_, i) => logged(`r${i}`, { receivedAt: 5000 + i })).map(loggedRequest),
+      );
       await store.appendTranscript(
         "hook:t",
         Array.from({ length: 5 }, (_, i) => ({

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { command as events } from "../../src/commands/events.js";
 import { command as runs } from "../../src/commands/runs.js";
 import { command as storeCommand } from "../../src/commands/store.js";
+import { loggedRequest } from "../../src/store/logged-request.js";
 import { PostgresStore } from "../../src/store/postgres.js";
 import { SqliteStore } from "../../src/store/sqlite.js";
 import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
@@ -58,18 +59,20 @@ describe.skipIf(!available)("hookgate store copy", () => {
       [{ role: "assistant", content: "ok", createdAt: 2 }],
     );
     // The request log, one body with bytes that are not text.
-    await source.logRequests([
-      logged("019730f3-289a-7b41-9d3c-58e2f0a61c77", {
-        body: new Uint8Array([0x7b, 0x7d, 0x00, 0xff]),
-        bodyBytes: 4,
-      }),
-      logged("019730f3-289b-7b41-9d3c-58e2f0a61c78", {
-        receivedAt: 1001,
-        status: 401,
-        outcome: "rejected",
-        code: "UNAUTHORIZED",
-      }),
-    ]);
+    await source.logRequests(
+      [
+        logged("019730f3-289a-7b41-9d3c-58e2f0a61c77", {
+          body: new Uint8Array([0x7b, 0x7d, 0x00, 0xff]),
+          bodyBytes: 4,
+        }),
+        logged("019730f3-289b-7b41-9d3c-58e2f0a61c78", {
+          receivedAt: 1001,
+          status: 401,
+          outcome: "rejected",
+          code: "UNAUTHORIZED",
+        }),
+      ].map(loggedRequest),
+    );
     await source.close();
   });
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DurableSync, GroupCommitter } from "../../src/store/group-commit.js";
+import { loggedRequest } from "../../src/store/logged-request.js";
 import { SqliteStore } from "../../src/store/sqlite.js";
 import { logged, run, storeContract, wake } from "../store/contract.js";
 
@@ -77,7 +78,7 @@ describe("SqliteStore: group commit", () => {
   it("request log rows join the next accept's commit instead of committing on their own", async () => {
     const store = await openStore();
     const before = store.commits;
-    const logging = store.logRequests([logged("r-1"), logged("r-2")]);
+    const logging = store.logRequests([logged("r-1"), logged("r-2")].map(loggedRequest));
     await store.acceptWake(wake("deploy finished"));
     await logging;
     expect(store.commits - before).toBe(1);
@@ -86,7 +87,7 @@ describe("SqliteStore: group commit", () => {
 
   it("with no accept coming, request log rows still commit on their own", async () => {
     const store = await openStore();
-    await store.logRequests([logged("alone")]);
+    await store.logRequests([logged("alone")].map(loggedRequest));
     const reader = await openStore({ readonly: true });
     expect((await reader.getRequest("alone"))?.id).toBe("alone");
   });

@@ -13,7 +13,8 @@ export function foldAddress(address: string | undefined): string {
  * an IPv4 client by its address.
  */
 export function throttleKey(address: string): string {
-  if (!isIPv6(address)) return address;
+  // No colon, no IPv6 address: most clients skip isIPv6's long pattern.
+  if (!address.includes(":") || !isIPv6(address)) return address;
   const bare = address.split("%")[0]!;
   const [head = "", tail] = bare.split("::");
   const groups = (s: string | undefined) => (s ? s.split(":") : []);

@@ -15,8 +15,9 @@ const help = `Usage: hookgate runs [--config FILE | --store FILE|URL] [--status 
        hookgate runs show RUN_ID [--config FILE | --store FILE|URL] [--json]
 
 Lists agent runs, newest first, or shows one run: the prompt sent, the reply, timings, errors and
-what happened to the delivery. RUN_ID may be the start of an id (${MIN_PREFIX} characters at least) that
-only one run has.
+what happened to the delivery. RUN_ID may be the start or the end of an id (${MIN_PREFIX} characters at
+least) that only one run has; ids begin with the time a run was received, so the end tells runs of
+the same minute apart.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
   --store FILE|URL    read this SQLite file instead, or this PostgreSQL database

@@ -546,6 +546,15 @@ export class PostgresStore implements Store {
     return rows.map(runFromRow);
   }
 
+  async findRunsByIdSuffix(suffix: string, limit: number): Promise<RunRecord[]> {
+    const text = pgText(suffix);
+    const { rows } = await this.pool().query<RunRow>(
+      `SELECT * FROM ${this.s}.runs WHERE right(id, $1) = $2 ORDER BY id LIMIT $3`,
+      [[...text].length, text, limit],
+    );
+    return rows.map(runFromRow);
+  }
+
   async listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]> {
     const where: string[] = [];
     const params: unknown[] = [];

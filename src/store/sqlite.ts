@@ -525,6 +525,16 @@ export class SqliteStore implements Store {
     return (rows as RunRow[]).map(runFromRow);
   }
 
+  async findRunsByIdSuffix(suffix: string, limit: number): Promise<RunRecord[]> {
+    // substr counts characters from the end when its start is negative, as code points here.
+    const rows = this.stmt("SELECT * FROM runs WHERE substr(id, ?) = ? ORDER BY id LIMIT ?").all(
+      -[...suffix].length,
+      suffix,
+      limit,
+    );
+    return (rows as RunRow[]).map(runFromRow);
+  }
+
   async listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]> {
     const where: string[] = [];
     const params: unknown[] = [];

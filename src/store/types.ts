@@ -388,6 +388,11 @@ export interface Store {
   getRun(id: string): Promise<RunRecord | null>;
   /** Up to `limit` runs whose id starts with `prefix`, in id order (`hookgate runs show 3f2a`). */
   findRunsByIdPrefix(prefix: string, limit: number): Promise<RunRecord[]>;
+  /**
+   * Up to `limit` runs whose id ends with `suffix`, in id order: run ids begin with the time they were
+   * received, so their ends tell runs of the same minute apart (a scan, for the command line only).
+   */
+  findRunsByIdSuffix(suffix: string, limit: number): Promise<RunRecord[]>;
   listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]>;
   /**
    * After a crash: runs left `running` go back to `queued` once (attempts < maxAttempts), else are
@@ -499,6 +504,7 @@ export type StoreReader = Pick<
   | "listRuns"
   | "getRun"
   | "findRunsByIdPrefix"
+  | "findRunsByIdSuffix"
   | "transcript"
   | "listRequests"
   | "getRequest"

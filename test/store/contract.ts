@@ -360,6 +360,31 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
       expect(await store.getRun("nope")).toBeNull();
     });
 
+    it("finds runs by the start or the end of their ids, in id order", async () => {
+      const store = await openStore();
+      for (const id of ["01968b49-0002-7abc", "01968b49-0001-7def", "01968b4a-0003-7abc", "xabc", "é-abcé"]) {
+        await store.acceptRun(run(id));
+      }
+      const ids = (runs: { id: string }[]) => runs.map((r) => r.id);
+      expect(ids(await store.findRunsByIdPrefix("01968b49", 10))).toEqual([
+        "01968b49-0001-7def",
+        "01968b49-0002-7abc",
+      ]);
+      expect(ids(await store.findRunsByIdSuffix("7abc", 10))).toEqual([
+        "01968b49-0002-7abc",
+        "01968b4a-0003-7abc",
+      ]);
+      expect(ids(await store.findRunsByIdSuffix("7abc", 1))).toEqual(["01968b49-0002-7abc"]);
+      // Characters, not bytes: a two-byte character at the end counts as one.
+      expect(ids(await store.findRunsByIdSuffix("abcé", 10))).toEqual(["é-abcé"]);
+      expect(ids(await store.findRunsByIdSuffix("abc", 10))).toEqual([
+        "01968b49-0002-7abc",
+        "01968b4a-0003-7abc",
+        "xabc",
+      ]);
+      expect(await store.findRunsByIdSuffix("nope", 10)).toEqual([]);
+    });
+
     it("keeps every field of an accepted run", async () => {
       const store = await openStore();
       const full = run("f", {

@@ -1,4 +1,4 @@
-// `hookgate runs show 3f2a`: a run named by a unique prefix of its id, against a real SQLite file.
+// `hookgate runs show 3f2a`: a run named by a unique start or end of its id, against a real SQLite file.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,7 +67,7 @@ describe("hookgate runs show PREFIX", () => {
     expect(stdout).toBe("");
     expect(stderr).toBe(
       [
-        `hookgate runs: 2 runs have ids starting with "3f2a"; give more of the id:`,
+        `hookgate runs: 2 runs have ids starting or ending with "3f2a"; give more of the id:`,
         "",
         "RUN ID                                STATUS  RECEIVED              NAME",
         `${A}  queued  2025-05-01 10:00:00Z  GitHub`,
@@ -82,7 +82,9 @@ describe("hookgate runs show PREFIX", () => {
     await seed(many);
     const { code, stderr } = await show("abcd");
     expect(code).toBe(1);
-    expect(stderr).toContain(`more than 5 runs have ids starting with "abcd"; give more of the id:`);
+    expect(stderr).toContain(
+      `more than 5 runs have ids starting or ending with "abcd"; give more of the id:`,
+    );
     for (const id of many.slice(0, 5)) expect(stderr).toContain(id);
     for (const id of many.slice(5)) expect(stderr).not.toContain(id);
     expect(stderr).toMatch(/\n\.\.\.\n$/);
@@ -93,13 +95,45 @@ describe("hookgate runs show PREFIX", () => {
     const none = await show("9999");
     expect(none.code).toBe(1);
     expect(none.stdout).toBe("");
-    expect(none.stderr).toBe(`hookgate runs: no run whose id is or starts with "9999" in ${file}\n`);
+    expect(none.stderr).toBe(
+      `hookgate runs: no run whose id is, starts with or ends with "9999" in ${file}\n`,
+    );
     const short = await show("3f2");
     expect(short.code).toBe(1);
     expect(short.stdout).toBe("");
     expect(short.stderr).toBe(
-      `hookgate runs: no run "3f2" in ${file}; to name a run by the start of its id, give at least 4 characters\n`,
+      `hookgate runs: no run "3f2" in ${file}; to name a run by the start or the end of its id, give at least 4 characters\n`,
     );
+  });
+
+  it("shows the one run whose id ends with the part given: time-ordered ids differ at the end", async () => {
+    // Two runs of the same millisecond: their ids share the first 15 characters.
+    const first = "01968b49-ed00-7b1e-9f00-0a1b2c3d4e5f";
+    const second = "01968b49-ed00-7e2f-8e2f-5f6e7d8c9b0a";
+    await seed([first, second]);
+    const json = await show("8c9b0a", "--json");
+    expect(json.stderr).toBe("");
+    expect(JSON.parse(json.stdout).id).toBe(second);
+    const start = await show("01968b49");
+    expect(start.code).toBe(1);
+    expect(start.stderr).toContain(`2 runs have ids starting or ending with "01968b49"`);
+    expect(start.stderr.indexOf(first)).toBeLessThan(start.stderr.indexOf(second));
+  });
+
+  it("lists a run matched by its start and another by its end together, each once", async () => {
+    const starts = "beef0000-0000-4000-8000-000000000001";
+    const ends = "00000000-0000-4000-8000-00000000beef";
+    const both = "beef0000-0000-4000-8000-00000000beef";
+    await seed([starts, ends]);
+    const two = await show("beef");
+    expect(two.code).toBe(1);
+    expect(two.stderr).toContain(`2 runs have ids starting or ending with "beef"`);
+    expect(two.stderr).toContain(starts);
+    expect(two.stderr).toContain(ends);
+    await seed([both]);
+    const three = await show("beef");
+    expect(three.stderr).toContain(`3 runs have ids starting or ending with "beef"`);
+    expect(three.stderr.split(both).length).toBe(2);
   });
 
   it("prefers a whole id to a prefix of longer ones", async () => {

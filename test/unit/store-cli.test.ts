@@ -158,7 +158,7 @@ describe("hookgate runs", () => {
   it("explains bad input and unknown runs", async () => {
     const unknown = await cli(runs, ["show", "nope", "--store", file]);
     expect(unknown.code).toBe(1);
-    expect(unknown.err).toContain(`no run whose id is or starts with "nope" in ${file}`);
+    expect(unknown.err).toContain(`no run whose id is, starts with or ends with "nope" in ${file}`);
     const status = await cli(runs, ["--store", file, "--status", "done"]);
     expect(status.code).toBe(1);
     expect(status.err).toContain(

@@ -7,7 +7,7 @@ import { escapeControls, safeTable } from "./terminal-text.js";
 
 /** Shorter parts of an id collide too often to be worth a lookup. */
 export const MIN_PREFIX = 4;
-/** How many candidates an ambiguous prefix lists. */
+/** How many candidates an ambiguous part lists. */
 const SHOWN_CANDIDATES = 5;
 
 export type RunLookup = { run: RunRecord } | { problem: string };
@@ -28,7 +28,8 @@ export async function lookUpRun(
     store.findRunsByIdPrefix(idOrPart, SHOWN_CANDIDATES + 1),
     store.findRunsByIdSuffix(idOrPart, SHOWN_CANDIDATES + 1),
   ]);
-  // One run can match both ways; each is listed once, in id order (the order they arrived in).
+  // One run can match both ways; each is listed once, in id order (for time-ordered ids, the order
+  // they arrived in).
   const byId = new Map([...starting, ...ending].map((r) => [r.id, r]));
   const found = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   if (found.length === 0) {

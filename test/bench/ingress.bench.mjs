@@ -44,11 +44,22 @@ heartbeat: { every: "0" }
 store: { path: state.db }
 `;
 
-/** A config file of CONFIG with `store` in place of the SQLite default and `extra` appended. */
-export function writeBenchConfig({ store = "store: { path: state.db }", extra = "" } = {}) {
+/**
+ * A config file of CONFIG with `store` in place of the SQLite default, the server's `logLevel`
+ * (info: a log line per request) and `extra` appended.
+ */
+export function writeBenchConfig({
+  store = "store: { path: state.db }",
+  extra = "",
+  logLevel = "info",
+} = {}) {
   const dir = mkdtempSync(join(tmpdir(), "hookgate-bench-"));
   const file = join(dir, "hookgate.yaml");
-  writeFileSync(file, CONFIG.replace("store: { path: state.db }", store) + extra);
+  const config = CONFIG.replace("store: { path: state.db }", store).replace(
+    "logLevel: info",
+    `logLevel: ${logLevel}`,
+  );
+  writeFileSync(file, config + extra);
   return file;
 }
 
@@ -83,7 +94,8 @@ function agentTarget(name) {
   };
 }
 
-const targets = {
+/** What each row sends: path, headers, the n-th body, the headers a signing sender adds. */
+export const targets = {
   a: {
     name: "(a) bare fastify POST",
     path: "/hooks/wake",

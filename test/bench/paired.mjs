@@ -2,9 +2,8 @@
 // alternating round by round, each on a fresh instance; prints the median of the server's CPU per
 // request (read from /proc, as the ingress group's CPU rows are) and of its req/s. This is how the
 // before/after figures in test/bench/README.md ("Where the time goes") were taken.
-import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { writeBenchConfig } from "./ingress.bench.mjs";
+import { targets, writeBenchConfig } from "./ingress.bench.mjs";
 import { CLI, cpuMsOf, load, startChild } from "./lib.mjs";
 
 const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [--seconds S] VARIANT...
@@ -35,20 +34,9 @@ if (values.help) {
   process.exit(0);
 }
 
-const TOKEN = "bench-token-0123456789abcdefghijkl";
-const alert = (n) => ({
-  alertname: "DiskFull",
-  instance: `db-${n % 97}`,
-  status: "firing",
-  severity: 3 + (n % 3),
-  seq: n,
-});
-const targets = {
-  c: { path: "/hooks/alerts", body: alert },
-  b: { path: "/hooks/wake", body: (n) => ({ text: `event ${n}`, mode: "next-heartbeat" }) },
-  d: { path: "/hooks/agent", body: (n) => ({ message: `job ${n}`, deliver: false }) },
-};
-const target = targets[values.target];
+// The ingress group's own requests: the same config, paths, token and bodies.
+const PAIRED_TARGETS = { b: targets.b, c: targets.c, d: targets.d };
+const target = PAIRED_TARGETS[values.target];
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 if (!target || !(rounds >= 1) || !(seconds >= 1)) {
@@ -76,16 +64,13 @@ const variants = (
 });
 
 async function measure(v) {
-  const file = writeBenchConfig({ extra: v.nolog ? "requestLog: { enabled: false }\n" : "" });
-  if (v.warn) writeFileSync(file, readFileSync(file, "utf8").replace("logLevel: info", "logLevel: warn"));
+  const file = writeBenchConfig({
+    extra: v.nolog ? "requestLog: { enabled: false }\n" : "",
+    logLevel: v.warn ? "warn" : "info",
+  });
   const server = await startChild([v.cli, "serve", "--config", file]);
   try {
-    const opts = {
-      url: server.url,
-      path: target.path,
-      headers: { authorization: `Bearer ${TOKEN}` },
-      body: target.body,
-    };
+    const opts = { url: server.url, path: target.path, headers: target.headers, body: target.body };
     await load({ ...opts, duration: 1 });
     const before = cpuMsOf(server.proc.pid);
     const result = await load({ ...opts, duration: seconds });

@@ -3,7 +3,7 @@
 // (with a warning). Installed npm packages are looked up by name only when hooks.presets asks (npm.ts).
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { issueAt, type SourceRef } from "../issues.js";
 import type { PathSegment } from "../source/key-path.js";
@@ -22,6 +22,11 @@ export interface PackCatalog {
   /** Each pack once: folder packs first, then the built-in ones. */
   packs: PackDefinition[];
   issues: ConfigIssue[];
+  /**
+   * The names of folder pack files that did not load (the file name without extension, and the id
+   * and aliases it declares): their errors are reported, and "unknown pack" would only hide them.
+   */
+  broken: Set<string>;
 }
 
 export interface CatalogOptions {
@@ -44,6 +49,7 @@ export async function loadPackCatalog(opts: CatalogOptions = {}): Promise<PackCa
   const issues: ConfigIssue[] = [];
   const byName = new Map<string, PackDefinition>();
   const packs: PackDefinition[] = [];
+  const broken = new Set<string>();
   const baseDir = opts.baseDir ?? process.cwd();
 
   for (const { dir, path } of opts.dirs ?? []) {
@@ -61,7 +67,10 @@ export async function loadPackCatalog(opts: CatalogOptions = {}): Promise<PackCa
     for (const file of await packFiles(dir)) {
       const read = await readPackFile(file, { kind: "dir", dir }, { baseDir });
       issues.push(...read.issues);
-      if (!read.pack) continue;
+      if (!read.pack) {
+        for (const n of [basename(file).replace(PACK_FILE, ""), ...(read.declared ?? [])]) broken.add(n);
+        continue;
+      }
       const clash = packNames(read.pack).find((n) => byName.has(n));
       if (clash !== undefined) {
         issues.push(
@@ -116,7 +125,7 @@ export async function loadPackCatalog(opts: CatalogOptions = {}): Promise<PackCa
     for (const n of packNames(pack)) byName.set(n, pack);
     packs.push(pack);
   }
-  return { byName, packs, issues };
+  return { byName, packs, issues, broken };
 }
 
 async function packFiles(dir: string): Promise<string[]> {

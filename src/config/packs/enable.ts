@@ -30,6 +30,8 @@ export class PackFinder {
   async find(name: string): Promise<Found> {
     const known = this.catalog.byName.get(name);
     if (known) return { pack: known, tried: [] };
+    // A pack file of the user's that does not load: its own errors say why.
+    if (this.catalog.broken.has(name)) return { tried: [], broken: true };
     if (this.opts.npmFrom === undefined || !/^[a-z0-9][a-z0-9._-]*$/.test(name)) return { tried: [] };
     let found = this.npm.get(name);
     if (!found) {
@@ -44,15 +46,21 @@ export class PackFinder {
     return found;
   }
 
-  /** `unknown preset "x"; did you mean y? known presets: ...` with the npm package looked for. */
+  /**
+   * `unknown preset "x"; did you mean y? known presets: ...`. Only a name close to no known pack
+   * names the npm package looked for: suggesting `npm install` of a typo would install whatever
+   * someone published under it.
+   */
   unknownMessage(name: string, tried: readonly string[], noun = "preset"): string {
     const names = [...this.catalog.byName.keys()].sort();
+    const known = `known ${noun}s: ${names.join(", ") || "(none)"}`;
     const guess = closest(name, names);
+    if (guess !== undefined) return `unknown ${noun} "${name}"; did you mean ${guess}? ${known}`;
     const npm =
       tried.length > 0
         ? `; no installed package ${NPM_PREFIX}${name} either (looked in ${tried.length === 1 ? tried[0] : `${tried[0]} and ${tried.length - 1} folders above`}): npm install ${NPM_PREFIX}${name} to use one`
         : "";
-    return `unknown ${noun} "${name}"; ${guess ? `did you mean ${guess}? ` : ""}known ${noun}s: ${names.join(", ") || "(none)"}${npm}`;
+    return `unknown ${noun} "${name}"; ${known}${npm}`;
   }
 }
 

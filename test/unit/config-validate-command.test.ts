@@ -265,6 +265,21 @@ describe("hookgate validate", () => {
     expect(result.code).toBe(0);
   });
 
+  it("reports an unset variable in a pack's parameter once, not again as each of the pack's mappings", async () => {
+    vi.stubEnv("STRIPE_WEBHOOK_SECRET", undefined);
+    vi.stubEnv("STRIPE_SECRET", undefined);
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  presets: [stripe, github]\n  packs:\n    stripe: { secret: "\${STRIPE_SECRET}" }\n    github: { secret: gh-webhook-secret }\n`,
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n")).toEqual([
+      `${file}:6:23: hooks.packs.stripe.secret: environment variable STRIPE_SECRET is not set; set it, or write $\${STRIPE_SECRET} for a literal \${STRIPE_SECRET}`,
+      `${file}: invalid — 1 error`,
+      "",
+    ]);
+  });
+
   it("prints help with --help", async () => {
     const result = await run(["--help"]);
     expect(result.code).toBe(0);

@@ -2,7 +2,7 @@
 // instantiated mappings. Used by the config loader and, for configurations built in code, by the rule
 // compiler (with defaults only).
 import { closest } from "../check/closest.js";
-import type { IssueList, SourceRef } from "../issues.js";
+import { hasIssueAt, type IssueList, type SourceRef } from "../issues.js";
 import type { SourceRegistry } from "../source/sources.js";
 import type { PackCatalog } from "./catalog.js";
 import { instantiatePack, packOrigin } from "./instantiate.js";
@@ -98,18 +98,22 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
     }
     firstIndex.set(pack, i);
     const errorsBefore = errorCount(issues);
-    const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues, {
+    const input = opts.inputs.get(pack);
+    // A parameter whose value already failed (an unset ${ENV} in it) counts as invalid too.
+    const failedBefore = input !== undefined && hasIssueAt(issues.items, input.path);
+    const values = resolveParamValues(pack, input, opts.env, issues, {
       source: opts.source,
       path: ["hooks", "presets", i],
     });
     // Without valid parameters its mappings would only repeat the same problem, once per mapping.
     const made =
-      errorCount(issues) > errorsBefore ? { mappings: [], issues: [] } : instantiatePack(pack, values);
+      failedBefore || errorCount(issues) > errorsBefore
+        ? { mappings: [], issues: [] }
+        : instantiatePack(pack, values);
     const { mappings, issues: found } = made;
     issues.push(...found);
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);
     const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
-    const input = opts.inputs.get(pack);
     if (input) entry.given = { path: input.path, source: input.source, names: Object.keys(input.given) };
     enabled.push(entry);
   }

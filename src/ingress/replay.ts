@@ -12,6 +12,7 @@ import {
   type DecisionSummary,
   decisionRecord,
 } from "./decision-record.js";
+import { parsePayload } from "./payload.js";
 
 /** The parts of a request log entry replay reads. */
 export interface LoggedRequest {
@@ -93,16 +94,11 @@ export function requestOf(logged: LoggedRequest): HookRequest | { why: string } 
       why: "only the first part of the body was kept (requestLog.maxBodyBytes): it cannot be re-decided",
     };
   }
-  const text = logged.body ? new TextDecoder().decode(logged.body) : "";
-  let payload: unknown = {};
-  if (text.trim() !== "") {
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      return { why: "the body is not valid JSON" };
-    }
-  }
-  return { path: logged.hook, payload, headers: logged.headers, query: logged.query };
+  // As the server read it: a form by its content type, JSON otherwise.
+  const body = logged.body ? Buffer.from(logged.body) : Buffer.alloc(0);
+  const parsed = parsePayload(body, logged.headers["content-type"]);
+  if (!parsed.ok) return { why: `the ${parsed.error}` };
+  return { path: logged.hook, payload: parsed.value, headers: logged.headers, query: logged.query };
 }
 
 /**

@@ -168,6 +168,36 @@ describe("console", () => {
     expect(detail).toContain("Decided the same way now.");
   });
 
+  it("re-decides a form body as the server read it (fields, or the JSON of a payload field)", async () => {
+    const b = await loggedIn(s);
+    for (const body of [`payload=${encodeURIComponent('{"ref":"form-json"}')}`, "ref=form-fields"]) {
+      const r = await fetch(`${s.url}/hooks/github`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${TEST_TOKEN}`,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-github-event": "push",
+        },
+        body,
+      });
+      expect(r.status).toBe(200);
+    }
+    let ids: string[] = [];
+    await expect
+      .poll(async () => {
+        const rows = await s.runtime.store.listRequests({ limit: 50, hook: "github" });
+        ids = rows.filter((r) => r.headers["content-type"]?.startsWith("application/x-www")).map((r) => r.id);
+        return ids.length;
+      })
+      .toBe(2);
+    for (const id of ids) {
+      const detail = await (await get(s, b, `/console/requests/${id}`)).text();
+      expect(detail).not.toContain("Not re-decided");
+      expect(detail).toContain("Decided the same way now.");
+      expect(detail).toMatch(/Push form-(json|fields)/);
+    }
+  });
+
   it("the playground decides with the same pipeline as hookgate test, and refuses a POST without the session's CSRF token", async () => {
     const b = await loggedIn(s);
     const fields = {

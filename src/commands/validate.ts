@@ -78,8 +78,15 @@ function describeSource(file: string | undefined): string {
 
 function summary(config: ResolvedConfig): string {
   const h = config.hooks;
+  const packs = (h.packs ?? []).filter((p) => p.mappings.length > 0);
+  const fromPacks = packs.reduce((n, p) => n + p.mappings.length, 0);
+  // As hooks.presets names them: `2 from pack mail`, `8 from packs: github 4, stripe 4`.
+  const which =
+    packs.length === 1
+      ? `pack ${packs[0]!.enabledAs}`
+      : `packs: ${packs.map((p) => `${p.enabledAs} ${p.mappings.length}`).join(", ")}`;
   return [
-    plural(h.mappings.length, "mapping"),
+    plural(h.mappings.length + fromPacks, "mapping") + (fromPacks > 0 ? ` (${fromPacks} from ${which})` : ""),
     plural(h.ruleFiles?.length ?? 0, "rule file"),
     `presets: ${h.presets.length > 0 ? h.presets.join(", ") : "none"}`,
     plural(config.agents.list.length, "agent"),

@@ -203,7 +203,9 @@ describe("hookgate validate and packs", () => {
     writeFileSync(config, text);
     const { code, stdout, stderr } = await runCommand(validate, ["--config", config]);
     expect(code).toBe(0);
-    expect(stdout).toContain("valid — 0 mappings, 0 rule files, presets: acme, mail, 1 agent");
+    expect(stdout).toContain(
+      "valid — 4 mappings (4 from packs: acme 2, mail 2), 0 rule files, presets: acme, mail, 1 agent",
+    );
     expect(stderr).toMatch(
       /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; set hooks\.packs\.mail\.sessionKeyPrefix to a value starting with one of them, or add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
     );

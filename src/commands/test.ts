@@ -169,6 +169,12 @@ async function readRequest(
   values: { payload?: string | undefined; header?: string[] | undefined; query?: string[] | undefined },
   positionals: string[],
 ): Promise<SentRequest> {
+  // `hookgate test github payload.json`: the second word is the body.
+  if (positionals.length === 2 && values.payload === undefined) {
+    throw new UsageError(
+      `give the body with --payload: hookgate test ${positionals[0]} --payload ${positionals[1]}`,
+    );
+  }
   if (positionals.length !== 1) throw new UsageError("give exactly one hook NAME, e.g. hookgate test github");
   const name = normaliseHookPath(positionals[0]!);
   if (name === "") throw new UsageError("the hook NAME is empty");

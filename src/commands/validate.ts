@@ -14,6 +14,7 @@ import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
 import { compileIssues } from "../engine/compile-issues.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
+import { recordingReads, reloadEnvNotice } from "./reload-hint.js";
 
 const help = `Usage: hookgate validate [--config FILE]
 
@@ -23,6 +24,10 @@ models, transforms), rule files, templates and transform modules. Nothing is sta
   --config, -c FILE   config file (YAML or JSON, or an OpenClaw openclaw.json, read as it is).
                       Default: ./${configFileNames.join(", ./")} (first found), else the built-in default.
   --help, -h          show this help
+
+While a server runs this config (its pid file beside the state), a notice names the \${NAME}
+variables it read: a reload takes them from the environment the server started with, not from this
+shell. A value that changes belongs in a file, read with \${file:PATH} again on every reload.
 
 Exit status 0 when valid (a one-line summary on stdout, warnings on stderr), 1 when not
 (every problem on stderr as file:line:column: key.path: message).`;
@@ -40,8 +45,9 @@ export const command: Command = {
     const { values } = args;
 
     let loaded: LoadedConfig;
+    const { env, read } = recordingReads(process.env);
     try {
-      loaded = await loadConfig(values.config !== undefined ? { file: values.config } : {});
+      loaded = await loadConfig({ ...(values.config !== undefined && { file: values.config }), env });
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       // The rules that could still be read are compiled too, so one run lists every problem.
@@ -52,7 +58,8 @@ export const command: Command = {
     }
     // Templates, `when` expressions and transform modules are only checked by compiling them.
     const compiled = await compileIssues({ hooks: loaded.config.hooks, placeIssue: loaded.placeIssue });
-    const warnings = [...loaded.warnings, ...compiled.warnings];
+    const notice = reloadEnvNotice(loaded.config, loaded.source, read);
+    const warnings = [...loaded.warnings, ...compiled.warnings, ...(notice ? [notice] : [])];
     if (compiled.errors.length > 0) {
       return report(sortIssues([...warnings, ...compiled.errors], loaded.source), loaded.source);
     }

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
-import type { ResolvedConfig } from "../config/types.js";
+import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
 import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
@@ -118,17 +118,20 @@ export const command: Command = {
 
     let config: ResolvedConfig;
     let compiled: Awaited<ReturnType<typeof compileRules>>;
+    // The rule compiler's issues name key paths; this gives them the file:line:column.
+    let place = (issue: ConfigIssue) => issue;
     try {
       // Nothing is served, so the hook token is not needed.
       const loaded = await loadConfig({ file: values.config, requireToken: false });
       config = loaded.config;
+      place = loaded.placeIssue;
       compiled = await compileRules(config);
       // Warnings (hooks off, rules that never match) often explain a decision.
-      for (const w of [...loaded.warnings, ...compiled.warnings.map(loaded.placeIssue)])
+      for (const w of [...loaded.warnings, ...compiled.warnings.map(place)])
         process.stderr.write(`${formatIssue(w)}\n`);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
-      for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+      for (const issue of err.issues) process.stderr.write(`${formatIssue(place(issue))}\n`);
       return 1;
     }
 

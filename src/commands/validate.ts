@@ -13,6 +13,8 @@ import { displayPath } from "../config/source/source-file.js";
 import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
 import { compileIssues } from "../engine/compile-issues.js";
 import { parseCommandArgs } from "./args.js";
+import { configSources } from "./cases/load-sources.js";
+import { templateNameWarnings } from "./cases/template-names.js";
 import type { Command } from "./command.js";
 import { recordingReads, reloadEnvNotice } from "./reload-hint.js";
 
@@ -59,7 +61,11 @@ export const command: Command = {
     // Templates, `when` expressions and transform modules are only checked by compiling them.
     const compiled = await compileIssues({ hooks: loaded.config.hooks, placeIssue: loaded.placeIssue });
     const notice = reloadEnvNotice(loaded.config, loaded.source, read);
-    const warnings = [...loaded.warnings, ...compiled.warnings, ...(notice ? [notice] : [])];
+    // A template name that no test case's payload has: likely a typo, which renders empty.
+    const unread = (
+      await templateNameWarnings(await configSources(loaded.config, process.cwd(), loaded.placeIssue))
+    ).map(loaded.placeIssue);
+    const warnings = [...loaded.warnings, ...compiled.warnings, ...unread, ...(notice ? [notice] : [])];
     if (compiled.errors.length > 0) {
       return report(sortIssues([...warnings, ...compiled.errors], loaded.source), loaded.source);
     }

@@ -123,7 +123,7 @@ export function offsetOf(text: string, pos: HandlebarsPosition): number {
  * Index in `source` of index `at` of `rewritten`. The rewrite only inserts characters (`.`, `[`, `]`),
  * so walking both and skipping what does not match in the rewritten text lines them up.
  */
-function originalIndex(rewritten: string, source: string, at: number): number {
+export function originalIndex(rewritten: string, source: string, at: number): number {
   if (rewritten === source) return at;
   let i = 0;
   for (let j = 0; j < at && i < source.length; j++) {

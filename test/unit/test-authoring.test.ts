@@ -1,26 +1,17 @@
 // Authoring mistakes `hookgate test` and `hookgate validate` point at: a template error with its
 // file:line:column, why the mapping a case expects did not take its request (that rule's explain
 // trace), and a template name that none of a mapping's case payloads has (a typo that renders empty).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { command as test } from "../../src/commands/test.js";
 import { command as validate } from "../../src/commands/validate.js";
 import { runCommand } from "./command-helpers.js";
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir, writeFiles } from "./config-helpers.js";
 
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "hookgate-authoring-"));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
+  const dir = tempDir();
+  writeFiles(dir, files);
   return dir;
 }
 
@@ -204,7 +195,6 @@ tests:
   it("is not one anywhere in the built-in packs and the examples", async () => {
     const r = await runCommand(test, ["--config", "rules/examples/hookgate.example.yaml"]);
     expect(r.stderr).not.toContain("renders empty");
-    const { readdirSync } = await import("node:fs");
     for (const file of readdirSync("rules/presets").filter((f) => f.endsWith(".yaml"))) {
       const one = await runCommand(test, ["--pack", `rules/presets/${file}`]);
       expect(one.stderr, file).not.toContain("renders empty");

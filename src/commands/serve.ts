@@ -107,7 +107,7 @@ export const command: Command = {
     const ingressOnly = values["no-worker"] === true;
     if (ingressOnly && config.store.kind !== "postgres") {
       process.stderr.write(
-        "hookgate serve: --no-worker needs a store other processes can work from (store.kind: postgres); with SQLite no other process runs this one's work, so nothing accepted would ever run. Drop --no-worker, or see README, Running several instances\n",
+        "hookgate serve: --no-worker needs a store other processes can work from (store.kind: postgres); with SQLite no other process runs this one's work, so nothing accepted would ever run. Drop --no-worker, or see docs/guides/scale-out.md, Running several instances\n",
       );
       return 1;
     }

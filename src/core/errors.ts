@@ -1,6 +1,7 @@
 // Every error hookgate answers with: a stable code, its HTTP status, and a sentence a person can act on.
 // The bottom layer: the engine, the policies and the store name their failures with these codes; the
-// HTTP layer only renders them. The README's error table is checked against this catalogue.
+// HTTP layer only renders them. The error table of docs/reference/errors.md is checked against this
+// catalogue.
 
 export const ERRORS = {
   QUERY_TOKEN: {

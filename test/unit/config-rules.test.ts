@@ -74,7 +74,7 @@ describe("hooks.rules", () => {
       file: "r.yaml",
       line: 1,
       message:
-        "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
+        "belongs in a pack file (id, version, params: see docs/guides/packs.md, Writing a pack), not a rule file; remove it",
     });
   });
 

@@ -20,7 +20,7 @@ export function suiteText(suite: SuiteResult): string {
   const n = suite.results.length;
   if (n === 0)
     lines.push(
-      "no test cases: add tests: to a rule file or pack (rules/README.md, Test cases beside the rules)",
+      "no test cases: add tests: to a rule file or pack (docs/guides/testing-rules.md, Test cases beside the rules)",
     );
   lines.push("", `${n} case${n === 1 ? "" : "s"}: ${suite.passed} passed, ${suite.failed} failed`);
   lines.push(coverageLine(suite.coverage));

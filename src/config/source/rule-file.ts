@@ -85,7 +85,7 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
         issues.error(
           read.source,
           [key],
-          "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
+          "belongs in a pack file (id, version, params: see docs/guides/packs.md, Writing a pack), not a rule file; remove it",
           { key: true },
         );
       }

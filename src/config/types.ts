@@ -9,7 +9,9 @@ import type {
   ProviderConfig,
   RunnerConfig,
 } from "../types/generated.js";
-import type { EnabledPack } from "./packs/types.js";
+import type { SourceRef } from "./issues.js";
+import type { PackDefinition } from "./packs/types.js";
+import type { PathSegment } from "./source/key-path.js";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
@@ -145,23 +147,19 @@ export type RulesConfig = Pick<
   // For the warning about session keys no allowed prefix admits (absent: not checked).
   Partial<Pick<ResolvedConfig["hooks"], "allowedSessionKeyPrefixes">>;
 
-/**
- * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an
- * OpenClaw file holds that hookgate leaves out).
- */
-export interface ConfigIssue {
-  severity: "error" | "warning" | "notice";
-  /** Key path such as `hooks.mappings[0].match.path`; `` for the whole file. */
-  path: string;
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
+export interface EnabledPack {
+  pack: PackDefinition;
+  /** The name hooks.presets enabled it by (its id or an alias). */
+  enabledAs: string;
   /**
-   * For an issue inside a string value (a template's syntax error): the index of the character it is
-   * about. Placing the issue then points at that character rather than at the start of the value.
+   * Parameter values after defaults: a parameter without a value is absent. Holds secrets: never print
+   * it without masking the params marked `secret`.
    */
-  offset?: number;
+  values: Record<string, unknown>;
+  /** Its mappings with the parameters substituted and the pack's verify / challenge filled in. */
+  mappings: ResolvedMapping[];
+  /** Where the user's parameter block is (hooks.packs.<name>, hooks.mail, ...), when there is one. */
+  given?: { path: PathSegment[]; source: SourceRef; names: string[] };
 }
 
 export type { AgentPayload };

@@ -1,7 +1,8 @@
 // Compiles the configured mappings (hooks.mappings, then rule files, then presets) into a rule index
 // once at load. Routing then only looks up the request path in an index and runs what was prepared.
 import { ConfigError } from "../config/errors.js";
-import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
+import type { ConfigIssue } from "../config/issues.js";
+import type { ResolvedMapping, RulesConfig } from "../config/types.js";
 import { type DispatchStep, dispatchPlan } from "./dispatch.js";
 import { presetMappings } from "./presets.js";
 import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";

@@ -2,10 +2,10 @@
 // (config.hooks.packs, resolved with their parameters by the config loader); a configuration built in
 // code names only hooks.presets, which are then enabled from the built-in folder with their defaults.
 import { ConfigError } from "../config/errors.js";
-import { IssueList } from "../config/issues.js";
+import { type ConfigIssue, IssueList } from "../config/issues.js";
 import { builtInPacksDir, loadPackCatalog } from "../config/packs/catalog.js";
 import { enablePacks, PackFinder } from "../config/packs/enable.js";
-import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
+import type { ResolvedMapping, RulesConfig } from "../config/types.js";
 
 /** rules/presets/ of the package. */
 export const defaultPresetsDir = builtInPacksDir;

@@ -2,8 +2,9 @@
 // in match.when outside the data it sees, header names with capitals (headers arrive lower-cased),
 // and a match.path that repeats hooks.path. Each names the mapping and field and suggests the fix.
 import { closest } from "../config/check/closest.js";
+import type { ConfigIssue } from "../config/issues.js";
 import { formatKeyPath } from "../config/source/key-path.js";
-import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
+import type { ResolvedMapping } from "../config/types.js";
 import { hasAllowedPrefix } from "../core/allowlists.js";
 import { canReachPrefix, certainKeyStart } from "../core/session-key-reach.js";
 import { normaliseHookPath } from "./hook-path.js";

@@ -1,5 +1,6 @@
 // One mapping compiled for routing: predicates, templates, transform handle and action defaults.
-import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
+import type { ConfigIssue } from "../config/issues.js";
+import type { ResolvedMapping, RulesConfig } from "../config/types.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
 import { type EqualityKey, equalityKey } from "./dispatch.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";

@@ -2,9 +2,9 @@
 // (rules that can never fire, duplicate ids), the mail preset, and the order mappings → rule files → presets.
 import { describe, expect, test } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";
+import type { ConfigIssue } from "../../src/config/issues.js";
 import { loadConfig } from "../../src/config/load.js";
 import { loadPackCatalog } from "../../src/config/packs/catalog.js";
-import type { ConfigIssue } from "../../src/config/types.js";
 import { compileRules } from "../../src/engine/compile.js";
 import { route } from "../../src/engine/route.js";
 import type { Mapping } from "../../src/types/generated.js";

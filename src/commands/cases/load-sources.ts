@@ -3,14 +3,14 @@
 import { dirname, resolve } from "node:path";
 import { bareConfig } from "../../config/bare.js";
 import { ConfigError } from "../../config/errors.js";
-import { IssueList } from "../../config/issues.js";
+import { type ConfigIssue, IssueList } from "../../config/issues.js";
 import { instantiatePack } from "../../config/packs/instantiate.js";
 import { readPackFile } from "../../config/packs/pack-file.js";
 import { resolveParamValues } from "../../config/packs/params.js";
 import type { PackDefinition } from "../../config/packs/types.js";
 import { readRulesFile } from "../../config/source/rule-file.js";
 import { displayPath, readSourceFile } from "../../config/source/source-file.js";
-import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../../config/types.js";
+import type { ResolvedConfig, ResolvedMapping } from "../../config/types.js";
 import type { TestCase } from "../../types/generated.js";
 import type { CaseSource, PackMappings } from "./source.js";
 import { TEST_SECRET } from "./test-secret.js";

@@ -8,10 +8,9 @@
 //               action: agent                        when: ...
 //   `action` is unknown in match but a      match is null, and `path` and `when` are unknown
 //   missing key of the mapping.             in the mapping but keys of match.
-import { issueAt, type SourceRef } from "../issues.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { formatKeyPath, type PathSegment } from "../source/key-path.js";
 import { formatFromExtension } from "../source/parse.js";
-import type { ConfigIssue } from "../types.js";
 import type { JsonSchema } from "./schemas.js";
 
 export interface IndentSlip {

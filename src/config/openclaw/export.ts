@@ -5,10 +5,9 @@
 import { homedir } from "node:os";
 import { dirname, isAbsolute, relative } from "node:path";
 import { Document } from "yaml";
-import { issueAt } from "../issues.js";
+import { type ConfigIssue, issueAt } from "../issues.js";
 import { formatKeyPath } from "../source/key-path.js";
 import { readSourceFile } from "../source/source-file.js";
-import type { ConfigIssue } from "../types.js";
 import { fromOpenClaw, isObject } from "./translate.js";
 
 export interface Exported {

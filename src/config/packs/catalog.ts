@@ -5,9 +5,8 @@ import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { issueAt, type SourceRef } from "../issues.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import type { PathSegment } from "../source/key-path.js";
-import type { ConfigIssue } from "../types.js";
 import { readPackFile } from "./pack-file.js";
 import type { PackDefinition } from "./types.js";
 

@@ -4,11 +4,12 @@
 import { closest } from "../check/closest.js";
 import type { IssueList, SourceRef } from "../issues.js";
 import type { SourceRegistry } from "../source/sources.js";
+import type { EnabledPack } from "../types.js";
 import type { PackCatalog } from "./catalog.js";
 import { instantiatePack, packOrigin } from "./instantiate.js";
 import { findNpmPack, NPM_PREFIX } from "./npm.js";
 import { type ParamInput, resolveParamValues } from "./params.js";
-import type { EnabledPack, PackDefinition } from "./types.js";
+import type { PackDefinition } from "./types.js";
 
 export interface Found {
   pack?: PackDefinition;

@@ -6,9 +6,8 @@ import { resolve } from "node:path";
 import { closest } from "../check/closest.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { packValidator } from "../check/schemas.js";
-import { issueAt, type SourceRef } from "../issues.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { displayPath, readSourceFile } from "../source/source-file.js";
-import type { ConfigIssue } from "../types.js";
 import { unknownReferences } from "./substitute.js";
 import type { PackDefinition, PackOrigin, PackParam } from "./types.js";
 

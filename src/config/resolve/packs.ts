@@ -7,8 +7,9 @@ import { loadPackCatalog } from "../packs/catalog.js";
 import { enablePacks, PackFinder } from "../packs/enable.js";
 import type { ParamInput } from "../packs/params.js";
 import { checkPackSessionKeys } from "../packs/session-keys.js";
-import type { EnabledPack, PackDefinition } from "../packs/types.js";
+import type { PackDefinition } from "../packs/types.js";
 import type { PathSegment } from "../source/key-path.js";
+import type { EnabledPack } from "../types.js";
 import type { ResolveContext } from "./context.js";
 
 export interface PacksPart {

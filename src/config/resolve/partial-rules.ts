@@ -4,9 +4,9 @@
 import type { HooksConfig, Mapping } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import { resolveTransformsDir } from "../check/transforms.js";
-import { hasIssueAt } from "../issues.js";
+import { type ConfigIssue, hasIssueAt } from "../issues.js";
 import type { PathSegment } from "../source/key-path.js";
-import type { ConfigIssue, RulesConfig } from "../types.js";
+import type { RulesConfig } from "../types.js";
 import type { ResolveContext } from "./context.js";
 import { collectMappings } from "./mappings.js";
 import { type PacksPart, resolvePacks } from "./packs.js";

@@ -5,8 +5,8 @@ import { checkMapping } from "../check/mapping-checks.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { rulesFileValidator } from "../check/schemas.js";
 import { ConfigError } from "../errors.js";
-import { afterErrors, hasIssueAt, IssueList, type SourceRef } from "../issues.js";
-import type { ConfigIssue, ResolvedMapping } from "../types.js";
+import { afterErrors, type ConfigIssue, hasIssueAt, IssueList, type SourceRef } from "../issues.js";
+import type { ResolvedMapping } from "../types.js";
 import type { PathSegment } from "./key-path.js";
 import { displayPath, readSourceFile } from "./source-file.js";
 

@@ -2,7 +2,7 @@
 import type { ConfigIssue } from "../config/issues.js";
 import type { ResolvedMapping, RulesConfig } from "../config/types.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
-import { type EqualityKey, equalityKey } from "./dispatch.js";
+import { type EqualityKey, equalityKey } from "./equality-key.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";

@@ -1,6 +1,8 @@
 // One mapping compiled for routing: predicates, templates, transform handle and action defaults.
+
 import type { ConfigIssue } from "../config/issues.js";
 import type { ResolvedMapping, RulesConfig } from "../config/types.js";
+import { isObject } from "../core/is-object.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
 import { type EqualityKey, equalityKey } from "./equality-key.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
@@ -71,7 +73,7 @@ export const TEMPLATE_SOURCES: [
 
 function compileWhen(expr: unknown): CompiledWhen {
   const when = compileClause(expr);
-  const op = expr !== null && typeof expr === "object" && !Array.isArray(expr) ? Object.keys(expr) : [];
+  const op = isObject(expr) ? Object.keys(expr) : [];
   if (op.length === 1 && (op[0] === "and" || op[0] === "or")) {
     const args = (expr as Record<string, unknown>)[op[0]];
     if (Array.isArray(args) && args.length > 1) {

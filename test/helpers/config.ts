@@ -1,9 +1,11 @@
 // A complete ResolvedConfig for tests, with the schema's defaults, so that each test states only what
 // it is about: testConfig({ heartbeat: { everyMs: 0 } }). Objects are merged deeply; arrays and other
 // values replace. Paths default to a folder under the OS temp dir unless `dir` is given.
+
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ResolvedConfig } from "../../src/config/types.js";
+import { isObject } from "../../src/core/is-object.js";
 
 export type DeepPartial<T> = T extends readonly unknown[]
   ? T
@@ -71,15 +73,11 @@ export function testConfig(overrides: DeepPartial<ResolvedConfig> = {}): Resolve
   return deepMerge(defaultTestConfig(overrides.dir ?? undefined), overrides) as ResolvedConfig;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 export function deepMerge(base: unknown, override: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(override)) return override;
+  if (!isObject(base) || !isObject(override)) return override;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(override)) {
-    out[key] = key in base && isPlainObject(value) ? deepMerge(base[key], value) : value;
+    out[key] = key in base && isObject(value) ? deepMerge(base[key], value) : value;
   }
   return out;
 }

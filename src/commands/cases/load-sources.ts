@@ -1,5 +1,6 @@
 // The case sources of a configuration (its rule files and enabled packs), or of one file given with
 // --pack (a pack file, or a rule file).
+
 import { dirname, resolve } from "node:path";
 import { bareConfig } from "../../config/bare.js";
 import { ConfigError } from "../../config/errors.js";
@@ -11,6 +12,7 @@ import type { PackDefinition } from "../../config/packs/types.js";
 import { readRulesFile } from "../../config/source/rule-file.js";
 import { displayPath, readSourceFile } from "../../config/source/source-file.js";
 import type { ResolvedConfig, ResolvedMapping } from "../../config/types.js";
+import { isObject } from "../../core/is-object.js";
 import type { TestCase } from "../../types/generated.js";
 import type { CaseSource, PackMappings } from "./source.js";
 import { TEST_SECRET } from "./test-secret.js";
@@ -124,5 +126,5 @@ async function isPackFile(absolute: string, cwd: string): Promise<boolean> {
   const read = await readSourceFile(absolute, displayPath(absolute, cwd), { what: "pack or rule file" });
   if (!read.parsed) throw new ConfigError(read.issues);
   const data = read.data;
-  return data !== null && typeof data === "object" && !Array.isArray(data) && "id" in data;
+  return isObject(data) && "id" in data;
 }

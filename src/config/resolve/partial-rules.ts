@@ -1,6 +1,7 @@
 // The rules of a config whose syntax is fine but which has schema (or ${ENV}) errors elsewhere: the
 // parts of hooks without errors of their own, read as the full resolution would read them. Nothing
 // else is resolved — cross-checks on invalid data would only add errors that follow from the first.
+import { isObject } from "../../core/is-object.js";
 import type { HooksConfig, Mapping } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import { resolveTransformsDir } from "../check/transforms.js";
@@ -55,8 +56,4 @@ export async function partialRules(
     } as RulesConfig["transformLimits"],
     mail: packs.mail,
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

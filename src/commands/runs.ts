@@ -154,7 +154,7 @@ function showRun(run: RunRecord): string {
       "timeout",
       p ? `${p.timeoutSeconds}s` : run.timeoutSeconds !== undefined ? `${run.timeoutSeconds}s` : undefined,
     ],
-    ["mapping", run.mappingId ?? run.preset],
+    ["mapping", run.mappingId ?? run.pack],
     ["received", formatTime(run.receivedAt)],
     [
       "started",

@@ -1,5 +1,5 @@
 // `hookgate test` without a hook name: every embedded case (`tests:`) of the configuration's rule files
-// and enabled presets, or of one file (--pack), through the same simulation as `hookgate test NAME`.
+// and enabled packs, or of one file (--pack), through the same simulation as `hookgate test NAME`.
 import { ConfigError, formatIssue } from "../config/errors.js";
 import type { ConfigIssue } from "../config/issues.js";
 import { loadConfig } from "../config/load.js";

@@ -20,10 +20,10 @@ export interface ResolvedMapping extends Omit<Mapping, "action"> {
   id: string;
   /** `agent` when the mapping leaves it out (OpenClaw's default); `ignore` answers 204. */
   action: "wake" | "agent" | "ignore";
-  /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `preset mail`. */
+  /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `pack mail mappings[0]`. */
   origin: string;
-  /** Name of the preset this mapping belongs to, when it comes from one. */
-  preset?: string;
+  /** Id of the pack this mapping belongs to, when it comes from one. */
+  pack?: string;
 }
 
 export interface ResolvedAgent {
@@ -70,13 +70,12 @@ export interface ResolvedConfig {
     presets: string[];
     /**
      * The packs hooks.presets enables, in that order, with their parameter values and mappings (the
-     * engine adds those after `mappings`). Absent in a configuration built in code: the engine then
-     * enables hooks.presets with their default parameters.
+     * rule compiler adds those after `mappings`).
      */
-    packs?: EnabledPack[];
+    packs: EnabledPack[];
     /** Absolute folders of hooks.packDirs. */
     packDirs?: string[];
-    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Packs are added by the engine. */
+    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned; the packs' come after. */
     mappings: ResolvedMapping[];
     /** Absolute paths of the rule files hooks.rules expanded to, in load order. */
     ruleFiles?: string[];
@@ -139,13 +138,16 @@ export interface PostgresStoreConfig {
   };
 }
 
-/** What the rule compiler reads of a configuration. */
+/** What the rule compiler reads of a configuration: mappings, of the enabled packs only their mappings. */
 export type RulesConfig = Pick<
   ResolvedConfig["hooks"],
-  "path" | "presets" | "packs" | "mappings" | "transformsDir" | "transformLimits" | "mail"
-> &
-  // For the warning about session keys no allowed prefix admits (absent: not checked).
-  Partial<Pick<ResolvedConfig["hooks"], "allowedSessionKeyPrefixes">>;
+  "path" | "mappings" | "transformsDir" | "transformLimits" | "mail"
+> & {
+  /** Their mappings come after `mappings`. */
+  packs: readonly Pick<EnabledPack, "mappings">[];
+  /** For the warning about session keys no allowed prefix admits (absent: not checked). */
+  allowedSessionKeyPrefixes?: ResolvedConfig["hooks"]["allowedSessionKeyPrefixes"];
+};
 
 export interface EnabledPack {
   pack: PackDefinition;

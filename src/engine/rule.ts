@@ -206,9 +206,9 @@ export function compileRule(
   if (mapping.allowUnsafeExternalContent !== undefined) {
     action.allowUnsafeExternalContent = mapping.allowUnsafeExternalContent;
   }
-  if (mapping.preset !== undefined) action.preset = mapping.preset;
-  // hooks.mail is the mail preset's own settings block.
-  if (mapping.preset === "mail") action.mail = config.hooks.mail;
+  if (mapping.pack !== undefined) action.pack = mapping.pack;
+  // hooks.mail is the mail pack's own settings block.
+  if (mapping.pack === "mail") action.mail = config.hooks.mail;
 
   const key = when ? equalityKey(expr) : undefined;
   const rule: CompiledRule = {

@@ -18,7 +18,7 @@ export interface GenerationContext {
   runtime: Runtime;
   log: Logger;
   limiter: AuthFailureLimiter;
-  /** Rule compiler options (tests: a transform loader, a presets folder). */
+  /** Rule compiler options (tests: a transform loader). */
   compile?: CompileOptions;
 }
 

@@ -4,6 +4,10 @@
 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ConfigError } from "../../src/config/errors.js";
+import { IssueList } from "../../src/config/issues.js";
+import { loadPackCatalog } from "../../src/config/packs/catalog.js";
+import { enablePacks, PackFinder } from "../../src/config/packs/enable.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { isObject } from "../../src/core/is-object.js";
 
@@ -36,6 +40,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       sessionMode: "persistent",
       allowedSessionKeyPrefixes: null,
       presets: [],
+      packs: [],
       mappings: [],
       transformsDir: join(dir, "hooks", "transforms"),
       transformLimits: {
@@ -71,6 +76,24 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
 /** The defaults with `overrides` merged in (paths derive from `overrides.dir` when given). */
 export function testConfig(overrides: DeepPartial<ResolvedConfig> = {}): ResolvedConfig {
   return deepMerge(defaultTestConfig(overrides.dir ?? undefined), overrides) as ResolvedConfig;
+}
+
+/**
+ * `config` with the built-in packs its hooks.presets names enabled with their default parameters, as a
+ * loaded configuration has them in hooks.packs (a configuration built in code names only the presets).
+ */
+export async function withBuiltInPacks(config: ResolvedConfig): Promise<ResolvedConfig> {
+  if (config.hooks.presets.length === 0 || config.hooks.packs.length > 0) return config;
+  const issues = new IssueList();
+  const packs = await enablePacks(config.hooks.presets, {
+    finder: new PackFinder(await loadPackCatalog(), { issues }),
+    inputs: new Map(),
+    env: {},
+    issues,
+    source: {},
+  });
+  if (issues.hasErrors) throw new ConfigError(issues.items);
+  return { ...config, hooks: { ...config.hooks, packs } };
 }
 
 export function deepMerge(base: unknown, override: unknown): unknown {

@@ -398,7 +398,7 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
         channel: "telegram",
         to: "123",
         mappingId: "github",
-        preset: "mail",
+        pack: "mail",
         traceContext: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
       });
       await store.acceptRun(full);

@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { bareConfig } from "../../config/bare.js";
 import { ConfigError } from "../../config/errors.js";
 import { type ConfigIssue, IssueList } from "../../config/issues.js";
-import { instantiatePack } from "../../config/packs/instantiate.js";
+import { instantiatePack, packOrigin } from "../../config/packs/instantiate.js";
 import { readPackFile } from "../../config/packs/pack-file.js";
 import { resolveParamValues } from "../../config/packs/params.js";
 import type { PackDefinition } from "../../config/packs/types.js";
@@ -33,7 +33,7 @@ export async function configSources(config: ResolvedConfig, cwd = process.cwd())
       scope: { kind: "rules" },
     });
   }
-  for (const enabled of config.hooks.packs ?? []) sources.push(packSource(enabled.pack, cwd));
+  for (const enabled of config.hooks.packs) sources.push(packSource(enabled.pack, cwd));
   return sources;
 }
 
@@ -93,7 +93,7 @@ function asWritten(pack: PackDefinition): ResolvedMapping[] {
     ...m,
     id: typeof m.id === "string" ? m.id : `${pack.id}-${i + 1}`,
     action: m.action === "wake" ? "wake" : "agent",
-    origin: `preset ${pack.id} mappings[${i}]`,
+    origin: `${packOrigin(pack)} mappings[${i}]`,
   }));
 }
 

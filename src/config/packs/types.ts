@@ -21,19 +21,33 @@ export type PackOrigin =
   | { kind: "dir"; dir: string }
   | { kind: "npm"; packageName: string; packageDir: string };
 
-export interface PackDefinition {
+/** A built-in pack as the generated index (built-in-index.ts) lists it: its file in rules/presets/. */
+export interface BuiltInPack {
+  file: string;
+  id: string;
+  version: string;
+  aliases: string[];
+  description?: string;
+}
+
+/** What the catalogue knows of a pack before its file is read: enough to find it by name and list it. */
+export interface PackEntry {
   id: string;
   version: string;
   description?: string;
   aliases: string[];
-  docs: string[];
-  params: Record<string, PackParam>;
   /** Absolute path of the pack file. */
   file: string;
   /** The file as messages name it (relative to the working folder when below it). */
   display: string;
-  source: SourceRef;
   origin: PackOrigin;
+}
+
+/** A pack file read and checked. */
+export interface PackDefinition extends PackEntry {
+  docs: string[];
+  params: Record<string, PackParam>;
+  source: SourceRef;
   /** The parsed file as written: verify, challenge, mappings and tests with `${param:NAME}` still in. */
   document: Record<string, unknown>;
 }

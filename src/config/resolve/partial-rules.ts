@@ -46,7 +46,6 @@ export async function partialRules(
   return {
     // Only the rule compiler's warnings read the path, and they are not shown for a failed load.
     path: "",
-    presets: clean("presets") ? (h["presets"] as string[]) : [],
     packs: packs.packs,
     mappings: entries.map((e) => e.mapping),
     transformsDir: transforms?.dir ?? "",

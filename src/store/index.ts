@@ -1,14 +1,14 @@
 // Opens the configured store: SQLite embedded in this process, or PostgreSQL shared by several instances.
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
-import { SqliteStore } from "./sqlite.js";
+import { SqliteStore } from "./sqlite/store.js";
 import type { Store } from "./types.js";
 
 /** Returns an opened store (migrations applied). */
 export async function openStore(config: ResolvedConfig["store"], opts: { log: Logger }): Promise<Store> {
   if (config.kind === "postgres") {
     // Loaded only when used: a SQLite install never loads the PostgreSQL driver.
-    const { PostgresStore } = await import("./postgres.js");
+    const { PostgresStore } = await import("./postgres/store.js");
     const store = new PostgresStore(config, { log: opts.log });
     await store.open();
     opts.log.debug({ store: store.where }, "store opened");
@@ -20,5 +20,5 @@ export async function openStore(config: ResolvedConfig["store"], opts: { log: Lo
   return store;
 }
 
-export { SqliteStore } from "./sqlite.js";
+export { SqliteStore } from "./sqlite/store.js";
 export type * from "./types.js";

@@ -1,7 +1,7 @@
 // The store contract on PostgreSQL (one schema per test), and what only a shared store does.
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MissingSchemaError, PostgresStore } from "../../src/store/postgres.js";
+import { MissingSchemaError, PostgresStore } from "../../src/store/postgres/store.js";
 import type { WorkSignal } from "../../src/store/types.js";
 import {
   dropSchema,

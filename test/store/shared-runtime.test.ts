@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { createRuntime, type HookgateRuntime } from "../../src/runtime/index.js";
-import { PostgresStore } from "../../src/store/postgres.js";
+import { PostgresStore } from "../../src/store/postgres/store.js";
 import { testConfig } from "../helpers/config.js";
 import {
   dropSchema,

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type DurableSync, GroupCommitter } from "../../src/store/group-commit.js";
 import { loggedRequest } from "../../src/store/logged-request.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { type DurableSync, GroupCommitter } from "../../src/store/sqlite/group-commit.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { logged, run, storeContract, wake } from "../store/contract.js";
 
 let dir: string;

@@ -12,7 +12,8 @@ import {
   pgStoreConfig,
   uniqueSchema,
 } from "../helpers/pg.js";
-import { run, storeContract, wake } from "./contract.js";
+import { run, wake } from "./contract/fixtures.js";
+import { storeContract } from "./contract.js";
 
 const available = await pgAvailable();
 

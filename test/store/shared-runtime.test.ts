@@ -16,7 +16,7 @@ import {
   uniqueSchema,
 } from "../helpers/pg.js";
 import { RecordingDelivery } from "../helpers/recording-delivery.js";
-import { run, wake } from "./contract.js";
+import { run, wake } from "./contract/fixtures.js";
 
 const available = await pgAvailable();
 

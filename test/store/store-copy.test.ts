@@ -12,7 +12,7 @@ import { PostgresStore } from "../../src/store/postgres/store.js";
 import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
 import { runCommand } from "../unit/command-helpers.js";
-import { logged, run, wake } from "./contract.js";
+import { logged, run, wake } from "./contract/fixtures.js";
 
 const available = await pgAvailable();
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loggedRequest } from "../../src/store/logged-request.js";
 import { type DurableSync, GroupCommitter } from "../../src/store/sqlite/group-commit.js";
 import { SqliteStore } from "../../src/store/sqlite/store.js";
-import { logged, run, storeContract, wake } from "../store/contract.js";
+import { logged, run, wake } from "../store/contract/fixtures.js";
+import { storeContract } from "../store/contract.js";
 
 let dir: string;
 let file: string;

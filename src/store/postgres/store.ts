@@ -1,5 +1,5 @@
 // The Store on PostgreSQL, shared by every hookgate instance that names the same database and
-// schema. Accepts are group-committed (pg-accept.ts) and acknowledged only after COMMIT. Runs are
+// schema. Accepts are group-committed (accept.ts) and acknowledged only after COMMIT. Runs are
 // claimed with FOR UPDATE SKIP LOCKED and leased to the claiming instance, which renews the leases
 // of what it holds; a run whose lease ran out (its instance died) is taken back by
 // recoverInterrupted on any instance. Times that decide between instances (leases) are read from
@@ -106,7 +106,7 @@ const PRUNED_TIME: Record<keyof typeof PRUNED, string> = {
   heartbeats: "finished_at",
 };
 
-/** count(*) is bigint, read as a number (pg-connect.ts). */
+/** count(*) is bigint, read as a number (connect.ts). */
 interface QueueStatsRow {
   runs_queued: number;
   runs_running: number;

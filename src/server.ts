@@ -52,11 +52,16 @@ export interface StartOptions {
   compile?: CompileOptions;
   /** false: ingress only (`serve --no-worker`); other instances on the shared store do the work. */
   worker?: boolean;
+  /** How long a SQLite store waits for another process's write lock (default 5000 ms; tests shorten it). */
+  sqliteBusyTimeoutMs?: number;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config, log } = opts;
-  const store = await openStore(config.store, { log });
+  const store = await openStore(config.store, {
+    log,
+    ...(opts.sqliteBusyTimeoutMs !== undefined && { sqliteBusyTimeoutMs: opts.sqliteBusyTimeoutMs }),
+  });
   const runtime = createRuntime({
     config,
     store,

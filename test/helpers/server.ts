@@ -22,7 +22,7 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(
   overrides: DeepPartial<ResolvedConfig> = {},
-  opts: { fetch?: typeof fetch; worker?: boolean } = {},
+  opts: { fetch?: typeof fetch; worker?: boolean; sqliteBusyTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const dir = overrides.dir ?? mkdtempSync(join(tmpdir(), "hookgate-http-"));
   const config = await withBuiltInPacks(

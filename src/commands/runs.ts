@@ -1,7 +1,8 @@
 // `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
 // server is running.
 
-import { clipLine, formatDuration, formatTime } from "../store/text-table.js";
+import { formatDuration, formatTime } from "../core/time-text.js";
+import { clipLine } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";

@@ -2,11 +2,11 @@
 // read from the store — also while a server is running.
 
 import { formatTime } from "../core/time-text.js";
-import { clipLine } from "../store/text-table.js";
 import type { HeartbeatRecord, SystemEvent } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit } from "./args.js";
 import type { Command } from "./command.js";
 import { safeTable } from "./terminal-text.js";
+import { clipLine } from "./text-table.js";
 
 const help = `Usage: hookgate events [--config FILE | --store FILE|URL] [--pending] [--heartbeats] [--limit N] [--json]
 

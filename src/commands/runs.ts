@@ -2,13 +2,13 @@
 // server is running.
 
 import { formatDuration, formatTime } from "../core/time-text.js";
-import { clipLine } from "../store/text-table.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
 import { lookUpRun, MIN_PREFIX } from "./run-lookup.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
+import { clipLine } from "./text-table.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
 

@@ -1,4 +1,4 @@
-// Plain-text rendering shared by the store listings (`hookgate events`, `hookgate runs`).
+// Plain-text tables of the commands' listings (`hookgate events`, `hookgate runs`, `hookgate packs`).
 
 /** Columns padded to their widest cell; the last column is left ragged. */
 export function textTable(headers: string[], rows: string[][]): string {

@@ -3,6 +3,7 @@
 // more than ${ENV} references.
 import type { PackDefinition, PackEntry, PackParam } from "../config/packs/types.js";
 import type { ResolvedMapping } from "../config/types.js";
+import { textTable } from "./text-table.js";
 
 /** A row of the list: what the catalogue knows without reading the pack's file. */
 export interface ListedPack {
@@ -40,14 +41,7 @@ export function packTable(views: readonly ListedPack[]): string {
     where(v.pack),
     firstSentence(v.pack.description ?? ""),
   ]);
-  const head = ["ID", "VERSION", "ALIASES", "ENABLED", "FROM", "DESCRIPTION"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join("  ")
-      .trimEnd();
-  return [line(head), ...rows.map(line)].join("\n");
+  return textTable(["ID", "VERSION", "ALIASES", "ENABLED", "FROM", "DESCRIPTION"], rows);
 }
 
 export function showPack(view: PackView): string {

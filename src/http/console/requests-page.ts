@@ -3,7 +3,7 @@
 // and its body.
 import { ERRORS, type ErrorCode } from "../../core/errors.js";
 import { formatTime } from "../../core/time-text.js";
-import { describeChange } from "../../ingress/decision-record.js";
+import { describeChange } from "../../ingress/logged-decision.js";
 import type { Redecision } from "../../ingress/replay.js";
 import type { RequestLogRecord, RequestQuery } from "../../store/types.js";
 import { consoleHref, type Html, html } from "./html.js";

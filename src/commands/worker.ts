@@ -7,7 +7,7 @@ import { loadConfig } from "../config/load.js";
 import { createLogger } from "../log.js";
 import { createRuntime } from "../runtime/index.js";
 import { openStore } from "../store/index.js";
-import { describeDatabase } from "../store/pg-connect.js";
+import { describeDatabase } from "../store/postgres/connect.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { LOG_LEVELS, loadForCommand, logLevelOption, untilStopped } from "./long-running.js";

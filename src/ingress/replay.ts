@@ -11,7 +11,7 @@ import {
   type DecisionChange,
   type DecisionSummary,
   decisionRecord,
-} from "./decision-record.js";
+} from "./logged-decision.js";
 
 /** The parts of a request log entry replay reads. */
 export interface LoggedRequest {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "../../dist/log.js";
 import { createDelivery } from "../../dist/runtime/delivery/index.js";
-import { SqliteStore } from "../../dist/store/sqlite.js";
+import { SqliteStore } from "../../dist/store/sqlite/store.js";
 
 const env = process.env;
 

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { command as runs } from "../../src/commands/runs.js";
-import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite.js";
+import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite/store.js";
 import type { NewRun } from "../../src/store/types.js";
 import { runCommand } from "./command-helpers.js";
 

@@ -1,16 +1,18 @@
 // The case sources of a configuration (its rule files and enabled packs), or of one file given with
 // --pack (a pack file, or a rule file).
+
 import { dirname, resolve } from "node:path";
 import { bareConfig } from "../../config/bare.js";
 import { ConfigError } from "../../config/errors.js";
-import { IssueList } from "../../config/issues.js";
-import { instantiatePack } from "../../config/packs/instantiate.js";
+import { type ConfigIssue, IssueList } from "../../config/issues.js";
+import { instantiatePack, packOrigin } from "../../config/packs/instantiate.js";
 import { readPackFile } from "../../config/packs/pack-file.js";
 import { resolveParamValues } from "../../config/packs/params.js";
 import type { PackDefinition } from "../../config/packs/types.js";
 import { readRulesFile } from "../../config/source/rule-file.js";
 import { displayPath, readSourceFile } from "../../config/source/source-file.js";
-import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../../config/types.js";
+import type { ResolvedConfig, ResolvedMapping } from "../../config/types.js";
+import { isObject } from "../../core/is-object.js";
 import type { TestCase } from "../../types/generated.js";
 import type { CaseSource, PackMappings } from "./source.js";
 import { TEST_SECRET } from "./test-secret.js";
@@ -31,7 +33,7 @@ export async function configSources(config: ResolvedConfig, cwd = process.cwd())
       scope: { kind: "rules" },
     });
   }
-  for (const enabled of config.hooks.packs ?? []) sources.push(packSource(enabled.pack, cwd));
+  for (const enabled of config.hooks.packs) sources.push(packSource(enabled.pack, cwd));
   return sources;
 }
 
@@ -91,7 +93,7 @@ function asWritten(pack: PackDefinition): ResolvedMapping[] {
     ...m,
     id: typeof m.id === "string" ? m.id : `${pack.id}-${i + 1}`,
     action: m.action === "wake" ? "wake" : "agent",
-    origin: `preset ${pack.id} mappings[${i}]`,
+    origin: `${packOrigin(pack)} mappings[${i}]`,
   }));
 }
 
@@ -124,5 +126,5 @@ async function isPackFile(absolute: string, cwd: string): Promise<boolean> {
   const read = await readSourceFile(absolute, displayPath(absolute, cwd), { what: "pack or rule file" });
   if (!read.parsed) throw new ConfigError(read.issues);
   const data = read.data;
-  return data !== null && typeof data === "object" && !Array.isArray(data) && "id" in data;
+  return isObject(data) && "id" in data;
 }

@@ -1,10 +1,12 @@
 // One embedded case: the request it describes (payload inline or from a file, a form, signed as the
 // sender signs), sent through the same simulation as `hookgate test NAME`, and what came of it.
+
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { ConfigError, formatIssue } from "../../config/errors.js";
 import type { ResolvedMapping } from "../../config/types.js";
+import { isObject } from "../../core/is-object.js";
 import { candidatesFor } from "../../engine/compile.js";
 import { normaliseHookPath } from "../../engine/hook-path.js";
 import { signRequest } from "../../engine/verify/sign.js";
@@ -96,7 +98,7 @@ async function caseRequest(source: CaseSource, c: TestCase): Promise<SentRequest
 
 /** A form body from an object of fields: strings as they are, lists repeated, anything else as JSON. */
 function formBody(payload: unknown): string {
-  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
+  if (!isObject(payload)) {
     throw new CaseError("form: the payload must be an object of fields");
   }
   const form = new URLSearchParams();

@@ -1,10 +1,9 @@
 // Turns ajv's findings into ConfigIssues a person can act on: the key path, where it is in the file,
 // what was expected and what was found.
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { issueAt, type SourceRef } from "../issues.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { maxTimerMs, maxTimerText } from "../resolve/duration.js";
 import { formatKeyPath, type PathSegment, parseKeyPath, pointerToSegments } from "../source/key-path.js";
-import type { ConfigIssue } from "../types.js";
 import { closest } from "./closest.js";
 import { explainedBy, findIndentSlips } from "./indent-slips.js";
 import { configSchema, type JsonSchema } from "./schemas.js";

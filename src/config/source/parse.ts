@@ -11,24 +11,11 @@ import {
   type Pair,
   parseDocument,
 } from "yaml";
-import type { ConfigIssue } from "../types.js";
+import type { ConfigIssue } from "../issues.js";
 import { blankComments } from "./json5.js";
-import type { PathSegment } from "./key-path.js";
+import type { Locate, LocateChar, PathSegment, Position } from "./key-path.js";
 import { scalarOffsets } from "./scalar-offsets.js";
 import { describeSyntaxError } from "./syntax-hints.js";
-
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/** Finds where a key path sits in the source: the value node, or with `key` the key itself. Falls back
- * to the deepest ancestor that exists, so a missing key points at the object that lacks it. */
-export type Locate = (path: readonly PathSegment[], opts?: { key?: boolean }) => Position | undefined;
-
-/** Where character `index` of the string value at a key path sits; undefined when that cannot be told
- * exactly (not a string, or `${ENV}` interpolation may have moved it). */
-export type LocateChar = (path: readonly PathSegment[], index: number) => Position | undefined;
 
 export interface ParsedSource {
   data: unknown;

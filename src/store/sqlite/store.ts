@@ -8,10 +8,8 @@ import { closeSync, fdatasync, mkdirSync, openSync, statfsSync, statSync } from 
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
-import { atLeastOne, runsOutcome, wakesOutcome } from "./fan-out.js";
-import { type DurableSync, GroupCommitter } from "./group-commit.js";
-import { afterPrefix } from "./id-prefix.js";
-import { SharedProbe } from "./shared-probe.js";
+import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
+import { afterPrefix } from "../id-prefix.js";
 import {
   type EventRow,
   eventFromRow,
@@ -25,9 +23,9 @@ import {
   runValues,
   type TranscriptRow,
   transcriptFromRow,
-} from "./sqlite-rows.js";
-import { migrate, SCHEMA_VERSION, schemaVersion } from "./sqlite-schema.js";
-import { repeatOf, storedOutcome } from "./stored-outcome.js";
+} from "../rows.js";
+import { SharedProbe } from "../shared-probe.js";
+import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptOutcome,
   AcceptResult,
@@ -54,7 +52,9 @@ import type {
   SystemEvent,
   TranscriptMessage,
   WakeMode,
-} from "./types.js";
+} from "../types.js";
+import { type DurableSync, GroupCommitter } from "./group-commit.js";
+import { migrate, SCHEMA_VERSION, schemaVersion } from "./schema.js";
 
 export interface SqliteStoreOptions {
   /** Share one commit among accepts arriving together (default true; false = one commit per accept). */

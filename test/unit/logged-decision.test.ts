@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { RequestDecision } from "../../src/core/decision-record.js";
 import type { WakeAction } from "../../src/engine/types.js";
 import type { IngressDecision } from "../../src/ingress/decide.js";
-import { ACTION_STRING_MAX, compareDecisions, decisionRecord } from "../../src/ingress/decision-record.js";
+import { ACTION_STRING_MAX, compareDecisions, decisionRecord } from "../../src/ingress/logged-decision.js";
 
 const wake = (text: string, mode: WakeAction["mode"] = "now"): IngressDecision => ({
   kind: "wake",

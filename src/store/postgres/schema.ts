@@ -3,7 +3,7 @@
 // others wait and find the work done. `migrations` in the schema records what was applied. Never
 // edit a shipped migration: add a new one.
 import type pg from "pg";
-import { quoteIdent } from "./pg-connect.js";
+import { quoteIdent } from "./connect.js";
 
 /** Advisory lock namespace of hookgate's migrations ("hkg"); the second key is the schema's hash. */
 const MIGRATION_LOCK = 0x686b67;

@@ -4,7 +4,7 @@
 
 import pg from "pg";
 import type { Logger } from "pino";
-import type { WorkSignal } from "./types.js";
+import type { WorkSignal } from "../types.js";
 
 /** Waits before listening again after the connection was lost: doubling from the first to the last. */
 const RECONNECT_MS = [500, 1000, 2000, 5000, 10_000, 30_000];

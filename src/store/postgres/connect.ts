@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import type { ConnectionOptions } from "node:tls";
 import pg from "pg";
-import type { PostgresStoreConfig } from "../config/types.js";
+import type { PostgresStoreConfig } from "../../config/types.js";
 
 /** bigint columns (event ids, millisecond times) as numbers: every value we keep fits in 2^53. */
 const INT8_OID = 20;

@@ -147,7 +147,8 @@ export function runParams(run: NewRun): Record<string, unknown> {
     channel: run.channel,
     recipient: run.to ?? null,
     mapping_id: run.mappingId ?? null,
-    preset: run.preset ?? null,
+    // The column keeps its first name: instances of an older version may share the database.
+    preset: run.pack ?? null,
     received_at: run.receivedAt,
     trace_context: run.traceContext ?? null,
   };
@@ -169,7 +170,7 @@ export function runFromRow(row: RunRow): RunRecord {
     channel: row.channel,
     to: row.recipient ?? undefined,
     mappingId: row.mapping_id ?? undefined,
-    preset: row.preset ?? undefined,
+    pack: row.preset ?? undefined,
     receivedAt: row.received_at,
     status: row.status as RunStatus,
     attempts: row.attempts,

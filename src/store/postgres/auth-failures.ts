@@ -2,7 +2,7 @@
 // is one call of the schema's auth_failure function, which reads and writes the key's row under its
 // lock, so failures sent to several instances at once are all counted.
 import type pg from "pg";
-import type { AuthFailureCounts, AuthFailureLimits } from "./types.js";
+import type { AuthFailureCounts, AuthFailureLimits } from "../types.js";
 
 /** The database's clock in epoch milliseconds, used when the caller gives no time. */
 const NOW_MS = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";

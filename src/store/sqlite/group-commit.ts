@@ -9,7 +9,7 @@
 // of their own while accepts keep coming, and commit alone after a while when none come.
 //
 // Where the flush to disk runs: with a `sync` (the store's WAL file synced on libuv's thread pool,
-// see sqlite.ts), COMMIT only writes the transaction to the file and the sync makes it durable off
+// see store.ts), COMMIT only writes the transaction to the file and the sync makes it durable off
 // the event loop, which meanwhile goes on reading, routing and queueing requests: the disk and the
 // CPU work at once. One sync is in flight at a time; writes submitted meanwhile commit together as
 // soon as it returns, so each sync covers one transaction and every batch before it. Without a

@@ -8,11 +8,11 @@
 
 import type pg from "pg";
 import type { Logger } from "pino";
-import { runsOutcome, wakesOutcome } from "./fan-out.js";
-import { inTransaction, isRetryable, pgText, sqlState } from "./pg-connect.js";
-import { runParams } from "./sqlite-rows.js";
-import { repeatOf, storedOutcome } from "./stored-outcome.js";
-import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "./types.js";
+import { runsOutcome, wakesOutcome } from "../fan-out.js";
+import { runParams } from "../rows.js";
+import { repeatOf, storedOutcome } from "../stored-outcome.js";
+import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "../types.js";
+import { inTransaction, isRetryable, pgText, sqlState } from "./connect.js";
 
 /**
  * One accept: one wake or run, or the wakes or runs of one request's fan-out (`fanOut`), which are

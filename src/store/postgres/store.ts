@@ -1,5 +1,5 @@
 // The Store on PostgreSQL, shared by every hookgate instance that names the same database and
-// schema. Accepts are group-committed (pg-accept.ts) and acknowledged only after COMMIT. Runs are
+// schema. Accepts are group-committed (accept.ts) and acknowledged only after COMMIT. Runs are
 // claimed with FOR UPDATE SKIP LOCKED and leased to the claiming instance, which renews the leases
 // of what it holds; a run whose lease ran out (its instance died) is taken back by
 // recoverInterrupted on any instance. Times that decide between instances (leases) are read from
@@ -7,23 +7,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "pino";
-import type { PostgresStoreConfig } from "../config/types.js";
-import { atLeastOne } from "./fan-out.js";
-import { afterPrefix } from "./id-prefix.js";
-import { AcceptBatcher } from "./pg-accept.js";
-import { PgAuthFailureCounts } from "./pg-auth-failures.js";
-import {
-  connectionConfig,
-  describeDatabase,
-  inTransaction,
-  isRetryable,
-  pgText,
-  quoteIdent,
-} from "./pg-connect.js";
-import { appliedVersion, migratePg, PG_SCHEMA_VERSION } from "./pg-schema.js";
-import { listenForSignals, signalPayload } from "./pg-signals.js";
-import { checkSchemaName } from "./schema-name.js";
-import { SharedProbe } from "./shared-probe.js";
+import type { PostgresStoreConfig } from "../../config/types.js";
+import { atLeastOne } from "../fan-out.js";
+import { afterPrefix } from "../id-prefix.js";
 import {
   type EventRow,
   eventFromRow,
@@ -35,8 +21,9 @@ import {
   runFromRow,
   type TranscriptRow,
   transcriptFromRow,
-} from "./sqlite-rows.js";
-import { repeatOf, storedOutcome } from "./stored-outcome.js";
+} from "../rows.js";
+import { SharedProbe } from "../shared-probe.js";
+import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptResult,
   DeliveryState,
@@ -64,7 +51,20 @@ import type {
   TranscriptMessage,
   WakeMode,
   WorkSignal,
-} from "./types.js";
+} from "../types.js";
+import { AcceptBatcher } from "./accept.js";
+import { PgAuthFailureCounts } from "./auth-failures.js";
+import {
+  connectionConfig,
+  describeDatabase,
+  inTransaction,
+  isRetryable,
+  pgText,
+  quoteIdent,
+} from "./connect.js";
+import { appliedVersion, migratePg, PG_SCHEMA_VERSION } from "./schema.js";
+import { checkSchemaName } from "./schema-name.js";
+import { listenForSignals, signalPayload } from "./signals.js";
 
 export interface PostgresStoreOptions {
   /** Share one commit among accepts arriving together (default true; false = one commit per accept). */
@@ -106,7 +106,7 @@ const PRUNED_TIME: Record<keyof typeof PRUNED, string> = {
   heartbeats: "finished_at",
 };
 
-/** count(*) is bigint, read as a number (pg-connect.ts). */
+/** count(*) is bigint, read as a number (connect.ts). */
 interface QueueStatsRow {
   runs_queued: number;
   runs_running: number;

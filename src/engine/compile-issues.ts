@@ -10,7 +10,8 @@ export async function compileIssues(
 ): Promise<{ errors: ConfigIssue[]; warnings: ConfigIssue[] }> {
   let found: ConfigIssue[];
   try {
-    const compiled = await compileRules(rules);
+    // Compiled to be checked only: one transform worker is enough.
+    const compiled = await compileRules(rules, { transformWorkers: 1 });
     found = compiled.warnings;
     compiled.dispose();
   } catch (err) {

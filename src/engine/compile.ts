@@ -42,6 +42,11 @@ export interface CompileOptions {
   transforms?: TransformLoader;
   /** Folder of preset rule files; default: the package's rules/presets/. */
   presetsDir?: string;
+  /**
+   * Transform worker threads of the default loader; default hooks.transformLimits.workers. A command
+   * that checks or tests rules one request at a time needs one, and starts faster with one.
+   */
+  transformWorkers?: number;
 }
 
 export interface CompiledRules {
@@ -65,7 +70,10 @@ export async function compileRules(
     if (opts.transforms) return opts.transforms;
     ownLoader ??= createTransformLoader({
       transformsDir: config.hooks.transformsDir,
-      limits: config.hooks.transformLimits,
+      limits:
+        opts.transformWorkers === undefined
+          ? config.hooks.transformLimits
+          : { ...config.hooks.transformLimits, workers: opts.transformWorkers },
     });
     return ownLoader;
   };

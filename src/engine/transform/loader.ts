@@ -2,7 +2,6 @@
 // exports (in a worker), pick the one to call, and build its sandbox in every worker of the pool.
 import path from "node:path";
 import { ConfigError } from "../../config/errors.js";
-import { bundleTransform } from "./bundle.js";
 import { createHandle } from "./handle.js";
 import { TransformPool } from "./pool.js";
 import type { TransformHandle, TransformLimits } from "./types.js";
@@ -42,6 +41,8 @@ export function createTransformLoader(opts: {
   let disposed = false;
 
   const loadModule = async (module: string): Promise<LoadedModule> => {
+    // esbuild is loaded with the first transform: most configurations have none.
+    const { bundleTransform } = await import("./bundle.js");
     const factorySource = await bundleTransform(module, transformsDir);
     const listed = await pool.probe(module, factorySource);
     if (!listed.ok) throw configError(`${module}: ${listed.error}`);

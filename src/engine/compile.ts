@@ -47,6 +47,11 @@ export interface CompileOptions {
    * that checks or tests rules one request at a time needs one, and starts faster with one.
    */
   transformWorkers?: number;
+  /**
+   * The index is only checked, never routed with: transform modules are bundled, run once and their
+   * exports checked, but no sandbox is built for calls (see createTransformLoader).
+   */
+  checkOnly?: boolean;
 }
 
 export interface CompiledRules {
@@ -74,6 +79,7 @@ export async function compileRules(
         opts.transformWorkers === undefined
           ? config.hooks.transformLimits
           : { ...config.hooks.transformLimits, workers: opts.transformWorkers },
+      ...(opts.checkOnly && { checkOnly: true }),
     });
     return ownLoader;
   };

@@ -22,6 +22,11 @@ interface LoadedModule {
 export function createTransformLoader(opts: {
   transformsDir: string;
   limits: TransformLimits;
+  /**
+   * Only to check the rules (`hookgate validate`): modules are bundled, run once and their exports
+   * checked, but no sandbox is built for calls, and a handle's calls fail.
+   */
+  checkOnly?: boolean;
 }): TransformLoader {
   const { transformsDir, limits } = opts;
   // Workers start with the first load: a config without transforms never starts one.
@@ -66,6 +71,7 @@ export function createTransformLoader(opts: {
     exportName: string,
   ): Promise<TransformHandle> => {
     const id = nextId++;
+    if (opts.checkOnly) return createHandle(module, exportName, id, pool, factorySource);
     const added = await pool.add({ id, module, factorySource, exportName });
     if (disposed) throw new Error("the transform loader was disposed");
     if (!added.ok) throw configError(`${module}: ${added.error}`);

@@ -7,8 +7,9 @@ import { parseDuration } from "../config/resolve/duration.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { formatTime } from "../core/time-text.js";
 import { compileRules } from "../engine/compile.js";
+import { decisionAnswer } from "../ingress/answer.js";
 import { createIngress } from "../ingress/decide.js";
-import { formatTrace, serverAnswer } from "../ingress/decision-report.js";
+import { formatTrace } from "../ingress/decision-report.js";
 import { describeChange } from "../ingress/logged-decision.js";
 import { type Redecision, redecide } from "../ingress/replay.js";
 import { rulesDigest } from "../ingress/rules-digest.js";
@@ -282,7 +283,7 @@ function thenText(e: RequestLogRecord): string {
 }
 
 function nowText(r: Extract<Redecision, { replayable: true }>): string {
-  const answer = serverAnswer(r.now);
+  const answer = decisionAnswer(r.now);
   const by = r.now.mappingId ? ` by ${r.now.mappingId}` : "";
   if (r.now.kind === "refused") return `${answer.status} ${r.now.code}${by}`;
   // A fan-out: how many actions (forEach), as the log line of the request then shows it.
@@ -356,7 +357,7 @@ function asJson({ entry: e, result: r }: Replayed): Record<string, unknown> {
     then,
   };
   if (!r.replayable) return { ...base, replayable: false, why: r.why };
-  const answer = serverAnswer(r.now);
+  const answer = decisionAnswer(r.now);
   return {
     ...base,
     replayable: true,

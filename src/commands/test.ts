@@ -122,7 +122,8 @@ export const command: Command = {
       // Nothing is served, so the hook token is not needed.
       const loaded = await loadConfig({ file: values.config, requireToken: false });
       config = loaded.config;
-      compiled = await compileRules(config);
+      // One request: one transform worker is enough.
+      compiled = await compileRules(config, { transformWorkers: 1 });
       // Warnings (hooks off, rules that never match) often explain a decision.
       for (const w of [...loaded.warnings, ...compiled.warnings.map(loaded.placeIssue)])
         process.stderr.write(`${formatIssue(w)}\n`);

@@ -99,3 +99,8 @@ export type ErrorCode = keyof typeof ERRORS;
 
 /** The transform sandbox's failure codes. */
 export type TransformFailureCode = Extract<ErrorCode, `TRANSFORM_${string}`>;
+
+/** The body of every error answer: `{ok:false, error, code}`, `error` the catalogue's sentence unless given. */
+export function errorBody(code: ErrorCode, error?: string): { ok: false; error: string; code: ErrorCode } {
+  return { ok: false, error: error ?? ERRORS[code].error, code };
+}

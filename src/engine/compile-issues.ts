@@ -10,7 +10,8 @@ export async function compileIssues(
 ): Promise<{ errors: ConfigIssue[]; warnings: ConfigIssue[] }> {
   let found: ConfigIssue[];
   try {
-    const compiled = await compileRules(rules);
+    // Compiled to be checked only, never routed with: one transform worker, and no sandboxes for calls.
+    const compiled = await compileRules(rules, { transformWorkers: 1, checkOnly: true });
     found = compiled.warnings;
     compiled.dispose();
   } catch (err) {

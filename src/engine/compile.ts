@@ -40,6 +40,16 @@ export function verifyingFor(index: RuleIndex, path: string): readonly CompiledR
 export interface CompileOptions {
   /** Loader of transform modules; default: one over config.hooks.transformsDir (disposed by dispose()). */
   transforms?: TransformLoader;
+  /**
+   * Transform worker threads of the default loader; default hooks.transformLimits.workers. A command
+   * that checks or tests rules one request at a time needs one, and starts faster with one.
+   */
+  transformWorkers?: number;
+  /**
+   * The index is only checked, never routed with: transform modules are bundled, run once and their
+   * exports checked, but no sandbox is built for calls (see createTransformLoader).
+   */
+  checkOnly?: boolean;
 }
 
 export interface CompiledRules {
@@ -62,7 +72,11 @@ export async function compileRules(
     if (opts.transforms) return opts.transforms;
     ownLoader ??= createTransformLoader({
       transformsDir: config.hooks.transformsDir,
-      limits: config.hooks.transformLimits,
+      limits:
+        opts.transformWorkers === undefined
+          ? config.hooks.transformLimits
+          : { ...config.hooks.transformLimits, workers: opts.transformWorkers },
+      ...(opts.checkOnly && { checkOnly: true }),
     });
     return ownLoader;
   };

@@ -13,7 +13,7 @@ import { signRequest } from "../../engine/verify/sign.js";
 import { parsePayload } from "../../ingress/payload.js";
 import { verifyingRules } from "../../ingress/verify.js";
 import type { TestCase } from "../../types/generated.js";
-import { queryText, type SentRequest, type Simulation } from "../simulate.js";
+import { queryText, type SentRequest, type Simulation, takenWithToken } from "../simulate.js";
 import type { CaseOutcome } from "./expect.js";
 import type { CaseSource } from "./source.js";
 import { defaultPath } from "./source.js";
@@ -27,6 +27,9 @@ export interface CaseRun {
   outcome: CaseOutcome;
   /** Values the output must not show. */
   secrets: readonly string[];
+  /** The request as the sender sends it (signed when the case says so; `token` settled), and the answer. */
+  request: SentRequest;
+  answer: Simulation["answer"];
 }
 
 const FORM = "application/x-www-form-urlencoded";
@@ -55,7 +58,8 @@ export async function runCase(source: CaseSource, c: TestCase, targets: Targets)
     sent.token = false;
   }
   const sim = await target.sim.run(sent, now, false);
-  return { outcome: outcomeOf(sim, target), secrets };
+  const request = { ...sent, token: takenWithToken(sent, sim.verify) };
+  return { outcome: outcomeOf(sim, target), secrets, request, answer: sim.answer };
 }
 
 /** The request a case describes, before any signing. */

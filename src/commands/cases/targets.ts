@@ -59,7 +59,8 @@ export class Targets {
     mappings: readonly ResolvedMapping[],
     secrets: readonly string[],
   ): Promise<Target> {
-    const compiled = await compileRules(config);
+    // Cases run one at a time: one transform worker is enough.
+    const compiled = await compileRules(config, { transformWorkers: 1 });
     this.compiled.push(compiled);
     const byId = new Map<string, ResolvedMapping>();
     for (const m of mappings) if (!byId.has(m.id)) byId.set(m.id, m);

@@ -12,18 +12,13 @@ import {
   parseDocument,
 } from "yaml";
 import type { ConfigIssue } from "../issues.js";
-import { blankComments } from "./json5.js";
-import type { Locate, LocateChar, PathSegment, Position } from "./key-path.js";
+import { parseJson5 } from "./json5.js";
+import type { PathSegment, Position } from "./key-path.js";
+import type { ParsedSource } from "./located.js";
 import { scalarOffsets } from "./scalar-offsets.js";
 import { describeSyntaxError } from "./syntax-hints.js";
 
-export interface ParsedSource {
-  data: unknown;
-  locate: Locate;
-  locateChar: LocateChar;
-  /** Syntax errors; when not empty, `data` must not be used. */
-  issues: ConfigIssue[];
-}
+export type { ParsedSource } from "./located.js";
 
 /** json5: OpenClaw's configuration files (see json5.ts). */
 export type SourceFormat = "yaml" | "json" | "json5";
@@ -42,10 +37,10 @@ const SYNTAX_NAMES: Record<SourceFormat, string> = { yaml: "YAML", json: "JSON",
 const maxAliasCount = 100;
 
 export function parseSource(text: string, format: SourceFormat, file: string): ParsedSource {
+  if (format === "json5") return parseJson5(text, file);
   const lineCounter = new LineCounter();
-  // JSON goes through the same parser (JSON is YAML 1.2 with the json schema) so positions exist, and
-  // so does JSON5 once its comments are blanked (positions stay where they were).
-  const doc = parseDocument(format === "json5" ? blankComments(text) : text, {
+  // JSON goes through the same parser (JSON is YAML 1.2 with the json schema) so positions exist.
+  const doc = parseDocument(text, {
     lineCounter,
     prettyErrors: false,
     uniqueKeys: true,

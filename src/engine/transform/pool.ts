@@ -18,6 +18,7 @@
 
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { addQueueSource, metrics } from "../../core/metrics.js";
+import { type EngineModule, engineModule } from "./engine-module.js";
 import {
   type AddReply,
   now,
@@ -30,9 +31,8 @@ import {
   type WorkerRequest,
   type WorkerStart,
 } from "./protocol.js";
-import { type EngineModule, engineModule } from "./quickjs-host.js";
-import { type RawFailure, type RawOutcome, SETUP_BUDGET_MS } from "./sandbox.js";
-import type { SandboxLimits } from "./types.js";
+import type { RawFailure, RawOutcome } from "./sandbox.js";
+import { type SandboxLimits, SETUP_BUDGET_MS } from "./types.js";
 
 /**
  * Time past a request's own budget before its worker is ended. The sandbox answers a timeout itself

@@ -3,7 +3,7 @@
 // MessagePort. Besides, it stamps which request it is running and since when in memory shared with
 // the main thread, where the watchdog reads it.
 import type { MessagePort } from "node:worker_threads";
-import type { EngineModule } from "./quickjs-host.js";
+import type { EngineModule } from "./engine-module.js";
 import type { RawOutcome } from "./sandbox.js";
 import type { SandboxLimits } from "./types.js";
 

@@ -28,7 +28,7 @@ import { decodeJsonValue, encodeJsonValue } from "./bjson.js";
 import { type ArgReader, CRYPTO_INFO, HostCrypto } from "./host-crypto.js";
 import { PRELUDE_SOURCE } from "./prelude.js";
 import { QuickJSHost } from "./quickjs-host.js";
-import type { SandboxLimits, TransformFailureCode } from "./types.js";
+import { type SandboxLimits, SETUP_BUDGET_MS, type TransformFailureCode } from "./types.js";
 
 /**
  * Upper bound of the QuickJS stack limit. QuickJS measures its own stack in WebAssembly memory,
@@ -38,9 +38,6 @@ import type { SandboxLimits, TransformFailureCode } from "./types.js";
  * instead of failing one call. 48 KiB still allows a few hundred nested JavaScript calls.
  */
 const MAX_SANDBOX_STACK_BYTES = 48 * 1024;
-
-/** Budget for building a sandbox and running module top-level code at load: not the call's cpuMs. */
-export const SETUP_BUDGET_MS = 2000;
 
 export type RawFailure = { ok: false; code: TransformFailureCode; error: string };
 /** json: the result as JSON text, null for a skip. */

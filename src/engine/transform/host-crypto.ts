@@ -18,7 +18,7 @@ import { type BinaryToTextEncoding, createHash, createHmac, randomUUID, timingSa
 /** Characters of input (data, keys, compared values, as JSON text) one transform call may hand to crypto. */
 export const MAX_INPUT_CHARS = 16 * 1024 * 1024;
 
-export const ALGORITHMS = [
+const ALGORITHMS = [
   "md5",
   "sha1",
   "sha224",

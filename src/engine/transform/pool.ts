@@ -235,7 +235,7 @@ export class TransformPool {
     }
   }
 
-  /** Refs or unrefs the worker and its port, only on a change (each call costs several microseconds). */
+  /** Refs or unrefs the worker and its port, only on a change (each call costs time per request). */
   private hold(slot: Slot, held: boolean): void {
     if (slot.held === held || !slot.worker || !slot.port) return;
     slot.held = held;

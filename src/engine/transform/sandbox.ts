@@ -2,9 +2,9 @@
 // per call.
 //
 // Why one long-lived, hardened context instead of a fresh context per call: creating a QuickJS
-// context alone costs ~130 µs here (all intrinsics are built anew), before the bundle is evaluated
-// again; a whole call in a kept context costs ~8 µs plus parsing the input. Keeping it is safe
-// because nothing in it can carry state from one call to the next:
+// context builds every intrinsic anew, before the bundle is evaluated again, which costs several
+// times a whole call in a kept context (test/bench/README.md, "A transform call, piece by piece").
+// Keeping it is safe because nothing in it can carry state from one call to the next:
 // - the prelude deep-freezes globalThis and every intrinsic before any transform code runs, so
 //   polluting Object.prototype, adding globals or patching built-ins fails in every call;
 // - the bundled module is a factory evaluated anew in every call, so module-level variables start

@@ -1,23 +1,12 @@
 // `npm run lint` fails on exports no other module imports (test/tools/dead-exports.mjs): what counts as
 // a use, and what is reported.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deadExports } from "../tools/dead-exports.mjs";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir, writeFiles } from "./config-helpers.js";
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "hookgate-dead-exports-"));
-  dirs.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
+  const root = tempDir();
+  writeFiles(root, files);
   return root;
 }
 

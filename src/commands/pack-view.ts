@@ -21,9 +21,9 @@ export interface PackView extends ListedPack {
   mappings: readonly Pick<ResolvedMapping, "id" | "action" | "match" | "verify">[];
 }
 
-export const SECRET = "(secret)";
+const SECRET = "(secret)";
 
-export function where(pack: PackEntry): string {
+function where(pack: PackEntry): string {
   const o = pack.origin;
   if (o.kind === "built-in") return "built-in";
   if (o.kind === "npm") return `npm ${o.packageName}`;

@@ -109,7 +109,7 @@ export function compileProblem(
 }
 
 /** Index into `text` of a Handlebars position. */
-export function offsetOf(text: string, pos: HandlebarsPosition): number {
+function offsetOf(text: string, pos: HandlebarsPosition): number {
   let offset = 0;
   for (let line = 1; line < pos.line; line++) {
     const next = text.indexOf("\n", offset);

@@ -2,7 +2,7 @@
 // status from the catalogue (src/core/errors.ts).
 import { ERRORS, type ErrorCode, errorBody } from "../core/errors.js";
 
-export { ERRORS, type ErrorCode };
+export type { ErrorCode };
 
 /** An error answered as `{ok:false, error, code}`; `error` defaults to the catalogue's sentence. */
 export class HttpError extends Error {

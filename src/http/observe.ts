@@ -145,5 +145,3 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
-
-export type RequestObserver = ReturnType<typeof requestObserver>;

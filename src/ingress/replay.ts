@@ -70,10 +70,7 @@ export async function redecide(logged: LoggedRequest, ctx: RedecideContext): Pro
   return { replayable: true, request, now, changes, rulesChanged: logged.rulesDigest !== ctx.rulesDigest };
 }
 
-export function summaryOf(
-  d: IngressDecision,
-  ctx: Pick<RedecideContext, "generatedSessionKeys">,
-): DecisionSummary {
+function summaryOf(d: IngressDecision, ctx: Pick<RedecideContext, "generatedSessionKeys">): DecisionSummary {
   return {
     decision: decisionRecord(d, ctx.generatedSessionKeys),
     ...(d.mappingId !== undefined && { mappingId: d.mappingId }),
@@ -82,7 +79,7 @@ export function summaryOf(
 }
 
 /** The request the rules saw, rebuilt from the log; why not, when the log cannot give it whole. */
-export function requestOf(logged: LoggedRequest): HookRequest | { why: string } {
+function requestOf(logged: LoggedRequest): HookRequest | { why: string } {
   if (logged.outcome === "rejected") {
     return {
       why: `refused before the rules looked at it (${logged.code ?? "rejected"}): nothing to re-decide`,
@@ -110,7 +107,7 @@ export function requestOf(logged: LoggedRequest): HookRequest | { why: string } 
  * signature, so it cannot be checked again: it may reach the mappings that verify with the same scheme
  * (what it proved then), never a token-only mapping nor /wake and /agent — as on the server.
  */
-export function replayedVerification(scheme: VerifyScheme): RequestVerification {
+function replayedVerification(scheme: VerifyScheme): RequestVerification {
   const verified: Verified = { scheme };
   return {
     verified,

@@ -28,6 +28,3 @@ export async function openStore(
   opts.log.debug({ path: config.path }, "store opened");
   return store;
 }
-
-export { SqliteStore } from "./sqlite/store.js";
-export type * from "./types.js";

@@ -28,7 +28,7 @@ export function suiteText(suite: SuiteResult): string {
   return escapeControls(`${lines.join("\n")}\n`, { keepNewlines: true });
 }
 
-export function coverageLine(c: Coverage): string {
+function coverageLine(c: Coverage): string {
   const missing = c.notReached.map((m) => `${m.mapping} (${m.file})`);
   return `coverage: ${c.reached} of ${c.total} mapping${c.total === 1 ? "" : "s"} reached by a case (${c.percent}%)${
     missing.length > 0 ? `; not reached: ${missing.join(", ")}` : ""

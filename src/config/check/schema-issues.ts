@@ -173,7 +173,7 @@ function isSecretPath(path: readonly PathSegment[]): boolean {
   return path.some((seg) => typeof seg === "string" && secretKeys.has(seg.toLowerCase()));
 }
 
-export function describe(value: unknown, path: readonly PathSegment[]): string {
+function describe(value: unknown, path: readonly PathSegment[]): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "an object";

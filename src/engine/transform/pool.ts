@@ -115,8 +115,8 @@ export class TransformPool {
     }));
   }
 
-  /** Calls transform `id` with its input's JSON text or binary form (handed over). Never rejects. */
-  call(id: number, input: string | ArrayBuffer): Promise<RawOutcome> {
+  /** Calls transform `id` with its input's JSON text. Never rejects. */
+  call(id: number, input: string): Promise<RawOutcome> {
     if (this.closed) return Promise.resolve(unloaded());
     this.start();
     const broken = this.allBroken();
@@ -235,7 +235,7 @@ export class TransformPool {
     }
   }
 
-  /** Refs or unrefs the worker and its port, only on a change (each call costs several microseconds). */
+  /** Refs or unrefs the worker and its port, only on a change (each call costs time per request). */
   private hold(slot: Slot, held: boolean): void {
     if (slot.held === held || !slot.worker || !slot.port) return;
     slot.held = held;
@@ -254,11 +254,7 @@ export class TransformPool {
     job.request.seq = slot.seq;
     slot.sentAt = now();
     this.arm(slot, job, job.budgetMs + WATCHDOG_MARGIN_MS);
-    const { request } = job;
-    // A binary input moves to the worker instead of being copied.
-    if (request.t === "call" && typeof request.input !== "string")
-      slot.port!.postMessage(request, [request.input]);
-    else slot.port!.postMessage(request);
+    slot.port!.postMessage(job.request);
   }
 
   private arm(slot: Slot, job: Job, ms: number): void {

@@ -30,8 +30,8 @@ export interface WorkerStart {
 
 /** seq: numbers the requests of one worker, so that a stamp names the request it belongs to. */
 export type WorkerRequest =
-  /** Calls transform `id` with its input: JSON text, or its binary form (bjson.ts), transferred. */
-  | { t: "call"; seq: number; id: number; input: string | ArrayBuffer }
+  /** Calls transform `id` with the JSON text of its input. */
+  | { t: "call"; seq: number; id: number; input: string }
   /** Builds the sandbox of a newly loaded transform. */
   | { t: "add"; seq: number; spec: TransformSpec }
   /** Runs a module's top-level code once and lists its exports (config load). */

@@ -15,7 +15,7 @@ export type StoredOutcome =
   | { kind: "run"; runId: string; runIds?: string[] };
 
 /** A run's id is made when it is stored: a decision not stored shows this instead. */
-export const UNSTORED_RUN_ID = "(assigned when stored)";
+const UNSTORED_RUN_ID = "(assigned when stored)";
 
 export function errorAnswer(code: ErrorCode, error?: string): Answer {
   return { status: ERRORS[code].status, body: errorBody(code, error) };
@@ -52,7 +52,7 @@ function usualAnswer(stored: StoredOutcome | "skip"): Answer {
  * What storing a decision's actions gives when no identical wake is pending: a fan-out's wakes are
  * `now` when any asks for it (one heartbeat serves them all); run ids are not known yet.
  */
-export function unstoredOutcome(d: Extract<IngressDecision, { kind: "wake" | "agent" }>): StoredOutcome {
+function unstoredOutcome(d: Extract<IngressDecision, { kind: "wake" | "agent" }>): StoredOutcome {
   if (d.kind === "agent") {
     return {
       kind: "run",

@@ -120,7 +120,7 @@ const LINE_BREAKS = new Set(["\n", "\r", "\u2028", "\u2029"]);
  * The file offset of every character of a JSON5 string literal's value (`text.slice(start, end)`,
  * quotes included), plus one for its end; undefined when the map does not give back `value`.
  */
-export function stringOffsets(text: string, start: number, end: number, value: string): number[] | undefined {
+function stringOffsets(text: string, start: number, end: number, value: string): number[] | undefined {
   const chars: string[] = [];
   const offsets: number[] = [];
   let i = start + 1;

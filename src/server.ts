@@ -52,11 +52,16 @@ export interface StartOptions {
   compile?: CompileOptions;
   /** false: ingress only (`serve --no-worker`); other instances on the shared store do the work. */
   worker?: boolean;
+  /** How long a SQLite store waits for another process's write lock (default 5000 ms; tests shorten it). */
+  sqliteBusyTimeoutMs?: number;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config, log } = opts;
-  const store = await openStore(config.store, { log });
+  const store = await openStore(config.store, {
+    log,
+    ...(opts.sqliteBusyTimeoutMs !== undefined && { sqliteBusyTimeoutMs: opts.sqliteBusyTimeoutMs }),
+  });
   const runtime = createRuntime({
     config,
     store,
@@ -119,6 +124,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const host = opts.host ?? config.server.host;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
+  // The log level a reload sets is the one the file changes to: a level the caller gave the logger
+  // (a test's silent one) stays while server.logLevel stays as it was.
+  let logLevel = config.server.logLevel;
   const reloader = createReloader({
     load: opts.loadConfig ?? (async () => staticLoad(config)),
     generations,
@@ -127,7 +135,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await runtime.reconfigure(next);
       limiter.setLimits?.(next.hooks.authFailures);
       applyLiveSettings(app, next);
-      if (!opts.fixedLogLevel) log.level = next.server.logLevel;
+      if (!opts.fixedLogLevel && next.server.logLevel !== logLevel) log.level = next.server.logLevel;
+      logLevel = next.server.logLevel;
     },
     log,
     overridden: [

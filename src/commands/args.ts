@@ -2,7 +2,7 @@
 // help text, --help, and the store options of the commands that read the store.
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { configuredStore } from "../config/store-file.js";
-import { openForReading, type ReadableStore, storeFromArgument } from "../store/read-only.js";
+import type { ReadableStore } from "../store/read-only.js";
 import { unexpectedArgument, unknownOption } from "./did-you-mean.js";
 
 /** Prints `hookgate COMMAND: message` and the help to stderr; returns the exit code 1. */
@@ -56,6 +56,8 @@ export async function openStoreOption(
   values: { store?: string | undefined; config?: string | undefined },
 ): Promise<ReadableStore | number> {
   try {
+    // Imported here: every command parses its arguments, few open a store (SQLite is native code).
+    const { openForReading, storeFromArgument } = await import("../store/read-only.js");
     // Only the store is taken from the config, so reading needs no hook token.
     const store =
       values.store !== undefined

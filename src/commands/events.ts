@@ -1,11 +1,12 @@
 // `hookgate events`: the main session's system events (wakes and run summaries), or its heartbeats,
 // read from the store — also while a server is running.
 
-import { clipLine, formatTime } from "../store/text-table.js";
+import { formatTime } from "../core/time-text.js";
 import type { HeartbeatRecord, SystemEvent } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit } from "./args.js";
 import type { Command } from "./command.js";
 import { safeTable } from "./terminal-text.js";
+import { clipLine } from "./text-table.js";
 
 const help = `Usage: hookgate events [--config FILE | --store FILE|URL] [--pending] [--heartbeats] [--limit N] [--json]
 

@@ -1,22 +1,29 @@
 // How `hookgate packs` shows a pack: a row of the list, the details of `show`, and the same as JSON.
 // Secret parameters are never shown: their value reads "(secret)", and so does a default that is
 // more than ${ENV} references.
-import type { PackDefinition, PackParam } from "../config/packs/types.js";
+import type { PackDefinition, PackEntry, PackParam } from "../config/packs/types.js";
 import type { ResolvedMapping } from "../config/types.js";
+import { textTable } from "./text-table.js";
 
-export interface PackView {
-  pack: PackDefinition;
+/** A row of the list: what the catalogue knows without reading the pack's file. */
+export interface ListedPack {
+  pack: PackEntry;
   /** The name hooks.presets enables it by, when it does. */
   enabledAs?: string;
+}
+
+/** One pack shown in full (`show`). */
+export interface PackView extends ListedPack {
+  pack: PackDefinition;
   /** Its parameter values in the loaded config (enabled packs only). */
   values?: Readonly<Record<string, unknown>>;
   /** Its mappings as instantiated (enabled packs), else as written. */
   mappings: readonly Pick<ResolvedMapping, "id" | "action" | "match" | "verify">[];
 }
 
-export const SECRET = "(secret)";
+const SECRET = "(secret)";
 
-export function where(pack: PackDefinition): string {
+function where(pack: PackEntry): string {
   const o = pack.origin;
   if (o.kind === "built-in") return "built-in";
   if (o.kind === "npm") return `npm ${o.packageName}`;
@@ -24,7 +31,7 @@ export function where(pack: PackDefinition): string {
 }
 
 /** The list: one line per pack, aligned columns. */
-export function packTable(views: readonly PackView[]): string {
+export function packTable(views: readonly ListedPack[]): string {
   if (views.length === 0) return "no packs";
   const rows = views.map((v) => [
     v.pack.id,
@@ -34,14 +41,7 @@ export function packTable(views: readonly PackView[]): string {
     where(v.pack),
     firstSentence(v.pack.description ?? ""),
   ]);
-  const head = ["ID", "VERSION", "ALIASES", "ENABLED", "FROM", "DESCRIPTION"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join("  ")
-      .trimEnd();
-  return [line(head), ...rows.map(line)].join("\n");
+  return textTable(["ID", "VERSION", "ALIASES", "ENABLED", "FROM", "DESCRIPTION"], rows);
 }
 
 export function showPack(view: PackView): string {
@@ -79,10 +79,10 @@ export function showPack(view: PackView): string {
   return out.join("\n");
 }
 
-/** The view as JSON, secrets masked. */
-export function packJson(view: PackView, detail: boolean): Record<string, unknown> {
+/** A row of the list as JSON. */
+export function packJson(view: ListedPack): Record<string, unknown> {
   const { pack } = view;
-  const out: Record<string, unknown> = {
+  return {
     id: pack.id,
     version: pack.version,
     aliases: pack.aliases,
@@ -94,7 +94,12 @@ export function packJson(view: PackView, detail: boolean): Record<string, unknow
         : { kind: pack.origin.kind },
     file: pack.file,
   };
-  if (!detail) return out;
+}
+
+/** The full view as JSON, secrets masked. */
+export function packDetailJson(view: PackView): Record<string, unknown> {
+  const { pack } = view;
+  const out = packJson(view);
   out["docs"] = pack.docs;
   out["params"] = Object.fromEntries(
     Object.entries(pack.params).map(([name, p]) => {

@@ -6,11 +6,18 @@ import { configFileNames, type LoadedConfig, loadConfig } from "../config/load.j
 import { loadPackCatalog } from "../config/packs/catalog.js";
 import { PackFinder } from "../config/packs/enable.js";
 import { installedPackNames } from "../config/packs/npm.js";
-import type { PackDefinition } from "../config/packs/types.js";
+import type { PackDefinition, PackEntry } from "../config/packs/types.js";
 import type { ResolvedMapping } from "../config/types.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
-import { type PackView, packJson, packTable, showPack } from "./pack-view.js";
+import {
+  type ListedPack,
+  type PackView,
+  packDetailJson,
+  packJson,
+  packTable,
+  showPack,
+} from "./pack-view.js";
 
 const help = `Usage: hookgate packs [--config FILE] [--json]
        hookgate packs show NAME [--config FILE] [--json]
@@ -67,11 +74,10 @@ export const command: Command = {
     const catalog = await loadPackCatalog({
       dirs: (config.hooks.packDirs ?? []).map((dir) => ({ dir })),
     });
-    const enabled = new Map((config.hooks.packs ?? []).map((p) => [p.pack.file, p]));
-    const view = (pack: PackDefinition): PackView => {
+    const enabled = new Map(config.hooks.packs.map((p) => [p.pack.file, p]));
+    const listed = (pack: PackEntry): ListedPack => {
       const on = enabled.get(pack.file);
-      if (on) return { pack, enabledAs: on.enabledAs, values: on.values, mappings: on.mappings };
-      return { pack, mappings: writtenMappings(pack) };
+      return on ? { pack, enabledAs: on.enabledAs } : { pack };
     };
 
     if (sub === "show") {
@@ -79,36 +85,31 @@ export const command: Command = {
       const { pack, tried, broken } = await finder.find(name!);
       if (!pack) {
         for (const issue of issues.items) process.stderr.write(`${formatIssue(issue)}\n`);
-        if (!broken) process.stderr.write(`hookgate packs: ${finder.unknownMessage(name!, tried, "pack")}\n`);
+        if (!broken) process.stderr.write(`hookgate packs: ${finder.unknownMessage(name!, tried)}\n`);
         return 1;
       }
-      const v = view(pack);
-      process.stdout.write(`${values.json ? JSON.stringify(packJson(v, true), null, 2) : showPack(v)}\n`);
+      const on = enabled.get(pack.file);
+      const v: PackView = on
+        ? { pack, enabledAs: on.enabledAs, values: on.values, mappings: on.mappings }
+        : { pack, mappings: writtenMappings(pack) };
+      process.stdout.write(`${values.json ? JSON.stringify(packDetailJson(v), null, 2) : showPack(v)}\n`);
       return 0;
     }
 
     const packs = [...catalog.packs];
-    const listed = (pack: PackDefinition) => packs.some((p) => p.file === pack.file);
-    for (const p of config.hooks.packs ?? []) if (!listed(p.pack)) packs.push(p.pack);
+    const inList = (pack: PackEntry) => packs.some((p) => p.file === pack.file);
+    for (const p of config.hooks.packs) if (!inList(p.pack)) packs.push(p.pack);
     // Installed packages, enabled or not: what `npm install hookgate-pack-<name>` added.
     const finder = new PackFinder(catalog, { npmFrom: config.dir, issues });
     for (const name of installedPackNames(config.dir)) {
       if (catalog.byName.has(name)) continue;
       const { pack } = await finder.find(name);
-      if (pack && !listed(pack)) packs.push(pack);
+      if (pack && !inList(pack)) packs.push(pack);
     }
     for (const issue of issues.items) process.stderr.write(`${formatIssue(issue)}\n`);
-    const views = packs.map(view);
+    const views = packs.map(listed);
     process.stdout.write(
-      `${
-        values.json
-          ? JSON.stringify(
-              views.map((v) => packJson(v, false)),
-              null,
-              2,
-            )
-          : packTable(views)
-      }\n`,
+      `${values.json ? JSON.stringify(views.map(packJson), null, 2) : packTable(views)}\n`,
     );
     return 0;
   },

@@ -2,7 +2,8 @@
 // server started with, not from the shell that validated, so a variable set only here passes
 // validate and fails the reload. One notice says so, and what to use instead (`${file:PATH}`, read
 // again on every reload).
-import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import type { ConfigIssue } from "../config/issues.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { defaultPidFile, environmentNames, readPid, serverProcess } from "../reload/pid-file.js";
 
 /** `env` that notes the name of every variable read from it that is set. */

@@ -6,14 +6,15 @@ import { configFileNames, loadConfig } from "../config/load.js";
 import { parseDuration } from "../config/resolve/duration.js";
 import { keepingUnset } from "../config/source/interpolate.js";
 import type { ResolvedConfig } from "../config/types.js";
+import { formatTime } from "../core/time-text.js";
 import { compileRules } from "../engine/compile.js";
+import { decisionAnswer } from "../ingress/answer.js";
 import { createIngress } from "../ingress/decide.js";
-import { describeChange } from "../ingress/decision-record.js";
-import { formatTrace, serverAnswer } from "../ingress/decision-report.js";
+import { formatTrace } from "../ingress/decision-report.js";
+import { describeChange } from "../ingress/logged-decision.js";
 import { type Redecision, redecide } from "../ingress/replay.js";
 import { rulesDigest } from "../ingress/rules-digest.js";
 import { openForReading, storeFromArgument } from "../store/read-only.js";
-import { formatTime } from "../store/text-table.js";
 import type { RequestLogRecord, StoreReader } from "../store/types.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
@@ -293,7 +294,7 @@ function thenText(e: RequestLogRecord): string {
 }
 
 function nowText(r: Extract<Redecision, { replayable: true }>): string {
-  const answer = serverAnswer(r.now);
+  const answer = decisionAnswer(r.now);
   const by = r.now.mappingId ? ` by ${r.now.mappingId}` : "";
   if (r.now.kind === "refused") return `${answer.status} ${r.now.code}${by}`;
   // A fan-out: how many actions (forEach), as the log line of the request then shows it.
@@ -367,7 +368,7 @@ function asJson({ entry: e, result: r }: Replayed): Record<string, unknown> {
     then,
   };
   if (!r.replayable) return { ...base, replayable: false, why: r.why };
-  const answer = serverAnswer(r.now);
+  const answer = decisionAnswer(r.now);
   return {
     ...base,
     replayable: true,

@@ -1,7 +1,7 @@
 // `hookgate runs show 3f2a`: a run named by its full id or, as in git, by a part of it that only one
 // run has: its start, or its end (run ids begin with the time they were received, so runs of one
 // minute share their first characters and differ at the end).
-import { formatTime } from "../store/text-table.js";
+import { formatTime } from "../core/time-text.js";
 import type { RunRecord, Store } from "../store/types.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
 

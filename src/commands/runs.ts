@@ -1,13 +1,14 @@
 // `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
 // server is running.
 
-import { clipLine, formatDuration, formatTime } from "../store/text-table.js";
+import { formatDuration, formatTime } from "../core/time-text.js";
 import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
 import { lookUpRun, MIN_PREFIX } from "./run-lookup.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
+import { clipLine } from "./text-table.js";
 
 const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
 
@@ -155,7 +156,7 @@ function showRun(run: RunRecord): string {
       "timeout",
       p ? `${p.timeoutSeconds}s` : run.timeoutSeconds !== undefined ? `${run.timeoutSeconds}s` : undefined,
     ],
-    ["mapping", run.mappingId ?? run.preset],
+    ["mapping", run.mappingId ?? run.pack],
     ["received", formatTime(run.receivedAt)],
     [
       "started",

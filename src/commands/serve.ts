@@ -2,7 +2,6 @@ import { resolve } from "node:path";
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { type LoadConfigOptions, loadConfig } from "../config/load.js";
 import type { LogLevel } from "../config/types.js";
-import { defaultPresetsDir } from "../engine/presets.js";
 import { createLogger } from "../log.js";
 import { defaultPidFile, serverFiles } from "../reload/pid-file.js";
 import { type ConfigWatcher, watchConfig, watchTargets } from "../reload/watch.js";
@@ -20,11 +19,11 @@ Starts the webhook server and the runtime (agent runs, heartbeat, delivery).
   --config, -c FILE  config file (YAML or JSON, or an OpenClaw openclaw.json, read as it is: its
                      hooks and agents; other sections noted and left out). Default: ./hookgate.yaml,
                      ./hookgate.yml or ./hookgate.json (first found), else the built-in default (hooks
-                     on, mail preset, echo agent, SQLite under .hookgate/).
+                     on, mail pack, echo agent, SQLite under .hookgate/).
   --host HOST        address to listen on (overrides server.host)
   --port PORT        port to listen on; 0 picks a free one (overrides server.port)
   --log-level LEVEL  fatal | error | warn | info | debug | trace | silent (overrides server.logLevel)
-  --watch            reload when the config file, a rule file, a preset or a transform changes
+  --watch            reload when the config file, a rule file, a pack or a transform changes
                      (for authoring; off by default)
   --pid-file FILE    where to write the process id (default: hookgate.pid next to the SQLite state
                      file); hookgate reload reads it
@@ -108,7 +107,7 @@ export const command: Command = {
     const ingressOnly = values["no-worker"] === true;
     if (ingressOnly && config.store.kind !== "postgres") {
       process.stderr.write(
-        "hookgate serve: --no-worker needs a store other processes can work from (store.kind: postgres); with SQLite no other process runs this one's work, so nothing accepted would ever run. Drop --no-worker, or see README, Running several instances\n",
+        "hookgate serve: --no-worker needs a store other processes can work from (store.kind: postgres); with SQLite no other process runs this one's work, so nothing accepted would ever run. Drop --no-worker, or see docs/guides/scale-out.md, Running several instances\n",
       );
       return 1;
     }
@@ -143,7 +142,7 @@ export const command: Command = {
     if (hungUpEarly) reload();
     let watcher: ConfigWatcher | undefined;
     if (values.watch) {
-      const targets = () => watchTargets(server.generations.current.config, defaultPresetsDir);
+      const targets = () => watchTargets(server.generations.current.config);
       watcher = watchConfig({
         targets: targets(),
         log,
@@ -151,7 +150,7 @@ export const command: Command = {
           void reloadNow(`changed: ${files.join(", ")}`).then(() => watcher?.refresh(targets()));
         },
       });
-      log.info("watching the config, rule files, presets and transforms for changes");
+      log.info("watching the config, rule files, packs and transforms for changes");
     }
     process.stdout.write(`listening on ${server.url}\n`);
     if (ingressOnly) {

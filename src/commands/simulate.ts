@@ -10,8 +10,8 @@ import { handshakeAnswer, metaHandshake } from "../engine/verify/challenge.js";
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { hookPaths } from "../http/hook-paths.js";
 import { presentedToken } from "../http/token.js";
+import { decisionAnswer, errorAnswer } from "../ingress/answer.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
-import { serverAnswer } from "../ingress/decision-report.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { type RequestVerification, verifyHookRequest, verifyingRules } from "../ingress/verify.js";
 
@@ -71,7 +71,7 @@ export function simulator(config: ResolvedConfig, index: RuleIndex) {
     request,
     verify,
     early: { kind: "refused" as const, code },
-    answer: { status: ERRORS[code].status, body: { ok: false, error: error ?? ERRORS[code].error, code } },
+    answer: errorAnswer(code, error),
   });
 
   const run = async (sent: SentRequest, now: Date, explain = true): Promise<Simulation> => {
@@ -95,15 +95,17 @@ export function simulator(config: ResolvedConfig, index: RuleIndex) {
     }
     const check = verifyStep(config, index, sent, now);
     const request = rulesRequest(index, sent, check.verification);
-    if (check.answer)
-      return { request, verify: check.outcome, early: check.answer.early, answer: check.answer };
+    if (check.answer) {
+      const { early, ...answer } = check.answer;
+      return { request, verify: check.outcome, early, answer };
+    }
     // A transform's ctx.url shows the hook under hooks.path, as the server's would.
     const target = `${config.hooks.path}/${request.path}${queryText(request.query)}`;
     const decision = await ingress.decide(
       { ...request, target },
       { now, explain, ...(check.verification && { verification: check.verification }) },
     );
-    return { request, verify: check.outcome, decision, answer: serverAnswer(decision) };
+    return { request, verify: check.outcome, decision, answer: decisionAnswer(decision) };
   };
   return { run };
 }
@@ -135,10 +137,9 @@ function verifyStep(config: ResolvedConfig, index: RuleIndex, sent: SentRequest,
   if (rules.length === 0) {
     if (sent.token !== false) return { outcome: { outcome: "none" } };
     // Without the token, a path no mapping verifies senders on is refused unread.
-    const body = { ok: false, error: ERRORS.UNAUTHORIZED.error, code: "UNAUTHORIZED" };
     return {
       outcome: { outcome: "none" },
-      answer: { status: ERRORS.UNAUTHORIZED.status, body, early: { kind: "refused", code: "UNAUTHORIZED" } },
+      answer: { ...errorAnswer("UNAUTHORIZED"), early: { kind: "refused", code: "UNAUTHORIZED" } },
     };
   }
   const signed = rules.some((r) => r.verifier!.present(sent.headers));
@@ -161,10 +162,9 @@ function verifyStep(config: ResolvedConfig, index: RuleIndex, sent: SentRequest,
   const v = verification.verified;
   if (!v) {
     const code = FAILURE_CODES[verification.failure ?? "missing"];
-    const body = { ok: false, error: ERRORS[code].error, code };
     return {
-      outcome: { outcome: "refused", code, error: body.error },
-      answer: { status: 401, body, early: { kind: "refused", code } },
+      outcome: { outcome: "refused", code, error: ERRORS[code].error },
+      answer: { ...errorAnswer(code), early: { kind: "refused", code } },
     };
   }
   const outcome: VerifyReport = {
@@ -185,6 +185,12 @@ function verifyStep(config: ResolvedConfig, index: RuleIndex, sent: SentRequest,
     }
   }
   return { outcome, verification };
+}
+
+/** Whether the request, as the simulation took it, carries the hook token (`token` absent settles here). */
+export function takenWithToken(sent: SentRequest, verify: VerifyReport): boolean {
+  if (verify.outcome === "verified" || verify.outcome === "refused") return false;
+  return verify.outcome === "skipped" || sent.token !== false;
 }
 
 /** `?a=1&b=2`, or nothing without parameters. */

@@ -2,7 +2,7 @@
 // model's reply may carry escape sequences (ESC[2K erases a line, OSC 52 writes the clipboard) or bidi
 // controls that reorder what is shown; human output shows them as visible escapes instead. The
 // escaping is reversible, so two different texts never print the same. JSON output stays exact.
-import { textTable } from "../store/text-table.js";
+import { textTable } from "./text-table.js";
 
 // C0 controls, DEL, C1 controls, the bidi controls (ALM, LRM, RLM, LRE..RLO, LRI..PDI) and the line
 // and paragraph separators; a backslash is handled apart (see escapeControls).

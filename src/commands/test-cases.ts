@@ -1,8 +1,9 @@
 // `hookgate test` without a hook name: every embedded case (`tests:`) of the configuration's rule files
-// and enabled presets, or of one file (--pack), through the same simulation as `hookgate test NAME`.
+// and enabled packs, or of one file (--pack), through the same simulation as `hookgate test NAME`.
 import { ConfigError, formatIssue } from "../config/errors.js";
+import type { ConfigIssue } from "../config/issues.js";
 import { loadConfig } from "../config/load.js";
-import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
 import { configSources, fileSources } from "./cases/load-sources.js";
 import { suiteJson, suiteText } from "./cases/report.js";

@@ -2,8 +2,9 @@
 // No side effects: nothing is stored, sent or started.
 import { readFile } from "node:fs/promises";
 import { ConfigError, formatIssue } from "../config/errors.js";
+import type { ConfigIssue } from "../config/issues.js";
 import { configFileNames, loadConfig } from "../config/load.js";
-import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
 import { redactHeaders } from "../engine/explain.js";
 import { normaliseHookPath } from "../engine/hook-path.js";
@@ -125,7 +126,8 @@ export const command: Command = {
       const loaded = await loadConfig({ file: values.config, requireToken: false });
       config = loaded.config;
       place = loaded.placeIssue;
-      compiled = await compileRules(config);
+      // One request: one transform worker is enough.
+      compiled = await compileRules(config, { transformWorkers: 1 });
       // Warnings (hooks off, rules that never match) often explain a decision.
       for (const w of [...loaded.warnings, ...compiled.warnings.map(place)])
         process.stderr.write(`${formatIssue(w)}\n`);

@@ -2,6 +2,7 @@
 
 import { resolve } from "node:path";
 import { ConfigError, formatIssue } from "../config/errors.js";
+import type { ConfigIssue } from "../config/issues.js";
 import {
   configFileNames,
   findConfigFile,
@@ -10,7 +11,7 @@ import {
   sortIssues,
 } from "../config/load.js";
 import { displayPath } from "../config/source/source-file.js";
-import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { compileIssues } from "../engine/compile-issues.js";
 import { parseCommandArgs } from "./args.js";
 import { configSources } from "./cases/load-sources.js";

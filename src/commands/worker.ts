@@ -7,7 +7,7 @@ import { loadConfig } from "../config/load.js";
 import { createLogger } from "../log.js";
 import { createRuntime } from "../runtime/index.js";
 import { openStore } from "../store/index.js";
-import { describeDatabase } from "../store/pg-connect.js";
+import { describeDatabase } from "../store/postgres/connect.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { LOG_LEVELS, loadForCommand, logLevelOption, untilStopped } from "./long-running.js";
@@ -17,8 +17,8 @@ const HELP = `Usage: hookgate worker [--config FILE] [--log-level LEVEL]
 Runs the work of instances sharing a PostgreSQL store, without serving HTTP: queued agent runs and
 the delivery of their replies, runs and replies left behind by an instance that died, and the main
 session's heartbeats (one instance at a time runs them). Start as many as the agent work needs,
-beside \`hookgate serve --no-worker\` instances that take the requests; README, "Running several
-instances", has a recipe.
+beside \`hookgate serve --no-worker\` instances that take the requests; docs/guides/scale-out.md
+("Running several instances") has a recipe.
 
   --config, -c FILE  config file (YAML or JSON); its store must be store.kind: postgres. Default:
                      ./hookgate.yaml, ./hookgate.yml or ./hookgate.json (first found).
@@ -61,7 +61,7 @@ export const command: Command = {
     const { config } = loaded;
     if (config.store.kind !== "postgres") {
       process.stderr.write(
-        `hookgate worker: the store is SQLite (${config.store.path}), which one process serves alone: \`hookgate serve\` already runs its work, and a second process on the file would run it twice. To run work apart from the servers, use store.kind: postgres (README, Running several instances)\n`,
+        `hookgate worker: the store is SQLite (${config.store.path}), which one process serves alone: \`hookgate serve\` already runs its work, and a second process on the file would run it twice. To run work apart from the servers, use store.kind: postgres (docs/guides/scale-out.md, Running several instances)\n`,
       );
       return 1;
     }

@@ -4,11 +4,11 @@
 // ever sent from this configuration).
 import type { ChannelsConfig, HooksConfig } from "../types/generated.js";
 import { ConfigError } from "./errors.js";
-import { IssueList } from "./issues.js";
+import { type ConfigIssue, IssueList } from "./issues.js";
 import type { ResolveContext } from "./resolve/context.js";
 import { resolveConfig } from "./resolve/resolve.js";
 import { SourceRegistry } from "./source/sources.js";
-import type { ConfigIssue, ResolvedConfig } from "./types.js";
+import type { ResolvedConfig } from "./types.js";
 
 const PLACEHOLDER_CHANNELS: ChannelsConfig = {
   whatsapp: { accessToken: "placeholder", phoneNumberId: "0" },

@@ -1,5 +1,5 @@
 // The built-in configuration `hookgate serve` uses when there is no config file: hooks on, the mail
-// preset, one echo agent, SQLite under .hookgate/.
+// pack, one echo agent, SQLite under .hookgate/.
 import type { HookgateConfig } from "../types/generated.js";
 
 export const defaultStorePath = ".hookgate/state.db";

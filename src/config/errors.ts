@@ -1,4 +1,5 @@
-import type { ConfigIssue, RulesConfig } from "./types.js";
+import type { ConfigIssue } from "./issues.js";
+import type { RulesConfig } from "./types.js";
 
 /**
  * The rules of a configuration that failed to load, as far as they could be read without errors of

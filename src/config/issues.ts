@@ -1,7 +1,24 @@
 // Collects findings with their location, so loading reports every problem at once.
-import { formatKeyPath, type PathSegment } from "./source/key-path.js";
-import type { Locate, LocateChar } from "./source/parse.js";
-import type { ConfigIssue } from "./types.js";
+import { formatKeyPath, type Locate, type LocateChar, type PathSegment } from "./source/key-path.js";
+
+/**
+ * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an
+ * OpenClaw file holds that hookgate leaves out).
+ */
+export interface ConfigIssue {
+  severity: "error" | "warning" | "notice";
+  /** Key path such as `hooks.mappings[0].match.path`; `` for the whole file. */
+  path: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /**
+   * For an issue inside a string value (a template's syntax error): the index of the character it is
+   * about. Placing the issue then points at that character rather than at the start of the value.
+   */
+  offset?: number;
+}
 
 /** Where issues point: the file as shown to the user and how to find a key path in it. */
 export interface SourceRef {

@@ -8,7 +8,7 @@ import { validateAgainst } from "./check/schema-issues.js";
 import { configValidator } from "./check/schemas.js";
 import { builtInConfig } from "./default.js";
 import { ConfigError } from "./errors.js";
-import { afterErrors, IssueList } from "./issues.js";
+import { afterErrors, type ConfigIssue, IssueList } from "./issues.js";
 import { isOpenClawFile } from "./openclaw/detect.js";
 import { readOpenClaw } from "./openclaw/read.js";
 import type { ResolveContext } from "./resolve/context.js";
@@ -17,7 +17,7 @@ import { resolveConfig } from "./resolve/resolve.js";
 import { displayPath, readSourceFile } from "./source/source-file.js";
 import { SourceRegistry } from "./source/sources.js";
 import { defaultToken } from "./token.js";
-import type { ConfigIssue, ResolvedConfig, RulesConfig } from "./types.js";
+import type { ResolvedConfig, RulesConfig } from "./types.js";
 
 /** Looked for in the working folder, in this order, when no file is given. */
 export const configFileNames = ["hookgate.yaml", "hookgate.yml", "hookgate.json"] as const;

@@ -12,7 +12,7 @@ export interface DefaultToken {
   tokenFile: string;
 }
 
-export function defaultTokenFile(dir: string): string {
+function defaultTokenFile(dir: string): string {
   return join(dirname(resolve(dir, defaultStorePath)), "token");
 }
 

@@ -9,7 +9,9 @@ import type {
   ProviderConfig,
   RunnerConfig,
 } from "../types/generated.js";
-import type { EnabledPack } from "./packs/types.js";
+import type { SourceRef } from "./issues.js";
+import type { PackDefinition } from "./packs/types.js";
+import type { PathSegment } from "./source/key-path.js";
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
@@ -18,10 +20,10 @@ export interface ResolvedMapping extends Omit<Mapping, "action"> {
   id: string;
   /** `agent` when the mapping leaves it out (OpenClaw's default); `ignore` answers 204. */
   action: "wake" | "agent" | "ignore";
-  /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `preset mail`. */
+  /** Human-readable origin, e.g. `hooks.mappings[2]`, `rules/github.yaml mappings[0]`, `pack mail mappings[0]`. */
   origin: string;
-  /** Name of the preset this mapping belongs to, when it comes from one. */
-  preset?: string;
+  /** Id of the pack this mapping belongs to, when it comes from one. */
+  pack?: string;
 }
 
 export interface ResolvedAgent {
@@ -68,13 +70,12 @@ export interface ResolvedConfig {
     presets: string[];
     /**
      * The packs hooks.presets enables, in that order, with their parameter values and mappings (the
-     * engine adds those after `mappings`). Absent in a configuration built in code: the engine then
-     * enables hooks.presets with their default parameters.
+     * rule compiler adds those after `mappings`).
      */
-    packs?: EnabledPack[];
+    packs: EnabledPack[];
     /** Absolute folders of hooks.packDirs. */
     packDirs?: string[];
-    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned. Packs are added by the engine. */
+    /** hooks.mappings followed by the mappings of hooks.rules files, ids assigned; the packs' come after. */
     mappings: ResolvedMapping[];
     /** Absolute paths of the rule files hooks.rules expanded to, in load order. */
     ruleFiles?: string[];
@@ -137,31 +138,30 @@ export interface PostgresStoreConfig {
   };
 }
 
-/** What the rule compiler reads of a configuration. */
+/** What the rule compiler reads of a configuration: mappings, of the enabled packs only their mappings. */
 export type RulesConfig = Pick<
   ResolvedConfig["hooks"],
-  "path" | "presets" | "packs" | "mappings" | "transformsDir" | "transformLimits" | "mail"
-> &
-  // For the warning about session keys no allowed prefix admits (absent: not checked).
-  Partial<Pick<ResolvedConfig["hooks"], "allowedSessionKeyPrefixes">>;
+  "path" | "mappings" | "transformsDir" | "transformLimits" | "mail"
+> & {
+  /** Their mappings come after `mappings`. */
+  packs: readonly Pick<EnabledPack, "mappings">[];
+  /** For the warning about session keys no allowed prefix admits (absent: not checked). */
+  allowedSessionKeyPrefixes?: ResolvedConfig["hooks"]["allowedSessionKeyPrefixes"];
+};
 
-/**
- * A finding of config loading; errors stop the load, warnings are printed, and so are notices (what an
- * OpenClaw file holds that hookgate leaves out).
- */
-export interface ConfigIssue {
-  severity: "error" | "warning" | "notice";
-  /** Key path such as `hooks.mappings[0].match.path`; `` for the whole file. */
-  path: string;
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
+export interface EnabledPack {
+  pack: PackDefinition;
+  /** The name hooks.presets enabled it by (its id or an alias). */
+  enabledAs: string;
   /**
-   * For an issue inside a string value (a template's syntax error): the index of the character it is
-   * about. Placing the issue then points at that character rather than at the start of the value.
+   * Parameter values after defaults: a parameter without a value is absent. Holds secrets: never print
+   * it without masking the params marked `secret`.
    */
-  offset?: number;
+  values: Record<string, unknown>;
+  /** Its mappings with the parameters substituted and the pack's verify / challenge filled in. */
+  mappings: ResolvedMapping[];
+  /** Where the user's parameter block is (hooks.packs.<name>, hooks.mail, ...), when there is one. */
+  given?: { path: PathSegment[]; source: SourceRef; names: string[] };
 }
 
 export type { AgentPayload };

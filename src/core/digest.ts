@@ -16,8 +16,3 @@ export function secretMatcher(expected: string | Buffer): (presented: string | B
   const want = sha256(expected);
   return (presented) => timingSafeEqual(want, sha256(presented));
 }
-
-/** Two digests compared in constant time; digests of another length (a malformed one) never match. */
-export function sameDigest(expected: Buffer, presented: Buffer): boolean {
-  return expected.length === presented.length && timingSafeEqual(expected, presented);
-}

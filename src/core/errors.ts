@@ -1,6 +1,7 @@
 // Every error hookgate answers with: a stable code, its HTTP status, and a sentence a person can act on.
 // The bottom layer: the engine, the policies and the store name their failures with these codes; the
-// HTTP layer only renders them. The README's error table is checked against this catalogue.
+// HTTP layer only renders them. The error table of docs/reference/errors.md is checked against this
+// catalogue.
 
 export const ERRORS = {
   QUERY_TOKEN: {
@@ -98,3 +99,8 @@ export type ErrorCode = keyof typeof ERRORS;
 
 /** The transform sandbox's failure codes. */
 export type TransformFailureCode = Extract<ErrorCode, `TRANSFORM_${string}`>;
+
+/** The body of every error answer: `{ok:false, error, code}`, `error` the catalogue's sentence unless given. */
+export function errorBody(code: ErrorCode, error?: string): { ok: false; error: string; code: ErrorCode } {
+  return { ok: false, error: error ?? ERRORS[code].error, code };
+}

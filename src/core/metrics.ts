@@ -1,7 +1,8 @@
 // Every metric hookgate exposes at GET /metrics, in one catalogue, on one registry for the process (a
 // config reload keeps counting). Label values come from closed sets or from the config (mapping ids),
 // never from a request: an unknown hook name is counted under mapping "none", and no payload, header or
-// secret value ever becomes a label. The README's metrics table is checked against this file.
+// secret value ever becomes a label. The metrics table of docs/reference/metrics.md is checked
+// against this file.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export const registry = new Registry();

@@ -12,7 +12,7 @@ const TOKEN_HEADER_SET: ReadonlySet<string> = new Set(TOKEN_HEADERS);
  * Headers in which senders sign their requests or send a shared secret (the verify schemes' own;
  * a verify's configured `header` is added per configuration). Rules get `verified` instead.
  */
-export const SIGNATURE_HEADERS = [
+const SIGNATURE_HEADERS = [
   "x-hub-signature",
   "x-hub-signature-256",
   "x-gitlab-token",

@@ -1,7 +1,7 @@
 // Ids of request-log entries, runs and generated session keys: UUIDs whose first 48 bits are the time
 // in milliseconds (RFC 9562 version 7), so each new row lands at the end of its id index. With random
-// UUIDs every logged request dirtied another page of that index in each commit, which cost the event
-// loop about 15 µs per request (test/bench/README.md, "Where the time goes").
+// UUIDs every logged request dirtied another page of that index in each commit, which the event loop
+// paid for on every request (test/bench/README.md, "The explain trace and the request log").
 import { randomUUID } from "node:crypto";
 
 /**

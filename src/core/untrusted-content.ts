@@ -13,7 +13,7 @@ export interface WrapContext {
   hookName: string;
   runId: string;
   receivedAt: number;
-  /** `Email` for the mail preset, else `Webhook`. */
+  /** `Email` for the mail pack, else `Webhook`. */
   source: string;
 }
 

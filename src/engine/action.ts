@@ -33,8 +33,8 @@ export interface ActionSpec {
   sessionMode?: AgentAction["sessionMode"];
   allowUnsafeExternalContent?: boolean;
   contentSource: string;
-  preset?: string;
-  /** hooks.mail settings, for mappings of the mail preset. */
+  pack?: string;
+  /** hooks.mail settings, for mappings of the mail pack. */
   mail?: MailConfig;
 }
 
@@ -114,6 +114,6 @@ export function buildAction(
   action.allowUnsafeExternalContent =
     mail.allowUnsafeExternalContent ?? spec.allowUnsafeExternalContent ?? false;
   action.contentSource = spec.contentSource;
-  if (spec.preset !== undefined) action.preset = spec.preset;
+  if (spec.pack !== undefined) action.pack = spec.pack;
   return { ok: true, kind, action };
 }

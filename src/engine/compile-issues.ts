@@ -1,7 +1,7 @@
 // What compiling a config's rules finds, placed in the files it is about: `hookgate validate` prints
 // it, and a reload that fails logs it, so both name the same problems at the same file:line:column.
 import { ConfigError, type RulesToCheck } from "../config/errors.js";
-import type { ConfigIssue } from "../config/types.js";
+import type { ConfigIssue } from "../config/issues.js";
 import { compileRules } from "./compile.js";
 
 /** Compiles `rules` (and disposes what that started); errors and warnings apart. */
@@ -10,7 +10,8 @@ export async function compileIssues(
 ): Promise<{ errors: ConfigIssue[]; warnings: ConfigIssue[] }> {
   let found: ConfigIssue[];
   try {
-    const compiled = await compileRules(rules);
+    // Compiled to be checked only, never routed with: one transform worker, and no sandboxes for calls.
+    const compiled = await compileRules(rules, { transformWorkers: 1, checkOnly: true });
     found = compiled.warnings;
     compiled.dispose();
   } catch (err) {

@@ -1,9 +1,9 @@
-// Compiles the configured mappings (hooks.mappings, then rule files, then presets) into a rule index
-// once at load. Routing then only looks up the request path in an index and runs what was prepared.
+// Compiles the configured mappings (hooks.mappings, then rule files, then the enabled packs') into a
+// rule index once at load. Routing then only looks up the request path in an index and runs what was prepared.
 import { ConfigError } from "../config/errors.js";
-import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
+import type { ConfigIssue } from "../config/issues.js";
+import type { ResolvedMapping, RulesConfig } from "../config/types.js";
 import { type DispatchStep, dispatchPlan } from "./dispatch.js";
-import { presetMappings } from "./presets.js";
 import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
 import { lintMapping } from "./rule-lint.js";
 import { ruleWarnings } from "./rule-warnings.js";
@@ -40,8 +40,16 @@ export function verifyingFor(index: RuleIndex, path: string): readonly CompiledR
 export interface CompileOptions {
   /** Loader of transform modules; default: one over config.hooks.transformsDir (disposed by dispose()). */
   transforms?: TransformLoader;
-  /** Folder of preset rule files; default: the package's rules/presets/. */
-  presetsDir?: string;
+  /**
+   * Transform worker threads of the default loader; default hooks.transformLimits.workers. A command
+   * that checks or tests rules one request at a time needs one, and starts faster with one.
+   */
+  transformWorkers?: number;
+  /**
+   * The index is only checked, never routed with: transform modules are bundled, run once and their
+   * exports checked, but no sandbox is built for calls (see createTransformLoader).
+   */
+  checkOnly?: boolean;
 }
 
 export interface CompiledRules {
@@ -51,21 +59,24 @@ export interface CompiledRules {
   dispose(): void;
 }
 
-/** Throws ConfigError with every problem found (template syntax, JsonLogic, transforms, presets). */
+/** Throws ConfigError with every problem found (template syntax, JsonLogic, transforms). */
 export async function compileRules(
   config: { hooks: RulesConfig; server?: { publicUrl?: string } },
   opts: CompileOptions = {},
 ): Promise<CompiledRules> {
-  const presets = await presetMappings(config.hooks, opts.presetsDir);
-  const mappings = [...config.hooks.mappings, ...presets.mappings];
-  const issues: ConfigIssue[] = [...presets.warnings];
+  const mappings = [...config.hooks.mappings, ...config.hooks.packs.flatMap((p) => p.mappings)];
+  const issues: ConfigIssue[] = [];
 
   let ownLoader: TransformLoader | undefined;
   const loader = (): TransformLoader => {
     if (opts.transforms) return opts.transforms;
     ownLoader ??= createTransformLoader({
       transformsDir: config.hooks.transformsDir,
-      limits: config.hooks.transformLimits,
+      limits:
+        opts.transformWorkers === undefined
+          ? config.hooks.transformLimits
+          : { ...config.hooks.transformLimits, workers: opts.transformWorkers },
+      ...(opts.checkOnly && { checkOnly: true }),
     });
     return ownLoader;
   };
@@ -77,10 +88,9 @@ export async function compileRules(
       const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
       const rule = compileRule(mapping, rules.length, transform, scope);
       if (rule) rules.push(rule);
-      // A loaded config's packs had their session keys checked with their parameters, by the config
-      // loader (config/packs/session-keys.ts), which names the parameter to change.
-      const checked = mapping.preset !== undefined && config.hooks.packs !== undefined;
-      const prefixes = checked ? null : (config.hooks.allowedSessionKeyPrefixes ?? null);
+      // The packs' session keys were checked with their parameters by the config loader
+      // (config/packs/session-keys.ts), which names the parameter to change.
+      const prefixes = mapping.pack !== undefined ? null : (config.hooks.allowedSessionKeyPrefixes ?? null);
       issues.push(...lintMapping(mapping, config.hooks.path, prefixes));
     }
     if (issues.some((i) => i.severity === "error")) throw new ConfigError(issues);

@@ -62,7 +62,7 @@ export function prepareSeenPath(path: string): SeenPath {
 }
 
 /** `path = value` as a failed `when` saw it. */
-export function seenAt(context: { headers: Record<string, string> }, seen: SeenPath): string {
+function seenAt(context: { headers: Record<string, string> }, seen: SeenPath): string {
   if (seen.redacted) return `${seen.path} = ${REDACTED}`;
   const value = seen.allHeaders ? redactHeaders(context.headers) : seen.read(context);
   return `${seen.path} = ${shortValue(value)}`;

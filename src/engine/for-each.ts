@@ -6,7 +6,7 @@ import { BLOCKED_SEGMENTS, pathReader } from "./logic.js";
 import { type TemplateData, withPayloadKeys } from "./template.js";
 
 /** Elements one request may fan out into unless the mapping sets forEachMax. */
-export const FOR_EACH_DEFAULT_MAX = 100;
+const FOR_EACH_DEFAULT_MAX = 100;
 
 export interface CompiledForEach {
   /** The path as written, for messages. */

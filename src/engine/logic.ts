@@ -6,8 +6,10 @@
 // Every evaluation runs on a budget (logic-budget.ts): iterators charge the items they walk, and
 // operators charge what they build (merge, cat) or read (in, and every operand turned into a number
 // or text: an array becomes text by reading all of it).
+
 import { Constants, defaultMethods, LogicEngine } from "json-logic-engine";
 import type { PathSegment } from "../config/source/key-path.js";
+import { isObject } from "../core/is-object.js";
 import { BUDGET_LIMITS, type BudgetLimits } from "./budget.js";
 import { chargeIterations, chargeSize, coerced, withWhenBudget } from "./logic-budget.js";
 
@@ -274,10 +276,6 @@ export class LogicSyntaxError extends Error {
   }
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /**
  * Puts an expression into the one shape the engine compiles the reference way: arguments always an
  * array, iterator inputs forced to arrays, reduce always with an initial value. Rejects operators
@@ -285,7 +283,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  */
 function normalise(expr: unknown, where: string): unknown {
   if (Array.isArray(expr)) return expr.map((e, i) => normalise(e, `${where}[${i}]`));
-  if (!isPlainObject(expr)) return expr;
+  if (!isObject(expr)) return expr;
   const keys = Object.keys(expr);
   if (keys.length === 0) return expr;
   if (keys.length > 1) {
@@ -342,7 +340,7 @@ export function compileLogic(expr: unknown, limits: BudgetLimits = BUDGET_LIMITS
 export function describeEngineError(err: unknown): string {
   if (err instanceof Error) return err.message;
   if (typeof err === "number" && Number.isNaN(err)) return "not a number";
-  if (isPlainObject(err)) {
+  if (isObject(err)) {
     const type = typeof err.type === "string" ? err.type : "error";
     return typeof err.key === "string" ? `${type}: ${err.key}` : type;
   }
@@ -362,7 +360,7 @@ export interface VarRef {
  */
 export function varRefs(expr: unknown, at: PathSegment[] = []): VarRef[] {
   if (Array.isArray(expr)) return expr.flatMap((e, i) => varRefs(e, [...at, i]));
-  if (!isPlainObject(expr)) return [];
+  if (!isObject(expr)) return [];
   const found: VarRef[] = [];
   for (const [op, raw] of Object.entries(expr)) {
     const here = [...at, op];

@@ -2,9 +2,9 @@
 // in match.when outside the data it sees, header names with capitals (headers arrive lower-cased),
 // and a match.path that repeats hooks.path. Each names the mapping and field and suggests the fix.
 import { closest } from "../config/check/closest.js";
+import type { ConfigIssue } from "../config/issues.js";
 import { formatKeyPath } from "../config/source/key-path.js";
-import type { ConfigIssue, ResolvedMapping } from "../config/types.js";
-import { hasAllowedPrefix } from "../core/allowlists.js";
+import type { ResolvedMapping } from "../config/types.js";
 import { canReachPrefix, certainKeyStart } from "../core/session-key-reach.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { varRefs } from "./logic.js";
@@ -73,20 +73,16 @@ export function lintMapping(
       );
     }
   }
-  // A literal key of the user's own mappings is an error at load (config/check/mapping-policy.ts);
-  // a template's, or a preset's, can only be warned about here.
+  // A literal key is an error at load (config/check/mapping-policy.ts, and config/packs/ for the
+  // packs' keys, which are not given here); a template's can only be warned about.
   const sessionKey = mapping.sessionKey;
-  const templated = sessionKey?.includes("{{") === true;
-  if (sessionKey !== undefined && sessionKeyPrefixes !== null && mapping.action !== "ignore") {
-    const start = templated ? certainKeyStart(sessionKey) : mapping.preset ? sessionKey.trim() : "";
-    const reaches = templated
-      ? canReachPrefix(start, sessionKeyPrefixes)
-      : hasAllowedPrefix(start, sessionKeyPrefixes);
-    if (start !== "" && !reaches) {
+  if (sessionKey?.includes("{{") && sessionKeyPrefixes !== null && mapping.action !== "ignore") {
+    const start = certainKeyStart(sessionKey);
+    if (start !== "" && !canReachPrefix(start, sessionKeyPrefixes)) {
       const listed = sessionKeyPrefixes.join(", ") || "none";
       warn(
         "sessionKey",
-        `its session keys start with "${start}", which none of hooks.allowedSessionKeyPrefixes (${listed}) admits, so every run with a key would be refused; add "${start}" to hooks.allowedSessionKeyPrefixes${mapping.preset ? "" : " or change the key"}`,
+        `its session keys start with "${start}", which none of hooks.allowedSessionKeyPrefixes (${listed}) admits, so every run with a key would be refused; add "${start}" to hooks.allowedSessionKeyPrefixes or change the key`,
       );
     }
   }

@@ -1,6 +1,6 @@
 // Load-time findings about the rule order that are not errors: rules that can never fire and
 // ids used twice. `hookgate validate` prints them.
-import type { ConfigIssue } from "../config/types.js";
+import type { ConfigIssue } from "../config/issues.js";
 import type { CompiledRule } from "./rule.js";
 
 /** A rule without source or when: it takes every request its path (or, without a path, any path) gets. */

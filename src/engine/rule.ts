@@ -1,7 +1,10 @@
 // One mapping compiled for routing: predicates, templates, transform handle and action defaults.
-import type { ConfigIssue, ResolvedMapping, RulesConfig } from "../config/types.js";
+
+import type { ConfigIssue } from "../config/issues.js";
+import type { ResolvedMapping, RulesConfig } from "../config/types.js";
+import { isObject } from "../core/is-object.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
-import { type EqualityKey, equalityKey } from "./dispatch.js";
+import { type EqualityKey, equalityKey } from "./equality-key.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
@@ -70,7 +73,7 @@ export const TEMPLATE_SOURCES: [
 
 function compileWhen(expr: unknown): CompiledWhen {
   const when = compileClause(expr);
-  const op = expr !== null && typeof expr === "object" && !Array.isArray(expr) ? Object.keys(expr) : [];
+  const op = isObject(expr) ? Object.keys(expr) : [];
   if (op.length === 1 && (op[0] === "and" || op[0] === "or")) {
     const args = (expr as Record<string, unknown>)[op[0]];
     if (Array.isArray(args) && args.length > 1) {
@@ -203,9 +206,9 @@ export function compileRule(
   if (mapping.allowUnsafeExternalContent !== undefined) {
     action.allowUnsafeExternalContent = mapping.allowUnsafeExternalContent;
   }
-  if (mapping.preset !== undefined) action.preset = mapping.preset;
-  // hooks.mail is the mail preset's own settings block.
-  if (mapping.preset === "mail") action.mail = config.hooks.mail;
+  if (mapping.pack !== undefined) action.pack = mapping.pack;
+  // hooks.mail is the mail pack's own settings block.
+  if (mapping.pack === "mail") action.mail = config.hooks.mail;
 
   const key = when ? equalityKey(expr) : undefined;
   const rule: CompiledRule = {

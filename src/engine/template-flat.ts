@@ -111,7 +111,7 @@ function mergeText(pieces: Piece[]): Piece[] {
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /** Handlebars' lookup with prototype access off: own properties only, never a prototype's constructor. */
-export function lookup(parent: unknown, name: string): unknown {
+function lookup(parent: unknown, name: string): unknown {
   const result = (parent as Record<string, unknown>)[name];
   if (result === null || result === undefined) return result;
   if (!hasOwn.call(parent, name)) return undefined;

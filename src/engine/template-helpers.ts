@@ -1,6 +1,7 @@
 // Template output formatting and the helpers templates may call. Every function here is total:
 // whatever the payload holds, it returns a string or a value and never throws, except that text
 // it makes is charged to the render's budget (template-budget.ts), which throws when it runs out.
+import { isObject } from "../core/is-object.js";
 import { BLOCKED_SEGMENTS } from "./logic.js";
 import { budgetOf, charged } from "./template-budget.js";
 
@@ -149,7 +150,7 @@ export const templateHelpers: Record<string, (...args: unknown[]) => unknown> = 
 
 /** An object without own keys named like prototype members (copied only when it has one). */
 export function withoutBlockedKeys(value: unknown): unknown {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  if (!isObject(value)) return value;
   let blocked = false;
   for (const name of BLOCKED_SEGMENTS) if (Object.hasOwn(value, name)) blocked = true;
   if (!blocked) return value;

@@ -4,7 +4,9 @@
 // objects → compact JSON) and every path through `__proto__` / `constructor` / `prototype` is
 // replaced by one that resolves to nothing. Inherited members are blocked by Handlebars' own
 // prototype-access checks, so only own data of the payload is ever visible.
+
 import Handlebars from "handlebars";
+import { isObject } from "../core/is-object.js";
 import type { WorkBudget } from "./budget.js";
 import { BLOCKED_SEGMENTS } from "./logic.js";
 import { BUDGET_KEY, budgetedEach, charged, templateBudget } from "./template-budget.js";
@@ -149,10 +151,9 @@ export function withPayloadKeys(data: TemplateData): TemplateData {
   if (!RequestData.lazy(data)) return data;
   RequestData.markFull(data);
   const payload = data["payload"];
-  if (payload !== null && typeof payload === "object" && !Array.isArray(payload)) {
+  if (isObject(payload)) {
     for (const key of Object.keys(payload)) {
-      if (!ROOT_NAMES.has(key) && !BLOCKED_SEGMENTS.has(key))
-        data[key] = (payload as Record<string, unknown>)[key];
+      if (!ROOT_NAMES.has(key) && !BLOCKED_SEGMENTS.has(key)) data[key] = payload[key];
     }
   }
   return data;
@@ -165,7 +166,7 @@ const LAYOUT: DataLayout = {
   lazyPayload(data) {
     if (!RequestData.lazy(data)) return undefined;
     const payload = data["payload"];
-    return payload !== null && typeof payload === "object" && !Array.isArray(payload) ? payload : null;
+    return isObject(payload) ? payload : null;
   },
 };
 

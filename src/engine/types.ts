@@ -30,12 +30,12 @@ export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">>
 export interface AgentAction extends AgentPayload {
   /** true disables the external-content wrapper (mapping or hooks.mail setting). */
   allowUnsafeExternalContent?: boolean;
-  /** Word on the wrapper's Source: line: `Email` for the mail preset, else `Webhook`. */
+  /** Word on the wrapper's Source: line: `Email` for the mail pack, else `Webhook`. */
   contentSource?: string;
   /** Whether sessionKey came from the request payload (/agent) rather than a mapping. */
   sessionKeyFromRequest?: boolean;
-  /** Preset the action came from (e.g. `mail`), so the runtime can apply hooks.mail.model. */
-  preset?: string;
+  /** Pack the action came from (e.g. `mail`), so the runtime can apply hooks.mail.model. */
+  pack?: string;
 }
 
 export interface ExplainStep {

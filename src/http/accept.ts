@@ -126,7 +126,7 @@ function newRun(
     ...(action.thinking !== undefined && { thinking: action.thinking }),
     ...(action.timeoutSeconds !== undefined && { timeoutSeconds: action.timeoutSeconds }),
     ...(action.to !== undefined && { to: action.to }),
-    ...(action.preset !== undefined && { preset: action.preset }),
+    ...(action.pack !== undefined && { pack: action.pack }),
     ...(mappingId !== undefined && { mappingId }),
   };
 }

@@ -1,8 +1,8 @@
 // The error every HTTP answer other than a success carries: `{ok:false, error, code}`, with the code's
 // status from the catalogue (src/core/errors.ts).
-import { ERRORS, type ErrorCode } from "../core/errors.js";
+import { ERRORS, type ErrorCode, errorBody } from "../core/errors.js";
 
-export { ERRORS, type ErrorCode };
+export type { ErrorCode };
 
 /** An error answered as `{ok:false, error, code}`; `error` defaults to the catalogue's sentence. */
 export class HttpError extends Error {
@@ -26,6 +26,6 @@ export class HttpError extends Error {
   }
 
   body(): { ok: false; error: string; code: ErrorCode } {
-    return { ok: false, error: this.message, code: this.code };
+    return errorBody(this.code, this.message);
   }
 }

@@ -4,7 +4,8 @@
 // reload either yields a whole new generation or nothing (src/README.md, "Configuration generations").
 // What must outlive a reload (the store, the runtime, the auth-failure lockout) is passed in.
 import type { Logger } from "pino";
-import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import type { ConfigIssue } from "../config/issues.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { type CompileOptions, compileRules, type RuleIndex } from "../engine/compile.js";
 import { createIngress, type Ingress } from "../ingress/decide.js";
 import { rulesDigest } from "../ingress/rules-digest.js";
@@ -17,7 +18,7 @@ export interface GenerationContext {
   runtime: Runtime;
   log: Logger;
   limiter: AuthFailureLimiter;
-  /** Rule compiler options (tests: a transform loader, a presets folder). */
+  /** Rule compiler options (tests: a transform loader). */
   compile?: CompileOptions;
 }
 

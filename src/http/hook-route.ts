@@ -14,15 +14,16 @@ import type { ResolvedConfig } from "../config/types.js";
 import { sha256 } from "../core/digest.js";
 import type { ErrorCode } from "../core/errors.js";
 import type { RuleIndex } from "../engine/compile.js";
-import { type Answer, type SuccessAnswer, shapeAnswer } from "../engine/success-answer.js";
+import type { SuccessAnswer } from "../engine/success-answer.js";
 import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/verify/challenge.js";
 import type { VerifyFailure } from "../engine/verify/types.js";
+import { acceptedAnswer, decisionAnswer } from "../ingress/answer.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
 import { type RequestVerification, verifyHookRequest } from "../ingress/verify.js";
 import type { Runtime } from "../runtime/types.js";
-import type { AcceptOutcome, AcceptResult, IdempotencyRef } from "../store/types.js";
+import type { AcceptResult, IdempotencyRef } from "../store/types.js";
 import { createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
 import { readBody } from "./body.js";
@@ -222,19 +223,22 @@ export function hookRoute(opts: HookRouteOptions) {
         return decision.fanOut
           ? acceptor.agents(decision.fanOut, name, idem, decision.mappingId!)
           : acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId);
-      case "refused":
-        if (decision.code === "TRANSFORM_BUSY") {
-          throw new HttpError(decision.code, undefined, { headers: { "retry-after": "1" } });
-        }
-        if (decision.detail !== undefined) {
+      case "refused": {
+        // What the client gets is the decision's answer (ingress/answer.ts), as `hookgate test` shows
+        // it; the retry hint and the log are the server's.
+        const { status } = decisionAnswer(decision);
+        const headers: Record<string, string> =
+          decision.code === "TRANSFORM_BUSY" ? { "retry-after": "1" } : {};
+        const logged = decision.detail !== undefined;
+        if (logged) {
           // The client learns the kind of failure (its code); the details stay in the log.
           log.error(
             { mappingId: decision.mappingId, code: decision.code, cause: decision.detail },
             "hook mapping failed",
           );
-          throw new HttpError(decision.code, decision.error, { logged: true });
         }
-        throw new HttpError(decision.code, decision.error);
+        throw new HttpError(decision.code, decision.error, { status, headers, logged });
+      }
     }
   };
 
@@ -267,9 +271,8 @@ function deliveryRef(
 }
 
 /**
- * The answer of an accept (or its replay): 200 for a wake, 202 for a run, 204 for nothing to do, or
- * the mapping's successStatus (without a body for successBody: false, with its own for an object);
- * 409 for a reused key.
+ * The answer of an accept (or its replay), as ingress/answer.ts makes it from the stored outcome and
+ * the mapping's successStatus / successBody; 409 for a reused key.
  */
 function answer(
   reply: FastifyReply,
@@ -277,30 +280,17 @@ function answer(
   result: AcceptResult | "skip",
   success?: SuccessAnswer,
 ) {
-  let usual: Answer = { status: 204 };
   if (result !== "skip") {
     if (result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
     if (result.status === "replayed") void reply.header("idempotent-replay", "true");
     const { outcome } = result;
-    usual = { status: outcome.kind === "run" ? 202 : 200, body: answerBody(outcome, req.notes) };
+    if (outcome.kind === "run") {
+      req.notes.runId = outcome.runId;
+      if (outcome.runIds) req.notes.runIds = outcome.runIds;
+    }
   }
-  const { status, body } = shapeAnswer(usual, success);
+  const { status, body } = acceptedAnswer(result === "skip" ? "skip" : result.outcome, success);
   return body === undefined ? reply.code(status).send() : reply.code(status).send(body);
-}
-
-/** The body of an accept's answer; a fan-out's lists every run id, or counts its wakes. */
-function answerBody(outcome: AcceptOutcome, notes: RequestNotes): Record<string, unknown> {
-  if (outcome.kind === "run") {
-    notes.runId = outcome.runId;
-    if (outcome.runIds) notes.runIds = outcome.runIds;
-    return { ok: true, runId: outcome.runId, ...(outcome.runIds && { runIds: outcome.runIds }) };
-  }
-  return {
-    ok: true,
-    mode: outcome.mode,
-    eventOutcome: outcome.event,
-    ...(outcome.count !== undefined && { count: outcome.count }),
-  };
 }
 
 function idempotencyRef(

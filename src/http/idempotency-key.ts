@@ -3,7 +3,9 @@
 // takes the first present of the three in that order; here several may be sent only when they carry the
 // same key. Two different keys mean a confused sender, and picking one silently could start a second run
 // on the retry that sends the other: the request is refused with a 400 naming both.
+
 import type { IncomingHttpHeaders } from "node:http";
+import { isObject } from "../core/is-object.js";
 import { HttpError } from "./errors.js";
 
 const MAX_LENGTH = 256;
@@ -47,8 +49,8 @@ export function requestIdempotencyKey(
  * payload check, which refuses it naming the field.
  */
 function bodyKey(payload: unknown): string | undefined {
-  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) return undefined;
-  const value = (payload as { idempotencyKey?: unknown }).idempotencyKey;
+  if (!isObject(payload)) return undefined;
+  const value = payload["idempotencyKey"];
   if (typeof value !== "string") return undefined;
   const key = value.trim();
   return key.length >= 1 && key.length <= MAX_LENGTH ? key : undefined;

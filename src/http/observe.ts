@@ -16,7 +16,7 @@ import {
   tracer,
 } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
-import { decisionRecord } from "../ingress/decision-record.js";
+import { decisionRecord } from "../ingress/logged-decision.js";
 import type { RequestOutcome } from "../store/types.js";
 import { foldAddress } from "./client-address.js";
 import type { RequestNotes } from "./hook-route.js";
@@ -145,5 +145,3 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
-
-export type RequestObserver = ReturnType<typeof requestObserver>;

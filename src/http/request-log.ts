@@ -18,7 +18,7 @@ const MAX_WAITING = 10_000;
 const NONE: ReadonlySet<string> = new Set();
 
 /** Value kept in place of a credential (a rule testing for the header still sees it is there). */
-export const REMOVED = "[removed]";
+const REMOVED = "[removed]";
 
 export class RequestLogWriter {
   private waiting: LoggedRequest[] = [];

@@ -5,15 +5,15 @@ import { ERRORS } from "../core/errors.js";
 import type { PolicyResult } from "../core/policy-result.js";
 import type { RuleIndex } from "../engine/compile.js";
 import { shortValue } from "../engine/explain.js";
-import { type Answer, shapeAnswer } from "../engine/success-answer.js";
 import type { Decision, ExplainTrace } from "../engine/types.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
+import { decisionAnswer } from "./answer.js";
 import type { IngressDecision } from "./decide.js";
 
 /** What `hookgate test` prints for a decision: the trace, the decision, the policies, the answer. */
 export function decisionText(index: RuleIndex, d: IngressDecision): string {
   const shown = showDecision(d);
-  const answer = serverAnswer(d);
+  const answer = decisionAnswer(d);
   let text = formatDecision(index, shown.decision);
   if (shown.policy) text += formatPolicy(shown.policy);
   return `${text}answer: ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body)}` : ""}\n`;
@@ -78,31 +78,6 @@ export function showDecision(d: IngressDecision): {
           ...trace,
         },
       };
-  }
-}
-
-/** What the server answers for this decision (a new run's id is not known until it is stored). */
-export function serverAnswer(d: IngressDecision): Answer {
-  if (d.kind === "refused") {
-    return { status: ERRORS[d.code].status, body: { ok: false, error: d.error, code: d.code } };
-  }
-  return shapeAnswer(acceptedAnswer(d), d.successAnswer);
-}
-
-function acceptedAnswer(d: Exclude<IngressDecision, { kind: "refused" }>): Answer {
-  switch (d.kind) {
-    case "wake":
-      return {
-        status: 200,
-        body: { ok: true, mode: d.action.mode, ...(d.fanOut && { count: d.fanOut.length }) },
-      };
-    case "agent": {
-      const id = "(assigned when stored)";
-      const runIds = d.fanOut?.map(() => id);
-      return { status: 202, body: { ok: true, runId: id, ...(runIds && { runIds }) } };
-    }
-    case "skip":
-      return { status: 204 };
   }
 }
 

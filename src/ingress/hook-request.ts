@@ -36,7 +36,7 @@ export function hookRequest(parts: {
  * Lower-case header names to single strings (repeated headers joined with ", "); the token's, the
  * known signature headers and `secretHeaders` left out.
  */
-export function ruleHeaders(
+function ruleHeaders(
   headers: RawHeaders,
   secretHeaders: ReadonlySet<string> = NO_HEADERS,
 ): Record<string, string> {

@@ -34,7 +34,7 @@ export function parsePayload(raw: Buffer, contentType: string | undefined): Pars
  * Form fields as an object: a field sent once is a string, a repeated one a list of its values in
  * order. Built with Object.fromEntries, so a field named `__proto__` is an own property like any other.
  */
-export function formFields(text: string): Record<string, string | string[]> {
+function formFields(text: string): Record<string, string | string[]> {
   const fields = new Map<string, string | string[]>();
   for (const [name, value] of new URLSearchParams(text)) {
     const seen = fields.get(name);

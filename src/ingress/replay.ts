@@ -11,7 +11,7 @@ import {
   type DecisionChange,
   type DecisionSummary,
   decisionRecord,
-} from "./decision-record.js";
+} from "./logged-decision.js";
 import { parsePayload } from "./payload.js";
 
 /** The parts of a request log entry replay reads. */
@@ -71,10 +71,7 @@ export async function redecide(logged: LoggedRequest, ctx: RedecideContext): Pro
   return { replayable: true, request, now, changes, rulesChanged: logged.rulesDigest !== ctx.rulesDigest };
 }
 
-export function summaryOf(
-  d: IngressDecision,
-  ctx: Pick<RedecideContext, "generatedSessionKeys">,
-): DecisionSummary {
+function summaryOf(d: IngressDecision, ctx: Pick<RedecideContext, "generatedSessionKeys">): DecisionSummary {
   return {
     decision: decisionRecord(d, ctx.generatedSessionKeys),
     ...(d.mappingId !== undefined && { mappingId: d.mappingId }),
@@ -106,7 +103,7 @@ export function requestOf(logged: LoggedRequest): HookRequest | { why: string } 
  * signature, so it cannot be checked again: it may reach the mappings that verify with the same scheme
  * (what it proved then), never a token-only mapping nor /wake and /agent — as on the server.
  */
-export function replayedVerification(scheme: VerifyScheme): RequestVerification {
+function replayedVerification(scheme: VerifyScheme): RequestVerification {
   const verified: Verified = { scheme };
   return {
     verified,

@@ -5,8 +5,9 @@
 // after it, shared by everyone who asked meanwhile, so it sees every edit made up to then.
 import type { Logger } from "pino";
 import { ConfigError, formatIssue } from "../config/errors.js";
+import type { ConfigIssue } from "../config/issues.js";
 import { type LoadedConfig, sortIssues } from "../config/load.js";
-import type { ConfigIssue, ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { compileIssues, placeIssues } from "../engine/compile-issues.js";
 import type { Generation } from "../http/generation.js";
 import type { Generations } from "../http/generations.js";

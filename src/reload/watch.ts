@@ -1,4 +1,4 @@
-// `serve --watch`: reload when the config file, a rule file, a preset or pack file or a transform
+// `serve --watch`: reload when the config file, a rule file, an enabled pack's file or a transform
 // changes. Folders are watched rather than files, because editors save by writing a new file and
 // renaming it over the old one; a burst of events (one save is several) becomes one reload after a
 // quiet moment. What is watched follows the config: call refresh() after each reload.
@@ -20,11 +20,11 @@ export interface WatchTargets {
 }
 
 /**
- * What a config depends on: its file, its rule files (and new ones beside them), the built-in packs,
- * the hooks.packDirs folders (a new pack file there may be enabled), the files of the enabled packs
- * (an installed package's among them), transforms.
+ * What a config depends on: its file, its rule files (and new ones beside them), the hooks.packDirs
+ * folders (a new pack file there may be enabled), the files of the enabled packs (built-in ones and
+ * an installed package's among them), transforms.
  */
-export function watchTargets(config: ResolvedConfig, presetsDir: string): WatchTargets {
+export function watchTargets(config: ResolvedConfig): WatchTargets {
   const folders = new Map<string, Set<string>>();
   const add = (dir: string, name: string) => {
     const names = folders.get(dir) ?? new Set<string>();
@@ -34,9 +34,8 @@ export function watchTargets(config: ResolvedConfig, presetsDir: string): WatchT
   if (config.file) add(dirname(config.file), basename(config.file));
   // A new file next to a rule file may be matched by the same glob.
   for (const file of config.hooks.ruleFiles ?? []) add(dirname(file), "*");
-  add(presetsDir, "*");
   for (const dir of config.hooks.packDirs ?? []) add(dir, "*");
-  for (const { pack } of config.hooks.packs ?? []) add(dirname(pack.file), basename(pack.file));
+  for (const { pack } of config.hooks.packs) add(dirname(pack.file), basename(pack.file));
   return { folders, trees: [config.hooks.transformsDir] };
 }
 

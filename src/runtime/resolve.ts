@@ -1,5 +1,5 @@
 // Which agent, model, thinking level and timeout a turn uses. Precedence, most specific first:
-// the run's own value → the mail preset's setting (for mail runs) → the agent's → agents.defaults.
+// the run's own value → the mail pack's setting (for mail runs) → the agent's → agents.defaults.
 import { modelCatalog } from "../config/resolve/models.js";
 import type { ResolvedAgent, ResolvedConfig } from "../config/types.js";
 import { agentIdKey } from "../core/allowlists.js";
@@ -13,7 +13,8 @@ export interface TurnSettings {
   timeoutSeconds: number;
 }
 
-const MAIL_PRESETS = new Set(["mail", "gmail"]);
+/** The mail pack's id, and its alias, which runs queued by older versions may carry. */
+const MAIL_PACK = new Set(["mail", "gmail"]);
 
 /** The agent with this id (in any case); an unknown or missing id falls back to the default agent. */
 export function resolveAgent(config: ResolvedConfig, id?: string): ResolvedAgent {
@@ -35,7 +36,7 @@ export function resolveModelName(config: ResolvedConfig, name: string | undefine
 export function runSettings(config: ResolvedConfig, run: NewRun): TurnSettings {
   const agent = resolveAgent(config, run.agentId);
   const defaults = config.agents.defaults;
-  const mail = run.preset && MAIL_PRESETS.has(run.preset) ? config.hooks.mail : {};
+  const mail = run.pack && MAIL_PACK.has(run.pack) ? config.hooks.mail : {};
   return {
     agent,
     model: resolveModelName(config, run.model ?? mail.model ?? agent.model ?? defaults.model),

@@ -1,28 +1,22 @@
 // Validators for the wake and agent payloads, compiled once from schemas/, with error sentences that
 // name the field (OpenClaw's wording where it has one: `text required`, `message required`).
 import { readFileSync } from "node:fs";
-import type { ErrorObject, ValidateFunction } from "ajv";
-import Ajv2020Module from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv";
 import type { AgentPayload, TransformResult, WakePayload } from "../types/generated.js";
+import { type Validator, validateAgent, validateTransformResult, validateWake } from "./validators.js";
 
 const schemaDir = new URL("../../schemas/", import.meta.url);
 const load = (name: string) => JSON.parse(readFileSync(new URL(name, schemaDir), "utf8")) as object;
 
-// ajv is CommonJS: under NodeNext its class is the default export of the module object.
-const Ajv2020 = Ajv2020Module.default;
-const ajv = new Ajv2020({ allErrors: false, strict: true });
 const wakeSchema = load("wake-payload.schema.json");
 const agentSchema = load("agent-payload.schema.json");
-const wake = ajv.compile<WakePayload>(wakeSchema);
-const agent = ajv.compile<AgentPayload>(agentSchema);
-// A transform author fixes everything at once: report every problem of a result.
-const transformResult = new Ajv2020({ allErrors: true, strict: true }).compile<TransformResult>(
-  load("transform-result.schema.json"),
-);
+const wake = validateWake as Validator<WakePayload>;
+const agent = validateAgent as Validator<AgentPayload>;
+const transformResult = validateTransformResult as Validator<TransformResult>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
-function check<T>(validate: ValidateFunction<T>, value: unknown): Checked<T> {
+function check<T>(validate: Validator<T>, value: unknown): Checked<T> {
   if (validate(value)) return { ok: true, value };
   const err = validate.errors?.[0];
   return { ok: false, error: err ? describe(err) : "invalid payload" };

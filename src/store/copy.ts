@@ -7,9 +7,9 @@ import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { PostgresStoreConfig } from "../config/types.js";
-import { connectionConfig, pgText, quoteIdent } from "./pg-connect.js";
-import { migratePg } from "./pg-schema.js";
-import { SCHEMA_VERSION, schemaVersion } from "./sqlite-schema.js";
+import { connectionConfig, pgText, quoteIdent } from "./postgres/connect.js";
+import { migratePg } from "./postgres/schema.js";
+import { SCHEMA_VERSION, schemaVersion } from "./sqlite/schema.js";
 
 /** The tables copied, in order, and the column that orders their rows. */
 const TABLES = [

@@ -1,5 +1,6 @@
 // The one outcome of a fan-out's accept (several wakes or runs of one request), as both stores
 // report and remember it.
+import { combinedWakeMode } from "../core/wake-mode.js";
 import type { AcceptOutcome, NewRun, NewWake } from "./types.js";
 
 /** A fan-out has at least one action; an empty one is a caller's bug, not a request to store nothing. */
@@ -14,7 +15,7 @@ export function wakesOutcome(
 ): AcceptOutcome {
   return {
     kind: "wake",
-    mode: wakes.some((w) => w.mode === "now") ? "now" : "next-heartbeat",
+    mode: combinedWakeMode(wakes),
     event: events.includes("queued") ? "queued" : "coalesced",
     count: wakes.length,
   };

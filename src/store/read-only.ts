@@ -3,8 +3,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
-import { checkSchemaName } from "./schema-name.js";
-import { SqliteStore } from "./sqlite.js";
+import { checkSchemaName } from "./postgres/schema-name.js";
+import { SqliteStore } from "./sqlite/store.js";
 import type { StoreReader } from "./types.js";
 
 /** `path`: where the store is, for messages (a file path, or the database without its password). */
@@ -40,7 +40,7 @@ export function storeFromArgument(value: string): ResolvedConfig["store"] {
 export async function openForReading(opts: { store: ResolvedConfig["store"] }): Promise<ReadableStore> {
   const config = opts.store;
   if (config.kind === "postgres") {
-    const { MissingSchemaError, PostgresStore } = await import("./postgres.js");
+    const { MissingSchemaError, PostgresStore } = await import("./postgres/store.js");
     const store = new PostgresStore(config, { readonly: true });
     try {
       await store.open();

@@ -72,7 +72,8 @@ export interface NewRun {
   channel: string;
   to?: string;
   mappingId?: string;
-  preset?: string;
+  /** Id of the pack whose mapping queued the run. */
+  pack?: string;
   receivedAt: number;
   /** W3C traceparent of the request that queued the run, so the run's trace span joins that trace. */
   traceContext?: string;

@@ -1,10 +1,11 @@
-// Ingress throughput: a bare fastify route vs hookgate's /wake, a mapped wake (JsonLogic `when` +
-// 4-field template) with the hook token and the same mapped wake from a sender without it (a GitHub
-// signature verified on the raw body, its delivery id remembered), and /agent, each server in its own
-// process, runs interleaved round by round so machine drift spreads over all of them; and the mapped
-// wake through an instance on a PostgreSQL store against the same on SQLite, and /agent on
-// PostgreSQL with its runs executed by the serving process or by a separate `hookgate worker`. Also
-// the server's memory before and after many requests.
+// Ingress throughput: a bare fastify route and the durable floor (the same route storing each body in
+// SQLite, answering after the disk sync: servers/durable-floor.mjs) vs hookgate's /wake, a mapped wake
+// (JsonLogic `when` + 4-field template) with the hook token and the same mapped wake from a sender
+// without it (a GitHub signature verified on the raw body, its delivery id remembered), and /agent,
+// each server in its own process, runs interleaved round by round so machine drift spreads over all
+// of them; and the mapped wake through an instance on a PostgreSQL store against the same on SQLite,
+// and /agent on PostgreSQL with its runs executed by the serving process or by a separate `hookgate
+// worker`. Also the server's memory before and after many requests.
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -102,6 +103,12 @@ export const targets = {
     headers: {},
     body: (n) => ({ text: `event ${n}` }),
   },
+  p: {
+    name: "(p) durable floor (parse, SQLite group commit, fdatasync)",
+    path: "/hooks/wake",
+    headers: {},
+    body: (n) => ({ text: `event ${n}` }),
+  },
   b: {
     name: "(b) hookgate /hooks/wake",
     path: "/hooks/wake",
@@ -140,6 +147,7 @@ export async function bench({ quick = false } = {}) {
   const duration = quick ? 3 : 10;
   const rounds = 2;
   const bare = await startChild([fileURLToPath(new URL("./servers/bare.mjs", import.meta.url))]);
+  const floor = await startChild([fileURLToPath(new URL("./servers/durable-floor.mjs", import.meta.url))]);
   const hg = await startChild([CLI, "serve", "--config", writeBenchConfig()]);
   const unlogged = await startChild([
     CLI,
@@ -157,23 +165,25 @@ export async function bench({ quick = false } = {}) {
         writeBenchConfig({ store: `store: { kind: postgres, url: "${PG_URL}", schema: ${schema} }` }),
       ])
     : null;
-  const results = { a: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [], i: [], j: [] };
+  const results = { a: [], p: [], b: [], c: [], d: [], e: [], f: [], g: [], h: [], i: [], j: [] };
   try {
     for (let r = 0; r < rounds; r++) {
       // c, e and f back to back, in turn first, so that their ratios see the same machine; g next to c.
       const cg = hgPg ? ["c", "g"] : ["c"];
       const trio = r % 2 === 0 ? [...cg, "e", "f"] : ["f", "e", ...cg.reverse()];
       const agents = schema ? (r % 2 === 0 ? ["d", "j", "i"] : ["i", "j", "d"]) : ["d"];
-      for (const key of ["a", "b", "a", ...trio, "a", ...agents, "a", "h"]) {
+      // The floor next to the bare route and to the mapped wake, so that both of its ratios hold.
+      const floorAndTrio = r % 2 === 0 ? ["p", ...trio] : [...trio, "p"];
+      for (const key of ["a", "b", "a", ...floorAndTrio, "a", ...agents, "a", "h"]) {
         const t = targets[key];
         // /agent accepts runs faster than they execute: each measurement gets fresh instances,
         // stopped right after, so that no backlog of runs goes on loading the measurements after it.
         const agentRun = AGENT_KEYS.has(key) ? await agentInstances(key, schema) : null;
-        const server = agentRun?.server ?? (key === "g" ? hgPg : key === "h" ? unlogged : hg);
+        const server = agentRun?.server ?? { a: bare, p: floor, g: hgPg, h: unlogged }[key] ?? hg;
         try {
-          const cpuBefore = key === "a" ? 0 : cpuMsOf(server.proc.pid);
+          const cpuBefore = cpuMsOf(server.proc.pid);
           const res = await load({
-            url: key === "a" ? bare.url : server.url,
+            url: server.url,
             path: t.path,
             headers: t.headers,
             body: t.body,
@@ -183,8 +193,7 @@ export async function bench({ quick = false } = {}) {
           const bad = res.non2xx + res.errors + res.timeouts;
           if (bad > 0) throw new Error(`${t.name}: ${bad} failed requests of ${res.requests.total}`);
           // The server's own CPU time per request: what a request costs, whatever else the machine runs.
-          const cpuUs =
-            key === "a" ? 0 : ((cpuMsOf(server.proc.pid) - cpuBefore) * 1000) / res.requests.total;
+          const cpuUs = ((cpuMsOf(server.proc.pid) - cpuBefore) * 1000) / res.requests.total;
           results[key].push({ rps: res.requests.average, p99: res.latency.p99, cpuUs });
         } finally {
           await agentRun?.stop();
@@ -192,13 +201,13 @@ export async function bench({ quick = false } = {}) {
       }
     }
   } finally {
-    await Promise.all([bare.stop(), hg.stop(), unlogged.stop(), hgPg?.stop()]);
+    await Promise.all([bare.stop(), floor.stop(), hg.stop(), unlogged.stop(), hgPg?.stop()]);
     if (schema) await dropSchema(schema);
   }
   const avg = (xs, f) => xs.reduce((s, x) => s + f(x), 0) / xs.length;
   const base = avg(results.a, (x) => x.rps);
   const rows = [];
-  for (const key of ["a", "b", "c", "e", "f", "d", "h", ...(schema ? ["j", "i"] : [])]) {
+  for (const key of ["a", "p", "b", "c", "e", "f", "d", "h", ...(schema ? ["j", "i"] : [])]) {
     const rps = avg(results[key], (x) => x.rps);
     const p99 = Math.max(...results[key].map((x) => x.p99));
     rows.push({
@@ -228,9 +237,12 @@ export async function bench({ quick = false } = {}) {
     });
   };
   ratioRow("verified vs token mapped wake, req/s (e)/(c)", "e", "c", "ratio >= 0.9");
+  // Against the floor: what hookgate adds to the least a durable ingress does.
+  ratioRow("mapped wake vs the durable floor, req/s (c)/(p)", "c", "p", "ratio >= 0.35");
+  ratioRow("/agent vs the durable floor, req/s (d)/(p)", "d", "p");
   if (schema)
     ratioRow("/agent on PostgreSQL, separate worker vs runs in the serving process, req/s (i)/(j)", "i", "j");
-  for (const key of ["d", ...(schema ? ["j", "i"] : []), "c", "e", "f"]) {
+  for (const key of ["p", "d", ...(schema ? ["j", "i"] : []), "c", "e", "f"]) {
     rows.push({
       group: "ingress",
       name: `${targets[key].name} server CPU per request`,

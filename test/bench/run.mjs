@@ -12,7 +12,9 @@ const { values } = parseArgs({
   options: { quick: { type: "boolean" }, only: { type: "string" }, help: { type: "boolean", short: "h" } },
 });
 if (values.help) {
-  console.log("Usage: npm run bench [-- --quick] [-- --only ingress,routing,transform,store,memory]");
+  console.log(
+    "Usage: npm run bench [-- --quick] [-- --only ingress,routing,transform,store,memory,authoring]",
+  );
   console.log("(the routing suite also measures templates and predicates)");
   process.exit(0);
 }
@@ -31,6 +33,7 @@ const suites = [
   ["transform", async () => (await import("./transform.bench.mjs")).bench({ quick })],
   ["store", async () => (await import("./store.bench.mjs")).bench({ quick })],
   ["memory", async () => (await import("./ingress.bench.mjs")).benchMemory({ quick })],
+  ["authoring", async () => (await import("./authoring.bench.mjs")).bench({ quick })],
 ];
 
 const rows = [];

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PostgresStore } from "../../dist/store/postgres.js";
-import { SqliteStore } from "../../dist/store/sqlite.js";
+import { PostgresStore } from "../../dist/store/postgres/store.js";
+import { SqliteStore } from "../../dist/store/sqlite/store.js";
 import { benchSchema, dropSchema, PG_URL, pgReachable } from "./pg.mjs";
 
 /** Concurrent clients, each sending its next event as soon as the previous one is acknowledged. */

@@ -1,7 +1,7 @@
 // The console in a real headless Chromium (Debian's chromium package, driven by playwright-core): log
 // in with the hook token, see a request appear, open its trace, run the playground. Every form field is
-// reached by its label, as a screen reader would. With UPDATE_SCREENSHOTS=1 the README's screenshots
-// in test/e2e/screenshots/ are taken anew.
+// reached by its label, as a screen reader would. With UPDATE_SCREENSHOTS=1 the screenshots that
+// docs/guides/operations.md shows, in test/e2e/screenshots/, are taken anew.
 import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

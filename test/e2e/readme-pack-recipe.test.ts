@@ -1,27 +1,33 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${ENV} in expected output is the config syntax.
-// The README's "Writing a pack" recipe, run as a user would paste it (with the built CLI for `npx
-// hookgate`): the pack validates, `packs show` keeps its secret out, its cases pass, and `hookgate
-// test` routes the sample deploy to an agent run in the documented session.
+// The "Writing a pack" recipe of docs/guides/packs.md, run as a user would paste it in the folder of the
+// quick start (with the built CLI for `npx hookgate`): the pack validates with the generated hook token,
+// `packs show` keeps its secret out, its cases pass, and `hookgate test` routes the sample deploy to an
+// agent run in the documented session.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI } from "../helpers/child.js";
 
-const README = new URL("../../README.md", import.meta.url);
+const GUIDE = new URL("../../docs/guides/packs.md", import.meta.url);
 
 function recipe(): string {
-  const text = readFileSync(README, "utf8");
+  const text = readFileSync(GUIDE, "utf8");
   const section = text.slice(text.indexOf("\n## Writing a pack\n"));
   const block = /```sh\n([\s\S]*?)```/.exec(section);
   if (!block) throw new Error("no sh block under ## Writing a pack");
   return block[1]!;
 }
 
-describe("README: Writing a pack", () => {
+describe("packs guide: Writing a pack", () => {
   it("works when pasted", () => {
     const dir = mkdtempSync(join(tmpdir(), "hookgate-readme-pack-"));
+    // What the quick start leaves behind: the hook token `hookgate serve` generated on first start.
+    mkdirSync(join(dir, ".hookgate"), { mode: 0o700 });
+    writeFileSync(join(dir, ".hookgate", "token"), "generated-token-0123456789abcdefghijklmnop\n", {
+      mode: 0o600,
+    });
     const script = recipe().replaceAll("npx hookgate ", `node ${JSON.stringify(CLI)} `);
     const out = execFileSync("bash", ["-c", `set -euo pipefail\n${script}`], {
       cwd: dir,

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PostgresStore } from "../../src/store/postgres.js";
+import { PostgresStore } from "../../src/store/postgres/store.js";
 import type { RunRecord } from "../../src/store/types.js";
 import { type Child, listeningUrl, runCli, waitFor } from "../helpers/child.js";
 import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { type Child, listeningUrl, runCli, waitFor } from "../helpers/child.js";
 
 const TOKEN = "e2e-token-0123456789abcdefghij";

@@ -1,9 +1,15 @@
 // A complete ResolvedConfig for tests, with the schema's defaults, so that each test states only what
 // it is about: testConfig({ heartbeat: { everyMs: 0 } }). Objects are merged deeply; arrays and other
 // values replace. Paths default to a folder under the OS temp dir unless `dir` is given.
+
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ConfigError } from "../../src/config/errors.js";
+import { IssueList } from "../../src/config/issues.js";
+import { loadPackCatalog } from "../../src/config/packs/catalog.js";
+import { enablePacks, PackFinder } from "../../src/config/packs/enable.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
+import { isObject } from "../../src/core/is-object.js";
 
 export type DeepPartial<T> = T extends readonly unknown[]
   ? T
@@ -34,6 +40,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       sessionMode: "persistent",
       allowedSessionKeyPrefixes: null,
       presets: [],
+      packs: [],
       mappings: [],
       transformsDir: join(dir, "hooks", "transforms"),
       transformLimits: {
@@ -71,15 +78,29 @@ export function testConfig(overrides: DeepPartial<ResolvedConfig> = {}): Resolve
   return deepMerge(defaultTestConfig(overrides.dir ?? undefined), overrides) as ResolvedConfig;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * `config` with the built-in packs its hooks.presets names enabled with their default parameters, as a
+ * loaded configuration has them in hooks.packs (a configuration built in code names only the presets).
+ */
+export async function withBuiltInPacks(config: ResolvedConfig): Promise<ResolvedConfig> {
+  if (config.hooks.presets.length === 0 || config.hooks.packs.length > 0) return config;
+  const issues = new IssueList();
+  const packs = await enablePacks(config.hooks.presets, {
+    finder: new PackFinder(await loadPackCatalog(), { issues }),
+    inputs: new Map(),
+    env: {},
+    issues,
+    source: {},
+  });
+  if (issues.hasErrors) throw new ConfigError(issues.items);
+  return { ...config, hooks: { ...config.hooks, packs } };
 }
 
 export function deepMerge(base: unknown, override: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(override)) return override;
+  if (!isObject(base) || !isObject(override)) return override;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(override)) {
-    out[key] = key in base && isPlainObject(value) ? deepMerge(base[key], value) : value;
+    out[key] = key in base && isObject(value) ? deepMerge(base[key], value) : value;
   }
   return out;
 }

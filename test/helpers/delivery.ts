@@ -10,7 +10,7 @@ import type { ResolvedConfig } from "../../src/config/types.js";
 import { createLogger, type Logger } from "../../src/log.js";
 import { createDelivery } from "../../src/runtime/delivery/index.js";
 import type { Delivery } from "../../src/runtime/delivery/types.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import type { DeliveryState, NewRun } from "../../src/store/types.js";
 import type { ChannelsConfig } from "../../src/types/generated.js";
 import { type DeepPartial, testConfig } from "./config.js";

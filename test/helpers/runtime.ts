@@ -7,7 +7,7 @@ import pino from "pino";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { createRuntime, type HookgateRuntime } from "../../src/runtime/index.js";
 import type { Timers } from "../../src/runtime/timers.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import type { NewRun, WakeMode } from "../../src/store/types.js";
 import { type DeepPartial, testConfig } from "./config.js";
 import { RecordingDelivery } from "./recording-delivery.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { createLogger } from "../../src/log.js";
 import { type RunningServer, startServer } from "../../src/server.js";
-import { type DeepPartial, TEST_TOKEN, testConfig } from "./config.js";
+import { type DeepPartial, TEST_TOKEN, testConfig, withBuiltInPacks } from "./config.js";
 
 export interface TestServer extends RunningServer {
   config: ResolvedConfig;
@@ -22,10 +22,12 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(
   overrides: DeepPartial<ResolvedConfig> = {},
-  opts: { fetch?: typeof fetch; worker?: boolean } = {},
+  opts: { fetch?: typeof fetch; worker?: boolean; sqliteBusyTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const dir = overrides.dir ?? mkdtempSync(join(tmpdir(), "hookgate-http-"));
-  const config = testConfig({ ...overrides, dir, server: { logLevel: "info", ...overrides.server } });
+  const config = await withBuiltInPacks(
+    testConfig({ ...overrides, dir, server: { logLevel: "info", ...overrides.server } }),
+  );
   const logs: string[] = [];
   const log = createLogger("info", { write: (line: string) => void logs.push(line) });
   const server = await startServer({ config, log, port: 0, host: "127.0.0.1", ...opts });

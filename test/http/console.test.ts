@@ -255,7 +255,7 @@ describe("console", () => {
     const text = await r.text();
     expect(text).toContain("decision: wake (system event for the main session), by mapping gh-push");
     expect(text).toContain("text: Push main");
-    expect(text).toContain(escapeHtml('answer: 200 {"ok":true,"mode":"now"}'));
+    expect(text).toContain(escapeHtml('answer: 200 {"ok":true,"mode":"now","eventOutcome":"queued"}'));
     // Nothing was stored: the playground is not a request.
     expect((await s.runtime.store.listEvents({ limit: 100 })).map((e) => e.text)).not.toContain("Push main");
 

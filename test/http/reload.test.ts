@@ -139,6 +139,28 @@ describe("reload in place", () => {
     expect(texts).toEqual(expect.arrayContaining(["A 0", "A 1", "B 2"]));
   });
 
+  it("changes the log level when server.logLevel changes, and leaves the logger's own level alone otherwise", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-reload-level-"));
+    const file = join(dir, "hookgate.yaml");
+    const yaml = (level: string) =>
+      `server: { host: 127.0.0.1, port: 0, logLevel: ${level} }\nhooks: { enabled: true, token: ${TOKEN} }\nheartbeat: { every: "0" }\nstore: { path: state.db }\n`;
+    writeFileSync(file, yaml("info"));
+    const load = () => loadConfig({ file, cwd: dir, env: {} });
+    const logs: string[] = [];
+    // A test's logger is silent whatever the file says.
+    const log = createLogger("silent", { write: (line: string) => void logs.push(line) });
+    const server = await startServer({ config: (await load()).config, log, loadConfig: load });
+    servers.push(server);
+
+    expect((await server.reload("same level")).ok).toBe(true);
+    expect(log.level).toBe("silent");
+    expect(logs).toEqual([]);
+
+    writeFileSync(file, yaml("warn"));
+    expect((await server.reload("quieter")).ok).toBe(true);
+    expect(log.level).toBe("warn");
+  });
+
   it("keeps the auth-failure lockout across a reload", async () => {
     const { server, post } = await startFrom(configA());
     for (let i = 0; i < 3; i++) expect((await post("probe", { i }, "wrong-token")).status).toBe(401);

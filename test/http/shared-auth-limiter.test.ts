@@ -6,8 +6,8 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SharedAuthLimiter } from "../../src/http/shared-auth-limiter.js";
-import { PgAuthFailureCounts } from "../../src/store/pg-auth-failures.js";
-import { PostgresStore } from "../../src/store/postgres.js";
+import { PgAuthFailureCounts } from "../../src/store/postgres/auth-failures.js";
+import { PostgresStore } from "../../src/store/postgres/store.js";
 import { dropSchema, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
 import { ReferenceLimiter } from "../unit/http-auth-limiter-model.js";
 

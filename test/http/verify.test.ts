@@ -521,19 +521,23 @@ describe("failed verifications and the lockout", () => {
 
 describe("a delivery that failed on our side", () => {
   it("is accepted anew on the retry, not answered as a replay", async () => {
-    const s = await startTestServer({
-      hooks: {
-        mappings: [
-          mapping({
-            id: "gh",
-            match: { path: "github" },
-            action: "wake",
-            verify: GH,
-            textTemplate: "gh {{n}}",
-          }),
-        ],
+    const s = await startTestServer(
+      {
+        hooks: {
+          mappings: [
+            mapping({
+              id: "gh",
+              match: { path: "github" },
+              action: "wake",
+              verify: GH,
+              textTemplate: "gh {{n}}",
+            }),
+          ],
+        },
       },
-    });
+      // The store gives up on the lock below after 100 ms instead of 5 s (per write that waits).
+      { sqliteBusyTimeoutMs: 100 },
+    );
     const body = JSON.stringify({ n: 1 });
     const send = () =>
       fetch(`${s.url}/hooks/github`, {

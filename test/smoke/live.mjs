@@ -2,13 +2,13 @@
 // environment, through the same delivery code the server uses (splitting, escaping, retries), and
 // prints what each service answered. Channels without credentials are skipped. Never part of
 // `npm test` or CI: run it by hand with `npm run smoke:live`. The variables it reads are listed in
-// CHANNELS below and in the README (section "Checking a channel setup").
+// CHANNELS below and in docs/guides/delivering-replies.md (section "Checking a channel setup").
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "../../dist/log.js";
 import { createDelivery } from "../../dist/runtime/delivery/index.js";
-import { SqliteStore } from "../../dist/store/sqlite.js";
+import { SqliteStore } from "../../dist/store/sqlite/store.js";
 
 const env = process.env;
 
@@ -76,7 +76,7 @@ for (const c of CHANNELS) {
 }
 if (configured.length === 0) {
   console.log(
-    'No channel credentials in the environment: nothing sent. See the README, "Checking a channel setup".',
+    'No channel credentials in the environment: nothing sent. See docs/guides/delivering-replies.md, "Checking a channel setup".',
   );
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 // The store contract on PostgreSQL (one schema per test), and what only a shared store does.
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MissingSchemaError, PostgresStore } from "../../src/store/postgres.js";
+import { MissingSchemaError, PostgresStore } from "../../src/store/postgres/store.js";
 import type { WorkSignal } from "../../src/store/types.js";
 import {
   dropSchema,
@@ -12,7 +12,8 @@ import {
   pgStoreConfig,
   uniqueSchema,
 } from "../helpers/pg.js";
-import { run, storeContract, wake } from "./contract.js";
+import { run, wake } from "./contract/fixtures.js";
+import { storeContract } from "./contract.js";
 
 const available = await pgAvailable();
 

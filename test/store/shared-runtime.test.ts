@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { createRuntime, type HookgateRuntime } from "../../src/runtime/index.js";
-import { PostgresStore } from "../../src/store/postgres.js";
+import { PostgresStore } from "../../src/store/postgres/store.js";
 import { testConfig } from "../helpers/config.js";
 import {
   dropSchema,
@@ -16,7 +16,7 @@ import {
   uniqueSchema,
 } from "../helpers/pg.js";
 import { RecordingDelivery } from "../helpers/recording-delivery.js";
-import { run, wake } from "./contract.js";
+import { run, wake } from "./contract/fixtures.js";
 
 const available = await pgAvailable();
 

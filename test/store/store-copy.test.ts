@@ -8,11 +8,11 @@ import { command as events } from "../../src/commands/events.js";
 import { command as runs } from "../../src/commands/runs.js";
 import { command as storeCommand } from "../../src/commands/store.js";
 import { loggedRequest } from "../../src/store/logged-request.js";
-import { PostgresStore } from "../../src/store/postgres.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { PostgresStore } from "../../src/store/postgres/store.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
 import { runCommand } from "../unit/command-helpers.js";
-import { logged, run, wake } from "./contract.js";
+import { logged, run, wake } from "./contract/fixtures.js";
 
 const available = await pgAvailable();
 

@@ -1,12 +1,13 @@
 // Renders the configuration reference (markdown tables) from the descriptions, types and defaults in
-// schemas/config.schema.json. `node test/tools/gen-config-reference.mjs` writes it into README.md between
-// the config-reference markers; test/unit/config-reference.test.ts fails when the README is stale.
+// schemas/config.schema.json. `node test/tools/gen-config-reference.mjs` writes it into
+// docs/reference/configuration.md between the config-reference markers; test/unit/config-reference.test.ts
+// fails when that page is stale.
 import { readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const readmePath = join(root, "README.md");
+export const referencePath = join(root, "docs", "reference", "configuration.md");
 export const schemaPath = join(root, "schemas", "config.schema.json");
 export const startMarker = "<!-- config-reference:start -->";
 export const endMarker = "<!-- config-reference:end -->";
@@ -48,7 +49,7 @@ const sections = [
   { title: "store.tls", def: "storeTls" },
 ];
 
-/** Markdown for the README section (without the markers). */
+/** Markdown for the reference section (without the markers). */
 export function renderConfigReference(schema) {
   const defs = schema.$defs;
   const out = [
@@ -60,7 +61,7 @@ export function renderConfigReference(schema) {
   for (const section of sections) {
     const def = defs[section.def];
     if (!def) continue;
-    out.push(`### \`${section.title}\``, "");
+    out.push(`## \`${section.title}\``, "");
     const intro = [def.description, section.note].filter(Boolean).map(text).join(" ");
     if (intro) out.push(intro, "");
     out.push("| Key | Type | Default | Description |", "|---|---|---|---|");
@@ -135,21 +136,21 @@ function text(s) {
     .replace(/\|/g, "\\|");
 }
 
-/** README text with the section between the markers replaced. */
-export function replaceSection(readme, section) {
-  const start = readme.indexOf(startMarker);
-  const end = readme.indexOf(endMarker);
+/** Page text with the section between the markers replaced. */
+export function replaceSection(page, section) {
+  const start = page.indexOf(startMarker);
+  const end = page.indexOf(endMarker);
   if (start === -1 || end === -1 || end < start)
-    throw new Error(`README.md lacks ${startMarker} ... ${endMarker}`);
-  return `${readme.slice(0, start + startMarker.length)}\n${section}\n${readme.slice(end)}`;
+    throw new Error(`the configuration reference lacks ${startMarker} ... ${endMarker}`);
+  return `${page.slice(0, start + startMarker.length)}\n${section}\n${page.slice(end)}`;
 }
 
 /** The text between the markers, as replaceSection writes it. */
-export function extractSection(readme) {
-  const start = readme.indexOf(startMarker);
-  const end = readme.indexOf(endMarker);
+export function extractSection(page) {
+  const start = page.indexOf(startMarker);
+  const end = page.indexOf(endMarker);
   if (start === -1 || end === -1 || end < start) return undefined;
-  return readme
+  return page
     .slice(start + startMarker.length, end)
     .replace(/^\n/, "")
     .replace(/\n$/, "");
@@ -160,7 +161,7 @@ export async function generateConfigReference() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const readme = await readFile(readmePath, "utf8");
-  await writeFile(readmePath, replaceSection(readme, await generateConfigReference()));
-  console.log(`wrote the configuration reference into ${readmePath}`);
+  const page = await readFile(referencePath, "utf8");
+  await writeFile(referencePath, replaceSection(page, await generateConfigReference()));
+  console.log(`wrote the configuration reference into ${referencePath}`);
 }

@@ -1,6 +1,6 @@
 // rules/examples is the documented starting point: hookgate.example.yaml must load cleanly as is and
-// when the folder is copied and the file renamed hookgate.yaml (the README's recipe), and every sample
-// payload in rules/examples/payloads must reach the rule it is for through `hookgate test`.
+// when the folder is copied and the file renamed hookgate.yaml (the recipe of docs/guides/rules.md), and
+// every sample payload in rules/examples/payloads must reach the rule it is for through `hookgate test`.
 import { cpSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,7 +67,7 @@ describe("rules/examples/hookgate.example.yaml", () => {
   });
 });
 
-/** The README's recipe: copy the folder, rename the example to hookgate.yaml. */
+/** The rules guide's recipe: copy the folder, rename the example to hookgate.yaml. */
 let copy: string;
 beforeAll(() => {
   copy = join(tempDir(), "my-hookgate");

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, expect } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";
+import type { ConfigIssue } from "../../src/config/issues.js";
 import { type LoadConfigOptions, type LoadedConfig, loadConfig } from "../../src/config/load.js";
-import type { ConfigIssue } from "../../src/config/types.js";
 
 /** A token that raises no weak-token warning. */
 export const TOKEN = "test-token-7c1f0e9a5b3d4e2f8a6c";

@@ -1,17 +1,17 @@
-// The README's configuration reference is generated from the schema descriptions; it may not drift.
+// docs/reference/configuration.md is generated from the schema descriptions; it may not drift.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   extractSection,
   generateConfigReference,
-  readmePath,
+  referencePath,
   renderConfigReference,
   replaceSection,
 } from "../tools/gen-config-reference.mjs";
 
 describe("configuration reference", () => {
-  it("in README.md is what the generator produces from the schema", async () => {
-    const section = extractSection(readFileSync(readmePath, "utf8"));
+  it("in docs/reference/configuration.md is what the generator produces from the schema", async () => {
+    const section = extractSection(readFileSync(referencePath, "utf8"));
     expect(section, "run: node test/tools/gen-config-reference.mjs").toBe(await generateConfigReference());
   });
 
@@ -50,8 +50,8 @@ describe("configuration reference", () => {
   });
 
   it("replaces only the text between the markers", () => {
-    const readme = "# T\n<!-- config-reference:start -->\nold\n<!-- config-reference:end -->\nafter\n";
-    const next = replaceSection(readme, "new");
+    const page = "# T\n<!-- config-reference:start -->\nold\n<!-- config-reference:end -->\nafter\n";
+    const next = replaceSection(page, "new");
     expect(next).toBe("# T\n<!-- config-reference:start -->\nnew\n<!-- config-reference:end -->\nafter\n");
     expect(extractSection(next)).toBe("new");
   });

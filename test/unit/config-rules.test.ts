@@ -74,7 +74,7 @@ describe("hooks.rules", () => {
       file: "r.yaml",
       line: 1,
       message:
-        "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
+        "belongs in a pack file (id, version, params: see docs/guides/packs.md, Writing a pack), not a rule file; remove it",
     });
   });
 
@@ -104,25 +104,7 @@ describe("mapping action", () => {
 });
 
 describe("loadRulesFile", () => {
-  it("loads a preset file with its metadata when preset keys are allowed", async () => {
-    const dir = tempDir();
-    writeFiles(dir, {
-      "mail.yaml": `preset: mail\naliases: [gmail]\ndescription: Mail\nmappings:\n${wake()}${wake("mail-custom")}`,
-    });
-    const loaded = await loadRulesFile(join(dir, "mail.yaml"), { allowPresetKeys: true });
-    expect(loaded).toMatchObject({
-      file: join(dir, "mail.yaml"),
-      preset: "mail",
-      aliases: ["gmail"],
-      description: "Mail",
-    });
-    expect(loaded.mappings.map((m) => [m.id, m.origin, m.preset])).toEqual([
-      ["mail-1", "preset mail mappings[0]", "mail"],
-      ["mail-custom", "preset mail mappings[1]", "mail"],
-    ]);
-  });
-
-  it("refuses preset keys unless allowed", async () => {
+  it("refuses the keys of a pack file", async () => {
     const dir = tempDir();
     writeFiles(dir, { "p.yaml": `aliases: [x]\nmappings:\n${wake()}` });
     const issues = await configErrors(loadRulesFile(join(dir, "p.yaml")));
@@ -136,7 +118,6 @@ describe("loadRulesFile", () => {
     expect(loaded.mappings).toEqual([
       { action: "wake", textTemplate: "x", id: "ci-1", origin: "ci.json mappings[0]" },
     ]);
-    expect(loaded.aliases).toEqual([]);
   });
 
   it("leaves ${...} alone when no environment is given (presets are data)", async () => {

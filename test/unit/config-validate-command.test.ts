@@ -214,6 +214,43 @@ describe("hookgate validate", () => {
     expect(lines[4]).toBe(": invalid — 4 errors");
   });
 
+  it("runs each transform module once to check its exports: a top-level throw, a missing or non-function export", async () => {
+    const file = configFile(
+      [
+        "hooks:",
+        "  enabled: true",
+        `  token: ${TOKEN}`,
+        "  mappings:",
+        "    - match: { path: a }",
+        "      action: wake",
+        "      transform: { module: throws.js }",
+        "    - match: { path: b }",
+        "      action: wake",
+        "      transform: { module: value.js }",
+        "    - match: { path: c }",
+        "      action: wake",
+        "      transform: { module: fine.js, export: shape }",
+        "    - match: { path: d }",
+        "      action: wake",
+        "      transform: { module: fine.js }",
+        "",
+      ].join("\n"),
+      {
+        "hooks/transforms/throws.js": 'throw new Error("no config here");\nexport default () => null;\n',
+        "hooks/transforms/value.js": "export default 42;\n",
+        "hooks/transforms/fine.js": "export default (ctx) => ({ text: String(ctx.payload.n) });\n",
+      },
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split("\n").map((l) => l.slice(file.length));
+    expect(lines.map((l) => l.replace(/: .*$/, ""))).toEqual([":7:28", ":10:28", ":13:45", "", ""]);
+    expect(lines[0]).toMatch(/throws\.js: .*no config here/);
+    expect(lines[1]).toContain('value.js: export "default" is a number, not a function');
+    expect(lines[2]).toContain('fine.js: export "shape" not found; the module exports "default"');
+    expect(lines[3]).toBe(": invalid — 3 errors");
+  });
+
   it("points compile errors inside rule files at the rule file's line", async () => {
     const file = configFile(`hooks:\n  enabled: true\n  token: ${TOKEN}\n  rules: [gh.yaml]\n`, {
       "gh.yaml":

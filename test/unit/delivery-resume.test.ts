@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log.js";
 import { createDelivery } from "../../src/runtime/delivery/index.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import type { DeliveryState } from "../../src/store/types.js";
 import { closeOpened, type FakeService, fakeService, finishedRun, harness } from "../helpers/delivery.js";
 

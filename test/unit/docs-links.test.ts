@@ -1,19 +1,11 @@
-// The documentation is split over several READMEs that link into each other: every `](#anchor)` must
-// name a heading of its page, every relative link must name a file that exists (and, with an anchor, a
-// heading of that file), and the README's layout table must list the folders src/ really has.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+// The documentation is the README, the pages under docs/ and the READMEs beside the code, linking into
+// each other: every `](#anchor)` must name a heading of its page, every relative link must name a file
+// that exists (and, with an anchor, a heading of that file), and the layer table of src/README.md must
+// list the folders src/ really has.
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = fileURLToPath(new URL("../../", import.meta.url));
-const pages = [
-  "README.md",
-  "rules/README.md",
-  "rules/presets/README.md",
-  "src/README.md",
-  "test/bench/README.md",
-];
+import { docPages, readPage as read, root } from "./doc-pages.js";
 
 /** The text outside fenced code blocks, line by line (a `# comment` in a YAML block is no heading). */
 function proseLines(markdown: string): string[] {
@@ -90,10 +82,15 @@ function brokenLinks(page: string, markdown: string, read: (file: string) => str
   return broken;
 }
 
-const read = (file: string) => readFileSync(join(root, file), "utf8");
-
 describe("documentation links", () => {
-  it.each(pages)("%s links only to headings and files that exist", (page) => {
+  it("covers the README, docs/ and the READMEs beside the code", () => {
+    expect(docPages).toEqual(
+      expect.arrayContaining(["README.md", "docs/README.md", "rules/presets/README.md"]),
+    );
+    expect(docPages.filter((p) => p.startsWith("docs/reference/channels/")).length).toBe(8);
+  });
+
+  it.each(docPages)("%s links only to headings and files that exist", (page) => {
     const markdown = read(page);
     expect(links(markdown).length).toBeGreaterThan(0);
     expect(brokenLinks(page, markdown, read)).toEqual([]);
@@ -130,11 +127,14 @@ describe("documentation links", () => {
   });
 });
 
-describe("README layout table", () => {
-  const table = read("README.md")
-    .split("\n")
-    .filter((line) => line.startsWith("| `src/"));
-  const named = new Set(table.flatMap((line) => [...line.matchAll(/`src\/([a-z-]+)\/`/g)].map((m) => m[1]!)));
+describe("src/README.md layer table", () => {
+  const text = read("src/README.md");
+  const layers = text.slice(text.indexOf("## Layers"), text.indexOf("## A request's path"));
+  // The first cell of each row names one or more folders: | `core/` |, | `schemas/`, `types/` |.
+  const table = layers.split("\n").filter((line) => /^\| `[a-z-]+\/`/.test(line));
+  const named = new Set(
+    table.flatMap((line) => [...line.split("|")[1]!.matchAll(/`([a-z-]+)\/`/g)].map((m) => m[1]!)),
+  );
 
   it("names every folder of src/ and no folder src/ does not have", () => {
     const src = join(root, "src");
@@ -143,11 +143,12 @@ describe("README layout table", () => {
     expect([...named].sort()).toEqual(folders.sort());
   });
 
-  it("names only files and subfolders that exist", () => {
-    for (const line of table) {
-      for (const m of line.matchAll(/`(src\/[^`]+)`/g)) {
-        expect(existsSync(join(root, m[1]!)), relative(root, join(root, m[1]!))).toBe(true);
-      }
-    }
+  it("names only files of src/ that exist", () => {
+    const named = table.flatMap((line) =>
+      [...line.matchAll(/`((?:[a-z-]+\/)*[a-z-]+\.ts)`/g)].map((m) => m[1]!),
+    );
+    const files = readdirSync(join(root, "src"), { recursive: true, encoding: "utf8" });
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((name) => !files.some((f) => f.endsWith(name)))).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-// Compiling the rule index: load errors (templates, JsonLogic, transforms, presets), warnings
-// (rules that can never fire, duplicate ids), the mail preset, and the order mappings → rule files → presets.
+// Compiling the rule index: load errors (templates, JsonLogic, transforms), warnings (rules that can
+// never fire, duplicate ids), the mail pack, and the order mappings → rule files → packs.
 import { describe, expect, test } from "vitest";
 import { ConfigError } from "../../src/config/errors.js";
+import type { ConfigIssue } from "../../src/config/issues.js";
 import { loadConfig } from "../../src/config/load.js";
-import { loadPackCatalog } from "../../src/config/packs/catalog.js";
-import type { ConfigIssue } from "../../src/config/types.js";
 import { compileRules } from "../../src/engine/compile.js";
 import { route } from "../../src/engine/route.js";
 import type { Mapping } from "../../src/types/generated.js";
@@ -70,25 +69,6 @@ describe("load errors", () => {
     expect(issues[0]).toMatchObject({ path: "hooks.mappings[0].transform.module" });
     expect(issues[0]!.message).toContain("mapping t: ");
     expect(issues[0]!.message).toContain("gone.js");
-  });
-
-  test("an unknown preset names hooks.presets[i] and lists the known ones", async () => {
-    const issues = await issuesOf(() => compile([], { hooks: { presets: ["mail", "nonesuch"] } }));
-    expect(issues).toEqual([
-      {
-        severity: "error",
-        path: "hooks.presets[1]",
-        message: expect.stringMatching(/^unknown preset "nonesuch"; known presets: .*\bgmail, .*\bmail\b/),
-      },
-    ]);
-  });
-
-  test("a mistyped preset name suggests the closest pack (OpenClaw configs name it gmail)", async () => {
-    const issues = await issuesOf(() => compile([], { hooks: { presets: ["gmial", "Mail"] } }));
-    expect(issues.map((i) => i.message)).toEqual([
-      expect.stringMatching(/^unknown preset "gmial"; did you mean gmail\? known presets: /),
-      expect.stringMatching(/^unknown preset "Mail"; did you mean mail\? known presets: /),
-    ]);
   });
 
   test("a mapping without action builds an agent run (OpenClaw's default)", async () => {
@@ -192,7 +172,7 @@ const mailPayload = {
   ],
 };
 
-describe("mail preset", () => {
+describe("mail pack", () => {
   test("answers on both mail and gmail with one agent run per message", async () => {
     const { index } = await compile([], { hooks: { presets: ["mail"] } });
     for (const [path, name] of [
@@ -207,7 +187,7 @@ describe("mail preset", () => {
         name,
         sessionKey: `hook:${path}:18c9a`,
         contentSource: "Email",
-        preset: "mail",
+        pack: "mail",
         deliver: true,
         channel: "last",
         wakeMode: "now",
@@ -265,7 +245,7 @@ describe("mail preset", () => {
     });
   });
 
-  test("a custom mail mapping comes first and shadows the preset on mail only", async () => {
+  test("a custom mail mapping comes first and shadows the pack on mail only", async () => {
     const { index, warnings } = await compile(
       [
         {
@@ -287,40 +267,12 @@ describe("mail preset", () => {
       kind: "agent",
       mappingId: "gmail",
     });
-    expect(warnings.map((w) => w.path)).toEqual(["preset mail mappings[0]"]);
-  });
-
-  test("enabling it twice (by name and alias) keeps one copy and warns", async () => {
-    const { index, warnings } = await compile([], { hooks: { presets: ["mail", "gmail"] } });
-    expect(index.rules.map((r) => r.id)).toEqual(["mail", "gmail"]);
-    expect(warnings).toEqual([
-      expect.objectContaining({
-        severity: "warning",
-        path: "hooks.presets[1]",
-        message: expect.stringContaining("already enabled"),
-      }),
-    ]);
-  });
-
-  test("the preset folder is the catalogue: every rule file there is a preset", async () => {
-    const catalog = await loadPackCatalog();
-    expect(catalog.byName.get("mail")).toBe(catalog.byName.get("gmail"));
-    const dir = tempDir({
-      "alerts.yaml":
-        'id: alerts\nversion: 1.0.0\naliases: [alertmanager]\nmappings:\n  - match: { path: alerts }\n    action: wake\n    textTemplate: "{{alerts[0].labels.alertname}} is {{status}}"\n',
-    });
-    const { index } = await compile([], { hooks: { presets: ["alertmanager"] } }, { presetsDir: dir });
-    const d = await route(
-      index,
-      request("alerts", { status: "firing", alerts: [{ labels: { alertname: "DiskFull" } }] }),
-    );
-    expect(d).toMatchObject({ kind: "wake", mappingId: "alerts-1", action: { text: "DiskFull is firing" } });
-    expect(index.rules[0]!.origin).toBe("preset alerts mappings[0]");
+    expect(warnings.map((w) => w.path)).toEqual(["pack mail mappings[0]"]);
   });
 });
 
 describe("order", () => {
-  test("hooks.mappings, then hooks.rules files, then presets", async () => {
+  test("hooks.mappings, then hooks.rules files, then packs", async () => {
     const dir = tempDir({
       "rules/extra.yaml":
         "mappings:\n  - id: from-file\n    action: wake\n    match: { path: mail }\n    textTemplate: file\n",

@@ -8,7 +8,7 @@ import { ConfigError } from "../../src/config/errors.js";
 import { compileRules } from "../../src/engine/compile.js";
 import { route } from "../../src/engine/route.js";
 import { createIngress } from "../../src/ingress/decide.js";
-import { compareDecisions, decisionRecord, describeChange } from "../../src/ingress/decision-record.js";
+import { compareDecisions, decisionRecord, describeChange } from "../../src/ingress/logged-decision.js";
 import type { Mapping } from "../../src/types/generated.js";
 import { configErrors, issueAt, loadYaml, TOKEN } from "./config-helpers.js";
 import { compile, configWith, functionTransforms, request } from "./engine-helpers.js";

@@ -9,7 +9,7 @@ import { type CompiledRules, type CompileOptions, compileRules } from "../../src
 import type { TransformHandle, TransformInput, TransformOutcome } from "../../src/engine/transform/types.js";
 import type { HookRequest } from "../../src/engine/types.js";
 import type { Mapping } from "../../src/types/generated.js";
-import { type DeepPartial, testConfig } from "../helpers/config.js";
+import { type DeepPartial, testConfig, withBuiltInPacks } from "../helpers/config.js";
 import { writeModules } from "./transform-helpers.js";
 
 /** Mappings with ids (`mapping-<n>` unless given) and origins, as hooks.mappings resolves them. */
@@ -49,7 +49,7 @@ export async function compile(
   overrides: DeepPartial<ResolvedConfig> = {},
   opts: CompileOptions = {},
 ): Promise<CompiledRules> {
-  const compiled = await compileRules(configWith(list, overrides), opts);
+  const compiled = await compileRules(await withBuiltInPacks(configWith(list, overrides)), opts);
   open.push(compiled);
   return compiled;
 }

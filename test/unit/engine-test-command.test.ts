@@ -89,7 +89,7 @@ describe("hookgate test", () => {
         "decision: wake (system event for the main session), by mapping github-push",
         "  text: Push to acme/api by ada",
         "  mode: now",
-        'answer: 200 {"ok":true,"mode":"now"}',
+        'answer: 200 {"ok":true,"mode":"now","eventOutcome":"queued"}',
         "",
       ].join("\n"),
     );
@@ -132,7 +132,10 @@ describe("hookgate test", () => {
     expect(wake.code).toBe(0);
     const out = JSON.parse(wake.stdout);
     expect(out.request.headers).toEqual({});
-    expect(out.answer).toEqual({ status: 200, body: { ok: true, mode: "next-heartbeat" } });
+    expect(out.answer).toEqual({
+      status: 200,
+      body: { ok: true, mode: "next-heartbeat", eventOutcome: "queued" },
+    });
     const bad = await run(["-c", s.config, "agent", "-p", "-"], JSON.stringify({ text: "no message" }));
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain(

@@ -190,7 +190,7 @@ describe("hookgate validate and packs", () => {
     const { code, stderr } = await runCommand(validate, ["--config", config]);
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /packs\/acme\.yaml:14:\d+: preset acme mappings\[0\]\.messageTemplate: mapping acme-order: template error/,
+      /packs\/acme\.yaml:14:\d+: pack acme mappings\[0\]\.messageTemplate: mapping acme-order: template error/,
     );
   });
 

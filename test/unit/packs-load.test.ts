@@ -53,7 +53,7 @@ describe("a pack from hooks.packDirs", () => {
   it("is enabled by its id, with defaults, ${ENV} in a default, typed whole-value references and interpolation", async () => {
     const { config, warnings } = await loadAcme("  packDirs: [./packs]\n  presets: [acme]\n");
     expect(warnings).toEqual([]);
-    const [pack] = config.hooks.packs!;
+    const [pack] = config.hooks.packs;
     expect(pack!.pack).toMatchObject({ id: "acme", version: "1.2.0", aliases: ["acme-shop"] });
     expect(pack!.values).toEqual({
       secret: "from-env-secret",
@@ -66,8 +66,8 @@ describe("a pack from hooks.packDirs", () => {
     const [order, rest] = pack!.mappings;
     expect(order).toMatchObject({
       id: "acme-order",
-      preset: "acme",
-      origin: "preset acme mappings[0]",
+      pack: "acme",
+      origin: "pack acme mappings[0]",
       deliver: false,
       timeoutSeconds: 120,
       sessionKey: "hook:acme:order:{{order.id}}",
@@ -95,7 +95,7 @@ describe("a pack from hooks.packDirs", () => {
         "",
       ].join("\n"),
     );
-    const [pack] = config.hooks.packs!;
+    const [pack] = config.hooks.packs;
     expect(pack!.values).toMatchObject({ events: ["order.paid", "order.refunded"], deliver: true });
     expect(pack!.mappings[0]).toMatchObject({ agentId: "main", deliver: true });
     const compiled = await compileRules(config);
@@ -244,7 +244,7 @@ describe("a pack from hooks.packDirs", () => {
     const { config, warnings } = await loadYaml(hooks("  packDirs: [./packs]\n  presets: [mail]\n"), {
       extra: { "packs/mail.yaml": mine },
     });
-    expect(config.hooks.packs!.map((p) => p.mappings.map((m) => m.id))).toEqual([["my-mail"]]);
+    expect(config.hooks.packs.map((p) => p.mappings.map((m) => m.id))).toEqual([["my-mail"]]);
     expect(issueAt(warnings, "id", "warning")).toMatchObject({
       file: "packs/mail.yaml",
       message: expect.stringMatching(
@@ -255,9 +255,7 @@ describe("a pack from hooks.packDirs", () => {
     const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [gmail]\n"), {
       extra: { "packs/mail.yaml": mine },
     });
-    expect(issueAt(issues, "hooks.presets[0]").message).toMatch(
-      /^unknown preset "gmail"; did you mean mail\?/,
-    );
+    expect(issueAt(issues, "hooks.presets[0]").message).toMatch(/^unknown pack "gmail"; did you mean mail\?/);
   });
 
   it("parameters of a pack that is not enabled are a warning", async () => {
@@ -277,6 +275,34 @@ describe("a pack from hooks.packDirs", () => {
   });
 });
 
+describe("built-in packs in hooks.presets", () => {
+  it("an unknown name is an error at hooks.presets[i] listing the known packs, a mistyped one suggests the closest", async () => {
+    const issues = await loadErrors(hooks("  presets: [mail, nonesuch, gmial, Mail]\n"));
+    expect(issues.map((i) => [i.path, i.message])).toEqual([
+      [
+        "hooks.presets[1]",
+        expect.stringMatching(/^unknown pack "nonesuch"; known packs: .*\bgmail, .*\bmail\b/),
+      ],
+      // OpenClaw configurations name the mail pack gmail.
+      [
+        "hooks.presets[2]",
+        expect.stringMatching(/^unknown pack "gmial"; did you mean gmail\? known packs: /),
+      ],
+      ["hooks.presets[3]", expect.stringMatching(/^unknown pack "Mail"; did you mean mail\? known packs: /)],
+    ]);
+  });
+
+  it("one enabled twice (by id and alias) is enabled once, with a warning", async () => {
+    const { config, warnings } = await loadYaml(hooks("  presets: [mail, gmail]\n"));
+    expect(config.hooks.packs.map((p) => [p.enabledAs, p.mappings.map((m) => m.id)])).toEqual([
+      ["mail", ["mail", "gmail"]],
+    ]);
+    expect(issueAt(warnings, "hooks.presets[1]", "warning").message).toBe(
+      '"gmail" enables pack mail, already enabled by hooks.presets[0]; remove one',
+    );
+  });
+});
+
 describe("a pack from an installed npm package", () => {
   const packageJson = (extra = "") => `{ "name": "hookgate-pack-acme", "version": "1.2.0"${extra} }\n`;
 
@@ -291,7 +317,7 @@ describe("a pack from an installed npm package", () => {
     const { config } = await loadYaml(hooks("  presets: [acme]\n  packs:\n    acme: { secret: s3cret }\n"), {
       dir: `${root}/project/config`,
     });
-    const [pack] = config.hooks.packs!;
+    const [pack] = config.hooks.packs;
     expect(pack!.pack.origin).toMatchObject({ kind: "npm", packageName: "hookgate-pack-acme" });
     expect(pack!.pack.file).toBe(`${root}/node_modules/hookgate-pack-acme/packs/acme.yaml`);
     expect(pack!.mappings.map((m) => m.id)).toEqual(["acme-order", "acme-rest"]);
@@ -304,14 +330,14 @@ describe("a pack from an installed npm package", () => {
       "node_modules/hookgate-pack-acme/pack.yaml": ACME,
     });
     const { config } = await loadYaml(hooks("  presets: [acme]\n"), { dir, env: { ACME_SECRET: "x" } });
-    expect(config.hooks.packs![0]!.pack.id).toBe("acme");
+    expect(config.hooks.packs[0]!.pack.id).toBe("acme");
   });
 
-  it("not installed: an error naming the preset, the package looked for and how to install it", async () => {
+  it("not installed: an error naming the pack, the package looked for and how to install it", async () => {
     const dir = tempDir();
     const issues = await loadErrors(hooks("  presets: [acme]\n"), { dir });
     const issue = issueAt(issues, "hooks.presets[0]");
-    expect(issue.message).toContain('unknown preset "acme"');
+    expect(issue.message).toContain('unknown pack "acme"');
     expect(issue.message).toContain(
       `no installed package hookgate-pack-acme either (looked in ${dir}/node_modules/hookgate-pack-acme/package.json and`,
     );
@@ -321,7 +347,7 @@ describe("a pack from an installed npm package", () => {
   it("a typo of a known pack in hooks.presets suggests that pack, not a package of the typo", async () => {
     const issues = await loadErrors(hooks("  presets: [githb]\n"), { dir: tempDir() });
     const { message } = issueAt(issues, "hooks.presets[0]");
-    expect(message).toMatch(/^unknown preset "githb"; did you mean github\? known presets: /);
+    expect(message).toMatch(/^unknown pack "githb"; did you mean github\? known packs: /);
     expect(message).not.toContain("hookgate-pack-githb");
   });
 

@@ -4,7 +4,7 @@
 // secret's value never appears in what hookgate prints about a pack or its errors.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { packJson, showPack } from "../../src/commands/pack-view.js";
+import { packDetailJson, showPack } from "../../src/commands/pack-view.js";
 import { checkValue } from "../../src/config/packs/params.js";
 import { type SubstitutionProblem, substituteParams } from "../../src/config/packs/substitute.js";
 import type { PackDefinition, PackParam } from "../../src/config/packs/types.js";
@@ -125,7 +125,7 @@ describe("secret parameters", () => {
           document: {},
         };
         const view = { pack, enabledAs: "p", values: { key: value, env: value }, mappings: [] };
-        const printed = `${showPack(view)}\n${JSON.stringify(packJson(view, true))}`;
+        const printed = `${showPack(view)}\n${JSON.stringify(packDetailJson(view))}`;
         expect(printed).not.toContain("S3CR3T");
         expect(printed).toContain("${P_SECRET}");
       }),

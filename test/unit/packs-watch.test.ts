@@ -1,6 +1,6 @@
 // serve --watch follows packs: the hooks.packDirs folders (any pack file there, a new one included) and
 // the file of every enabled pack, an installed package's too.
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtInPacksDir } from "../../src/config/packs/catalog.js";
 import { watchTargets } from "../../src/reload/watch.js";
@@ -10,7 +10,7 @@ const PACK = (id: string) =>
   `id: ${id}\nversion: 1.0.0\nmappings:\n  - id: ${id}-wake\n    match: { path: ${id} }\n    action: wake\n    textTemplate: hi\n`;
 
 describe("watch targets of a config with packs", () => {
-  it("hold the pack folders, the built-in folder and an installed package's pack file", async () => {
+  it("hold the pack folders, an enabled built-in pack's file and an installed package's", async () => {
     const dir = tempDir();
     writeFiles(dir, {
       "packs/local.yaml": PACK("local"),
@@ -18,12 +18,13 @@ describe("watch targets of a config with packs", () => {
       "node_modules/hookgate-pack-remote/pack.yaml": PACK("remote"),
     });
     const { config } = await loadYaml(
-      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  packDirs: [packs]\n  presets: [local, remote]\n`,
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  packDirs: [packs]\n  presets: [local, remote, gmail]\n`,
       { dir },
     );
-    const { folders } = watchTargets(config, builtInPacksDir);
+    const { folders } = watchTargets(config);
     expect(folders.get(join(dir, "packs"))?.has("*")).toBe(true);
-    expect(folders.get(builtInPacksDir)?.has("*")).toBe(true);
+    // Only the file of the built-in pack enabled (by its alias gmail): the others cannot change the config.
+    expect(folders.get(resolve(builtInPacksDir))).toEqual(new Set(["mail.yaml"]));
     expect(folders.get(join(dir, "node_modules", "hookgate-pack-remote"))).toEqual(new Set(["pack.yaml"]));
   });
 });

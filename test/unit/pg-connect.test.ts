@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PostgresStoreConfig } from "../../src/config/types.js";
-import { connectionConfig, describeDatabase, pgText } from "../../src/store/pg-connect.js";
+import { connectionConfig, describeDatabase, pgText } from "../../src/store/postgres/connect.js";
 import { tempDir } from "./config-helpers.js";
 
 const base: PostgresStoreConfig = {

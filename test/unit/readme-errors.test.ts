@@ -1,10 +1,11 @@
-// The README's error table and the server's catalogue must agree, code by code and status by status.
+// The error table of docs/reference/errors.md and the server's catalogue must agree, code by code and
+// status by status.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ERRORS } from "../../src/core/errors.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-const section = /<!-- error-codes:start -->([\s\S]*?)<!-- error-codes:end -->/.exec(readme)?.[1] ?? "";
+const page = readFileSync(new URL("../../docs/reference/errors.md", import.meta.url), "utf8");
+const section = /<!-- error-codes:start -->([\s\S]*?)<!-- error-codes:end -->/.exec(page)?.[1] ?? "";
 const documented = new Map<string, number>();
 for (const line of section.split("\n")) {
   const m = /^\| (\d{3}) \| (.+?) \|/.exec(line);
@@ -12,7 +13,7 @@ for (const line of section.split("\n")) {
   for (const code of m[2]!.matchAll(/`([A-Z_]+)`/g)) documented.set(code[1]!, Number(m[1]));
 }
 
-describe("README error table", () => {
+describe("error reference table", () => {
   it("documents every error code with its status", () => {
     for (const [code, { status }] of Object.entries(ERRORS)) {
       expect(documented.get(code), code).toBe(status);

@@ -1,15 +1,15 @@
-// The README's metrics table and the catalogue (src/core/metrics.ts) must agree: every metric hookgate
-// exposes is documented with its type, and nothing documented is missing.
+// The metrics table of docs/reference/metrics.md and the catalogue (src/core/metrics.ts) must agree: every
+// metric hookgate exposes is documented with its type, and nothing documented is missing.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { registry } from "../../src/core/metrics.js";
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-const section = /<!-- metrics:start -->([\s\S]*?)<!-- metrics:end -->/.exec(readme)?.[1] ?? "";
+const page = readFileSync(new URL("../../docs/reference/metrics.md", import.meta.url), "utf8");
+const section = /<!-- metrics:start -->([\s\S]*?)<!-- metrics:end -->/.exec(page)?.[1] ?? "";
 const documented = new Map<string, string>();
 for (const m of section.matchAll(/^\| `(hookgate_[a-z_]+)` \| (\w+) \|/gm)) documented.set(m[1]!, m[2]!);
 
-describe("README metrics table", () => {
+describe("metrics reference table", () => {
   it("documents every metric with its type, and only those", async () => {
     const exposed = new Map((await registry.getMetricsAsJSON()).map((m) => [m.name, String(m.type)]));
     expect(exposed.size).toBeGreaterThan(10);

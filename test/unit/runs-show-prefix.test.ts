@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { command as runs } from "../../src/commands/runs.js";
 import { timeOrderedId } from "../../src/core/time-ordered-id.js";
 import { requestList } from "../../src/http/console/requests-page.js";
-import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite.js";
+import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite/store.js";
 import type { NewRun } from "../../src/store/types.js";
-import { logged } from "../store/contract.js";
+import { logged } from "../store/contract/fixtures.js";
 import { runCommand } from "./command-helpers.js";
 
 let dir: string;

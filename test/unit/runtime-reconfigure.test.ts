@@ -6,7 +6,7 @@ import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRuntime } from "../../src/runtime/index.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { testConfig } from "../helpers/config.js";
 import { channelFake } from "../helpers/fake-channels.js";
 import { type RuntimeHarness, runtimeHarness } from "../helpers/runtime.js";

@@ -102,7 +102,7 @@ describe("turn settings", () => {
     expect(resolveModelName(odd, "__proto__")).toBe("__proto__");
   });
 
-  it("applies run → mail preset → agent → defaults", () => {
+  it("applies run → mail pack → agent → defaults", () => {
     expect(runSettings(config, run({ agentId: "main" }))).toMatchObject({
       model: "openai/gpt-4o-mini",
       thinking: "low",
@@ -113,12 +113,12 @@ describe("turn settings", () => {
       thinking: "high",
       timeoutSeconds: 60,
     });
-    expect(runSettings(config, run({ preset: "gmail" }))).toMatchObject({
+    expect(runSettings(config, run({ pack: "gmail" }))).toMatchObject({
       model: "openai/gpt-4o-mini",
       thinking: "minimal",
     });
     expect(
-      runSettings(config, run({ preset: "mail", model: "big", thinking: "xhigh", timeoutSeconds: 5 })),
+      runSettings(config, run({ pack: "mail", model: "big", thinking: "xhigh", timeoutSeconds: 5 })),
     ).toMatchObject({
       model: "openai/gpt-4o",
       thinking: "xhigh",

@@ -183,7 +183,7 @@ describe("agent runs", () => {
       hooks: { mail: { model: "fake/mail-model", thinking: "medium" } },
     });
     const alias = await finished(await h!.run({ model: "big" }));
-    const mail = await finished(await h!.run({ preset: "mail" }));
+    const mail = await finished(await h!.run({ pack: "mail" }));
     const ops = await finished(await h!.run({ agentId: "ops" }));
     const unknown = await finished(await h!.run({ agentId: "nobody" }));
     expect(

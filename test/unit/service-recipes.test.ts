@@ -1,5 +1,5 @@
-// The service recipes of the README are the files in rules/examples/service, word for word, and the
-// configuration they start with loads cleanly with a token file that only its owner can read.
+// The service recipes of docs/guides/operations.md are the files in rules/examples/service, word for word,
+// and the configuration they start with loads cleanly with a token file that only its owner can read.
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,11 +10,11 @@ import { tempDir } from "./config-helpers.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const service = join(root, "rules", "examples", "service");
-const readme = readFileSync(join(root, "README.md"), "utf8");
+const guide = readFileSync(join(root, "docs", "guides", "operations.md"), "utf8");
 
-/** The fenced blocks of the README in the given language. */
+/** The fenced blocks of the guide in the given language. */
 function blocks(lang: string): string[] {
-  return [...readme.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((m) => m[1]!);
+  return [...guide.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\`$`, "gm"))].map((m) => m[1]!);
 }
 
 describe("service recipes", () => {

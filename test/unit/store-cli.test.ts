@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { command as events } from "../../src/commands/events.js";
 import { command as runs } from "../../src/commands/runs.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import type { NewRun } from "../../src/store/types.js";
 import { runCommand } from "./command-helpers.js";
 

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type DurableSync, GroupCommitter } from "../../src/store/group-commit.js";
 import { loggedRequest } from "../../src/store/logged-request.js";
-import { SqliteStore } from "../../src/store/sqlite.js";
-import { logged, run, storeContract, wake } from "../store/contract.js";
+import { type DurableSync, GroupCommitter } from "../../src/store/sqlite/group-commit.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
+import { logged, run, wake } from "../store/contract/fixtures.js";
+import { storeContract } from "../store/contract.js";
 
 let dir: string;
 let file: string;

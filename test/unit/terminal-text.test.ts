@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { escapeControls, safeTable } from "../../src/commands/terminal-text.js";
-import { clipLine } from "../../src/store/text-table.js";
+import { clipLine } from "../../src/commands/text-table.js";
 
 // What must never reach the terminal raw: C0 controls (a line feed only where kept on purpose), DEL,
 // C1 controls, bidi controls, line and paragraph separators.

@@ -67,7 +67,7 @@ describe("a template error", () => {
     const r = await runCommand(test, ["--pack", join(dir, "devices.yaml")]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /cannot run: the rules do not load: \S*devices\.yaml:7:\d+: preset devices mappings\[0\]\.textTemplate: mapping dev: template error/,
+      /cannot run: the rules do not load: \S*devices\.yaml:7:\d+: pack devices mappings\[0\]\.textTemplate: mapping dev: template error/,
     );
   });
 });

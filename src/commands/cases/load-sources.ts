@@ -1,9 +1,10 @@
 // The case sources of a configuration (its rule files and enabled packs), or of one file given with
 // --pack (a pack file, or a rule file).
+
 import { dirname, resolve } from "node:path";
 import { bareConfig } from "../../config/bare.js";
 import { ConfigError } from "../../config/errors.js";
-import { IssueList } from "../../config/issues.js";
+import { type ConfigIssue, IssueList } from "../../config/issues.js";
 import { instantiatePack, packOrigin } from "../../config/packs/instantiate.js";
 import { readPackFile } from "../../config/packs/pack-file.js";
 import { resolveParamValues } from "../../config/packs/params.js";
@@ -11,7 +12,8 @@ import type { PackDefinition } from "../../config/packs/types.js";
 import { readRulesFile } from "../../config/source/rule-file.js";
 import { displayPath, readSourceFile } from "../../config/source/source-file.js";
 import { SourceRegistry } from "../../config/source/sources.js";
-import type { ConfigIssue, ResolvedConfig, ResolvedMapping } from "../../config/types.js";
+import type { ResolvedConfig, ResolvedMapping } from "../../config/types.js";
+import { isObject } from "../../core/is-object.js";
 import type { TestCase } from "../../types/generated.js";
 import type { CaseSource, PackMappings } from "./source.js";
 import { TEST_SECRET } from "./test-secret.js";
@@ -38,7 +40,7 @@ export async function configSources(
       place,
     });
   }
-  for (const enabled of config.hooks.packs ?? []) sources.push(packSource(enabled.pack, cwd));
+  for (const enabled of config.hooks.packs) sources.push(packSource(enabled.pack, cwd));
   return sources;
 }
 
@@ -79,7 +81,7 @@ export function packSource(pack: PackDefinition, cwd = process.cwd()): CaseSourc
     mappings = asWritten(pack);
   }
   const tests = pack.document["tests"];
-  // Its mappings are named `preset <id> mappings[i]`, as when a config enables it.
+  // Its mappings are named `pack <id> mappings[i]`, as when a config enables it.
   const inPack = new SourceRegistry({});
   inPack.addRuleFile(packOrigin(pack), pack.source);
   return {
@@ -102,7 +104,7 @@ function asWritten(pack: PackDefinition): ResolvedMapping[] {
     ...m,
     id: typeof m.id === "string" ? m.id : `${pack.id}-${i + 1}`,
     action: m.action === "wake" ? "wake" : "agent",
-    origin: `preset ${pack.id} mappings[${i}]`,
+    origin: `${packOrigin(pack)} mappings[${i}]`,
   }));
 }
 
@@ -138,5 +140,5 @@ async function isPackFile(absolute: string, cwd: string): Promise<boolean> {
   const read = await readSourceFile(absolute, displayPath(absolute, cwd), { what: "pack or rule file" });
   if (!read.parsed) throw new ConfigError(read.issues);
   const data = read.data;
-  return data !== null && typeof data === "object" && !Array.isArray(data) && "id" in data;
+  return isObject(data) && "id" in data;
 }

@@ -26,7 +26,7 @@ export function suiteText(suite: SuiteResult): string {
   const n = suite.results.length;
   if (n === 0)
     lines.push(
-      "no test cases: add tests: to a rule file or pack (rules/README.md, Test cases beside the rules)",
+      "no test cases: add tests: to a rule file or pack (docs/guides/testing-rules.md, Test cases beside the rules)",
     );
   lines.push("", `${n} case${n === 1 ? "" : "s"}: ${suite.passed} passed, ${suite.failed} failed`);
   lines.push(coverageLine(suite.coverage));
@@ -34,7 +34,7 @@ export function suiteText(suite: SuiteResult): string {
   return escapeControls(`${lines.join("\n")}\n`, { keepNewlines: true });
 }
 
-export function coverageLine(c: Coverage): string {
+function coverageLine(c: Coverage): string {
   const missing = c.notReached.map((m) => `${m.mapping} (${m.file})`);
   return `coverage: ${c.reached} of ${c.total} mapping${c.total === 1 ? "" : "s"} reached by a case (${c.percent}%)${
     missing.length > 0 ? `; not reached: ${missing.join(", ")}` : ""

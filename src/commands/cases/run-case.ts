@@ -1,11 +1,13 @@
 // One embedded case: the request it describes (payload inline or from a file, a form, signed as the
 // sender signs), sent through the same simulation as `hookgate test NAME`, and what came of it.
+
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { closest } from "../../config/check/closest.js";
 import { ConfigError, formatIssue } from "../../config/errors.js";
 import type { ResolvedMapping } from "../../config/types.js";
+import { isObject } from "../../core/is-object.js";
 import { candidatesFor } from "../../engine/compile.js";
 import { normaliseHookPath } from "../../engine/hook-path.js";
 import { signRequest } from "../../engine/verify/sign.js";
@@ -13,7 +15,7 @@ import { formatTrace } from "../../ingress/decision-report.js";
 import { parsePayload } from "../../ingress/payload.js";
 import { verifyingRules } from "../../ingress/verify.js";
 import type { TestCase } from "../../types/generated.js";
-import { queryText, type SentRequest, type Simulation } from "../simulate.js";
+import { queryText, type SentRequest, type Simulation, takenWithToken } from "../simulate.js";
 import type { CaseOutcome } from "./expect.js";
 import type { CaseSource } from "./source.js";
 import { defaultPath } from "./source.js";
@@ -27,6 +29,9 @@ export interface CaseRun {
   outcome: CaseOutcome;
   /** Values the output must not show. */
   secrets: readonly string[];
+  /** The request as the sender sends it (signed when the case says so; `token` settled), and the answer. */
+  request: SentRequest;
+  answer: Simulation["answer"];
   /** Why the mapping the case expects did not take the request, when it did not. */
   why?: string[];
 }
@@ -60,9 +65,11 @@ export async function runCase(source: CaseSource, c: TestCase, targets: Targets)
   }
   const sim = await target.sim.run(sent, now, false);
   const outcome = outcomeOf(sim, target);
+  const request = { ...sent, token: takenWithToken(sent, sim.verify) };
+  const run = { outcome, secrets, request, answer: sim.answer };
   const expected = c.expect?.mapping;
-  if (expected === undefined || outcome.mapping === expected) return { outcome, secrets };
-  return { outcome, secrets, why: await whyNot(expected, target, sent, now) };
+  if (expected === undefined || outcome.mapping === expected) return run;
+  return { ...run, why: await whyNot(expected, target, sent, now) };
 }
 
 /**
@@ -135,7 +142,7 @@ export async function caseRequest(source: CaseSource, c: TestCase): Promise<Sent
 
 /** A form body from an object of fields: strings as they are, lists repeated, anything else as JSON. */
 function formBody(payload: unknown): string {
-  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
+  if (!isObject(payload)) {
     throw new CaseError("form: the payload must be an object of fields");
   }
   const form = new URLSearchParams();

@@ -2,7 +2,8 @@
 // The runner needs the same few things of each: the cases, where their payload files are, the
 // mappings the file contributes (for coverage and a case's default path), and the rules a case runs
 // against — for a pack, its mappings with the case's parameter values.
-import type { ConfigIssue, ResolvedMapping } from "../../config/types.js";
+import type { ConfigIssue } from "../../config/issues.js";
+import type { ResolvedMapping } from "../../config/types.js";
 import type { TestCase } from "../../types/generated.js";
 
 export interface PackMappings {

@@ -3,7 +3,6 @@
 import { join } from "node:path";
 import type { ResolvedConfig, ResolvedMapping } from "../../config/types.js";
 import { type CompiledRules, compileRules, type RuleIndex } from "../../engine/compile.js";
-import { presetMappings } from "../../engine/presets.js";
 import { simulator } from "../simulate.js";
 import type { CaseSource } from "./source.js";
 
@@ -37,8 +36,8 @@ export class Targets {
   private async build(source: CaseSource, params: Record<string, unknown> | undefined): Promise<Target> {
     const { config } = this;
     if (source.scope.kind === "rules") {
-      const presets = await presetMappings(config.hooks);
-      return this.compile(config, [...config.hooks.mappings, ...presets.mappings], []);
+      const packs = config.hooks.packs.flatMap((p) => p.mappings);
+      return this.compile(config, [...config.hooks.mappings, ...packs], []);
     }
     const pack = await source.scope.build(params);
     // The pack alone, under this configuration's policies (hooks.path, agents, prefixes, models, channels).
@@ -60,7 +59,8 @@ export class Targets {
     mappings: readonly ResolvedMapping[],
     secrets: readonly string[],
   ): Promise<Target> {
-    const compiled = await compileRules(config);
+    // Cases run one at a time: one transform worker is enough.
+    const compiled = await compileRules(config, { transformWorkers: 1 });
     this.compiled.push(compiled);
     const byId = new Map<string, ResolvedMapping>();
     for (const m of mappings) if (!byId.has(m.id)) byId.set(m.id, m);

@@ -4,7 +4,8 @@
 // payload (its elements, for a forEach mapping), the headers and the query. A mapping without such
 // cases is not judged.
 import { closest } from "../../config/check/closest.js";
-import type { ConfigIssue, ResolvedMapping } from "../../config/types.js";
+import type { ConfigIssue } from "../../config/issues.js";
+import type { ResolvedMapping } from "../../config/types.js";
 import { compileForEach, forEachItems } from "../../engine/for-each.js";
 import { fieldPath, TEMPLATE_SOURCES } from "../../engine/rule.js";
 import { templateData } from "../../engine/template.js";

@@ -8,10 +8,10 @@
 //               action: agent                        when: ...
 //   `action` is unknown in match but a      match is null, and `path` and `when` are unknown
 //   missing key of the mapping.             in the mapping but keys of match.
-import { issueAt, type SourceRef } from "../issues.js";
+import { isObject } from "../../core/is-object.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { formatKeyPath, type PathSegment } from "../source/key-path.js";
 import { formatFromExtension } from "../source/parse.js";
-import type { ConfigIssue } from "../types.js";
 import type { JsonSchema } from "./schemas.js";
 
 export interface IndentSlip {
@@ -125,10 +125,6 @@ function slipAt(
 
 function list(keys: string[]): string {
   return keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Whether the issue at `path` is one of those a slip explains. */

@@ -4,14 +4,14 @@ import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 
 /** `target` is `root` or below it, by path text alone. */
-export function isWithin(root: string, target: string): boolean {
+function isWithin(root: string, target: string): boolean {
   const rel = relative(root, target);
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 /** The real path of `p`; for a path that does not exist yet, the real path of its nearest existing
  * ancestor joined with the rest. Dangling links are followed to where they point. */
-export function realpathNearest(p: string, depth = 0): string {
+function realpathNearest(p: string, depth = 0): string {
   const tail: string[] = [];
   let current = resolve(p);
   for (;;) {

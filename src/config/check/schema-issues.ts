@@ -1,23 +1,19 @@
 // Turns ajv's findings into ConfigIssues a person can act on: the key path, where it is in the file,
 // what was expected and what was found.
-import type { ErrorObject, ValidateFunction } from "ajv";
-import { issueAt, type SourceRef } from "../issues.js";
+import type { ErrorObject } from "ajv";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { maxTimerMs, maxTimerText } from "../resolve/duration.js";
 import { formatKeyPath, type PathSegment, parseKeyPath, pointerToSegments } from "../source/key-path.js";
-import type { ConfigIssue } from "../types.js";
 import { closest } from "./closest.js";
 import { explainedBy, findIndentSlips } from "./indent-slips.js";
-import { configSchema, type JsonSchema } from "./schemas.js";
+import { configSchema, type JsonSchema, type SchemaCheck } from "./schemas.js";
 
-export function validateAgainst(validate: ValidateFunction, data: unknown, source: SourceRef): ConfigIssue[] {
+export function validateAgainst(check: SchemaCheck, data: unknown, source: SourceRef): ConfigIssue[] {
+  const { validate } = check;
   if (validate(data)) return [];
   // One indentation slip makes many schema errors; each slip becomes one error instead.
-  const slips = findIndentSlips(
-    data,
-    validate.schema as JsonSchema,
-    resolveRef(validate.schema as JsonSchema),
-    source,
-  );
+  const schema = check.schema();
+  const slips = findIndentSlips(data, schema, resolveRef(schema), source);
   const issues: ConfigIssue[] = slips.map((slip) => slip.issue);
   const seen = new Set<string>();
   for (const err of validate.errors ?? []) {
@@ -177,7 +173,7 @@ function isSecretPath(path: readonly PathSegment[]): boolean {
   return path.some((seg) => typeof seg === "string" && secretKeys.has(seg.toLowerCase()));
 }
 
-export function describe(value: unknown, path: readonly PathSegment[]): string {
+function describe(value: unknown, path: readonly PathSegment[]): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "an object";

@@ -1,75 +1,55 @@
-// The JSON Schemas of schemas/ and one ajv instance that knows them all (compiled once per process).
+// The JSON Schemas of schemas/: their validators (compiled ahead of time, src/schemas/validators.ts),
+// and the schemas themselves, read on first use, for defaults and for the wording of messages.
 import { readFileSync } from "node:fs";
-import Ajv2020Module, { type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-
-// Both are CommonJS with `exports.default`; under NodeNext the default import is the module object.
-const Ajv2020 = Ajv2020Module.default;
-const addFormats = addFormatsModule.default;
+import { type Validator, validateConfig, validatePack, validateRulesFile } from "../../schemas/validators.js";
 
 export type JsonSchema = Record<string, unknown>;
+
+/** A validator and the schema it was compiled from (read only when a message needs it). */
+export interface SchemaCheck {
+  validate: Validator;
+  schema(): JsonSchema;
+}
 
 // Works from src/config/check (tests) and dist/config/check (built) alike: both sit three levels below
 // the package root.
 const schemasDir = new URL("../../../schemas/", import.meta.url);
 
+const read = new Map<string, JsonSchema>();
+
 function readSchema(name: string): JsonSchema {
-  return JSON.parse(readFileSync(new URL(name, schemasDir), "utf8")) as JsonSchema;
-}
-
-let cache:
-  | {
-      config: JsonSchema;
-      validateConfig: ValidateFunction;
-      validateRulesFile: ValidateFunction;
-      validatePack: ValidateFunction;
-    }
-  | undefined;
-
-function load() {
-  if (!cache) {
-    const config = readSchema("config.schema.json");
-    const rulesFile = readSchema("rules-file.schema.json");
-    const testCase = readSchema("test-case.schema.json");
-    const pack = readSchema("pack.schema.json");
-    // strictRequired is off because runner's if/then lists `required` without repeating `properties`,
-    // which is valid JSON Schema; every other strict check stays on.
-    const ajv = new Ajv2020({
-      allErrors: true,
-      strict: true,
-      strictRequired: false,
-      allowUnionTypes: true,
-      verbose: true,
-    });
-    addFormats(ajv);
-    ajv.addSchema(config);
-    ajv.addSchema(testCase);
-    ajv.addSchema(rulesFile);
-    ajv.addSchema(pack);
-    cache = {
-      config,
-      validateConfig: ajv.getSchema(config["$id"] as string)!,
-      validateRulesFile: ajv.getSchema(rulesFile["$id"] as string)!,
-      validatePack: ajv.getSchema(pack["$id"] as string)!,
-    };
+  let schema = read.get(name);
+  if (!schema) {
+    schema = JSON.parse(readFileSync(new URL(name, schemasDir), "utf8")) as JsonSchema;
+    read.set(name, schema);
   }
-  return cache;
+  return schema;
 }
+
+function check(validate: Validator, file: string): SchemaCheck {
+  return { validate, schema: () => readSchema(file) };
+}
+
+const checks = {
+  config: check(validateConfig, "config.schema.json"),
+  rulesFile: check(validateRulesFile, "rules-file.schema.json"),
+  pack: check(validatePack, "pack.schema.json"),
+};
 
 export function configSchema(): JsonSchema {
-  return load().config;
+  return readSchema("config.schema.json");
 }
 
-export function configValidator(): ValidateFunction {
-  return load().validateConfig;
+export function configValidator(): SchemaCheck {
+  return checks.config;
 }
 
-export function rulesFileValidator(): ValidateFunction {
-  return load().validateRulesFile;
+export function rulesFileValidator(): SchemaCheck {
+  return checks.rulesFile;
 }
 
-export function packValidator(): ValidateFunction {
-  return load().validatePack;
+export function packValidator(): SchemaCheck {
+  return checks.pack;
 }
 
 /** `default` of every property of `$defs[name]` in the config schema, e.g. `{ host: "127.0.0.1", port: 18789 }`. */

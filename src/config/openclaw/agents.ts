@@ -2,8 +2,10 @@
 // agents.defaults (and the legacy top-level `agent`): model (its primary), model aliases, the model
 // policy, thinking level, run timeout and concurrency. OpenClaw's agents run inside its gateway
 // (workspaces, tools, sandboxes); here each gets the echo runner until the exported YAML gives it one.
+
+import { isObject } from "../../core/is-object.js";
 import type { PathSegment } from "../source/key-path.js";
-import { isObject, type Obj, type Report } from "./translate.js";
+import type { Obj, Report } from "./report.js";
 
 /** OpenClaw default → hookgate default, when the names differ. */
 const DEFAULTS: Record<string, string> = {

@@ -5,11 +5,11 @@
 import { homedir } from "node:os";
 import { dirname, isAbsolute, relative } from "node:path";
 import { Document } from "yaml";
-import { issueAt } from "../issues.js";
+import { isObject } from "../../core/is-object.js";
+import { type ConfigIssue, issueAt } from "../issues.js";
 import { formatKeyPath } from "../source/key-path.js";
 import { readSourceFile } from "../source/source-file.js";
-import type { ConfigIssue } from "../types.js";
-import { fromOpenClaw, isObject } from "./translate.js";
+import { fromOpenClaw } from "./translate.js";
 
 export interface Exported {
   /** The YAML text; undefined when the file cannot be exported (see issues). */

@@ -3,11 +3,10 @@
 // later names hookgate's keys, which `shown` leads back. `${ENV}` references are replaced only in what
 // was translated, so an unset variable in a section hookgate ignores is no error.
 import { homedir } from "node:os";
-import { issueAt, type SourceRef } from "../issues.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { interpolateEnv } from "../source/interpolate.js";
 import { formatKeyPath, parseKeyPath } from "../source/key-path.js";
 import type { SourceFile } from "../source/source-file.js";
-import type { ConfigIssue } from "../types.js";
 import { fromOpenClaw } from "./translate.js";
 
 export interface OpenClawRead {

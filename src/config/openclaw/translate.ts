@@ -4,35 +4,10 @@
 // then goes through the same schema, resolution and checks as a hookgate file; `origin` leads every
 // key of it back to the key of the OpenClaw file it came from.
 import { join } from "node:path";
-import type { PathSegment } from "../source/key-path.js";
+import { isObject } from "../../core/is-object.js";
 import { translateAgents } from "./agents.js";
 import { PathOrigins } from "./origins.js";
-
-export interface Finding {
-  /** Key path in the OpenClaw file. */
-  path: PathSegment[];
-  message: string;
-}
-
-export interface Translation {
-  /** hookgate's raw configuration, `${ENV}` references not yet replaced. */
-  config: Record<string, unknown>;
-  /** What was left out, one notice per section or key. */
-  notices: Finding[];
-  /** What hookgate cannot serve as OpenClaw would. */
-  errors: Finding[];
-  origin(path: readonly PathSegment[]): PathSegment[];
-}
-
-/** What a translation step reports into. */
-export interface Report {
-  notice(path: PathSegment[], message: string): void;
-  error(path: PathSegment[], message: string): void;
-  origins: PathOrigins;
-}
-
-export type Obj = Record<string, unknown>;
-export const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+import type { Finding, Obj, Report, Translation } from "./report.js";
 
 /** OpenClaw's own sections hookgate has no use for, with what to do instead where there is something. */
 const SECTION_HINTS: Record<string, string> = {

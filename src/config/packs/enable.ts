@@ -1,14 +1,14 @@
 // hooks.presets → the enabled packs, in that order, each once, with their parameter values and
-// instantiated mappings. Used by the config loader and, for configurations built in code, by the rule
-// compiler (with defaults only).
+// instantiated mappings (config/resolve/packs.ts).
 import { closest } from "../check/closest.js";
 import { hasIssueAt, type IssueList, type SourceRef } from "../issues.js";
 import type { SourceRegistry } from "../source/sources.js";
-import type { PackCatalog } from "./catalog.js";
+import type { EnabledPack } from "../types.js";
+import { type PackCatalog, readEntry } from "./catalog.js";
 import { instantiatePack, packOrigin } from "./instantiate.js";
 import { findNpmPack, NPM_PREFIX } from "./npm.js";
 import { type ParamInput, resolveParamValues } from "./params.js";
-import type { EnabledPack, PackDefinition } from "./types.js";
+import type { PackDefinition, PackEntry } from "./types.js";
 
 export interface Found {
   pack?: PackDefinition;
@@ -18,9 +18,13 @@ export interface Found {
   broken?: boolean;
 }
 
-/** Finds a pack by id or alias: the catalog, then (when `npmFrom` is set) an installed package. */
+/**
+ * Finds a pack by id or alias: the catalog, then (when `npmFrom` is set) an installed package. Reads
+ * the file of each pack it finds once, and only of those.
+ */
 export class PackFinder {
   private readonly npm = new Map<string, Found>();
+  private readonly read = new Map<PackEntry, Promise<Found>>();
 
   constructor(
     readonly catalog: PackCatalog,
@@ -29,7 +33,17 @@ export class PackFinder {
 
   async find(name: string): Promise<Found> {
     const known = this.catalog.byName.get(name);
-    if (known) return { pack: known, tried: [] };
+    if (known) {
+      let found = this.read.get(known);
+      if (!found) {
+        found = readEntry(known, this.opts.baseDir).then((got) => {
+          this.opts.issues.push(...got.issues);
+          return got.pack ? { pack: got.pack, tried: [] } : { tried: [], broken: true };
+        });
+        this.read.set(known, found);
+      }
+      return found;
+    }
     // A pack file of the user's that does not load: its own errors say why.
     if (this.catalog.broken.has(name)) return { tried: [], broken: true };
     if (this.opts.npmFrom === undefined || !/^[a-z0-9][a-z0-9._-]*$/.test(name)) return { tried: [] };
@@ -47,20 +61,20 @@ export class PackFinder {
   }
 
   /**
-   * `unknown preset "x"; did you mean y? known presets: ...`. Only a name close to no known pack
-   * names the npm package looked for: suggesting `npm install` of a typo would install whatever
-   * someone published under it.
+   * `unknown pack "x"; did you mean y? known packs: ...`. Only a name close to no known pack names
+   * the npm package looked for: suggesting `npm install` of a typo would install whatever someone
+   * published under it.
    */
-  unknownMessage(name: string, tried: readonly string[], noun = "preset"): string {
+  unknownMessage(name: string, tried: readonly string[]): string {
     const names = [...this.catalog.byName.keys()].sort();
-    const known = `known ${noun}s: ${names.join(", ") || "(none)"}`;
+    const known = `known packs: ${names.join(", ") || "(none)"}`;
     const guess = closest(name, names);
-    if (guess !== undefined) return `unknown ${noun} "${name}"; did you mean ${guess}? ${known}`;
+    if (guess !== undefined) return `unknown pack "${name}"; did you mean ${guess}? ${known}`;
     const npm =
       tried.length > 0
         ? `; no installed package ${NPM_PREFIX}${name} either (looked in ${tried.length === 1 ? tried[0] : `${tried[0]} and ${tried.length - 1} folders above`}): npm install ${NPM_PREFIX}${name} to use one`
         : "";
-    return `unknown ${noun} "${name}"; ${known}${npm}`;
+    return `unknown pack "${name}"; ${known}${npm}`;
   }
 }
 
@@ -92,7 +106,7 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
       issues.warn(
         opts.source,
         ["hooks", "presets", i],
-        `"${name}" enables preset ${pack.id}, already enabled by hooks.presets[${first}]; remove one`,
+        `"${name}" enables pack ${pack.id}, already enabled by hooks.presets[${first}]; remove one`,
       );
       continue;
     }

@@ -4,15 +4,15 @@ import type { Mapping } from "../../types/generated.js";
 import { checkMapping } from "../check/mapping-checks.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { packValidator } from "../check/schemas.js";
-import { hasIssueAt, IssueList, issueAt } from "../issues.js";
-import type { ConfigIssue, ResolvedMapping } from "../types.js";
+import { type ConfigIssue, hasIssueAt, IssueList, issueAt } from "../issues.js";
+import type { ResolvedMapping } from "../types.js";
 import { PACK_BODY } from "./pack-file.js";
 import { type SubstitutionProblem, substituteParams } from "./substitute.js";
 import type { PackDefinition } from "./types.js";
 
-/** How the origin of a pack's mapping reads (`preset github mappings[0]`); placeIssue maps it back to the file. */
+/** How the origin of a pack's mapping reads (`pack github mappings[0]`); placeIssue maps it back to the file. */
 export function packOrigin(pack: Pick<PackDefinition, "id">): string {
-  return `preset ${pack.id}`;
+  return `pack ${pack.id}`;
 }
 
 export function instantiatePack(
@@ -46,7 +46,7 @@ export function instantiatePack(
       id: m.id ?? `${pack.id}-${i + 1}`,
       action: m.action ?? "agent",
       origin: `${origin} mappings[${i}]`,
-      preset: pack.id,
+      pack: pack.id,
     };
     if (mapping.verify === undefined && verify !== undefined) mapping.verify = structuredClone(verify);
     if (mapping.challenge === undefined && challenge !== undefined) {

@@ -3,7 +3,7 @@
 // package.json names the pack file in "hookgate": { "pack": "pack.yaml" } (default pack.yaml).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import type { ConfigIssue } from "../types.js";
+import type { ConfigIssue } from "../issues.js";
 import { packNames } from "./catalog.js";
 import { readPackFile } from "./pack-file.js";
 import type { PackDefinition } from "./types.js";

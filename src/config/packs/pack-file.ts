@@ -2,13 +2,14 @@
 // references against its params. verify, challenge and mappings are checked against the schema only
 // once their parameters are substituted (instantiate.ts): `deliver: "${param:deliver}"` is a boolean
 // by then.
+
 import { resolve } from "node:path";
+import { isObject } from "../../core/is-object.js";
 import { closest } from "../check/closest.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { packValidator } from "../check/schemas.js";
-import { issueAt, type SourceRef } from "../issues.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { displayPath, readSourceFile } from "../source/source-file.js";
-import type { ConfigIssue } from "../types.js";
 import { unknownReferences } from "./substitute.js";
 import type { PackDefinition, PackOrigin, PackParam } from "./types.js";
 
@@ -33,14 +34,14 @@ export async function readPackFile(
   const read = await readSourceFile(absolute, display, { what: "pack file" });
   if (!read.parsed) return { issues: read.issues };
   const data = read.data;
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+  if (!isObject(data)) {
     return {
       issues: [
         issueAt("error", read.source, [], "a pack file holds an object with id, version and mappings"),
       ],
     };
   }
-  const doc = data as Record<string, unknown>;
+  const doc = data;
   const names = [doc["id"], ...(Array.isArray(doc["aliases"]) ? doc["aliases"] : [])].filter(
     (n): n is string => typeof n === "string",
   );

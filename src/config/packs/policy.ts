@@ -4,7 +4,7 @@
 import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { IssueList, issueAt } from "../issues.js";
 import { parseKeyPath } from "../source/key-path.js";
-import type { EnabledPack } from "./types.js";
+import type { EnabledPack } from "../types.js";
 
 const WHOLE = /^\$\{param:([^}]*)\}$/;
 

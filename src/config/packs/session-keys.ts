@@ -4,8 +4,8 @@
 // change, because the keys only exist per request.
 import { canReachPrefix, certainKeyStart } from "../../core/session-key-reach.js";
 import type { ResolveContext } from "../resolve/context.js";
+import type { EnabledPack } from "../types.js";
 import { paramReferences } from "./substitute.js";
-import type { EnabledPack } from "./types.js";
 
 export function checkPackSessionKeys(
   packs: readonly EnabledPack[],

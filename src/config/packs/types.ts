@@ -1,8 +1,6 @@
-// What a pack is once read (PackDefinition) and once enabled with its parameter values (EnabledPack).
-// The file's shape is schemas/pack.schema.json.
+// What a pack is once read (PackDefinition; the file's shape is schemas/pack.schema.json). Enabled with
+// its parameter values it becomes an EnabledPack, part of the resolved configuration (config/types.ts).
 import type { SourceRef } from "../issues.js";
-import type { PathSegment } from "../source/key-path.js";
-import type { ResolvedMapping } from "../types.js";
 
 export type ParamType = "string" | "boolean" | "integer" | "number" | "array";
 
@@ -23,34 +21,33 @@ export type PackOrigin =
   | { kind: "dir"; dir: string }
   | { kind: "npm"; packageName: string; packageDir: string };
 
-export interface PackDefinition {
+/** A built-in pack as the generated index (built-in-index.ts) lists it: its file in rules/presets/. */
+export interface BuiltInPack {
+  file: string;
+  id: string;
+  version: string;
+  aliases: string[];
+  description?: string;
+}
+
+/** What the catalogue knows of a pack before its file is read: enough to find it by name and list it. */
+export interface PackEntry {
   id: string;
   version: string;
   description?: string;
   aliases: string[];
-  docs: string[];
-  params: Record<string, PackParam>;
   /** Absolute path of the pack file. */
   file: string;
   /** The file as messages name it (relative to the working folder when below it). */
   display: string;
-  source: SourceRef;
   origin: PackOrigin;
-  /** The parsed file as written: verify, challenge, mappings and tests with `${param:NAME}` still in. */
-  document: Record<string, unknown>;
 }
 
-export interface EnabledPack {
-  pack: PackDefinition;
-  /** The name hooks.presets enabled it by (its id or an alias). */
-  enabledAs: string;
-  /**
-   * Parameter values after defaults: a parameter without a value is absent. Holds secrets: never print
-   * it without masking the params marked `secret`.
-   */
-  values: Record<string, unknown>;
-  /** Its mappings with the parameters substituted and the pack's verify / challenge filled in. */
-  mappings: ResolvedMapping[];
-  /** Where the user's parameter block is (hooks.packs.<name>, hooks.mail, ...), when there is one. */
-  given?: { path: PathSegment[]; source: SourceRef; names: string[] };
+/** A pack file read and checked. */
+export interface PackDefinition extends PackEntry {
+  docs: string[];
+  params: Record<string, PackParam>;
+  source: SourceRef;
+  /** The parsed file as written: verify, challenge, mappings and tests with `${param:NAME}` still in. */
+  document: Record<string, unknown>;
 }

@@ -208,7 +208,7 @@ async function resolveMappings(
   ctx: ResolveContext,
 ): Promise<{ mappings: ResolvedMapping[]; ruleFiles: string[] }> {
   const { entries, ruleFiles } = await collectMappings(h, transformsDir, ctx);
-  // Duplicate ids are reported once, by the rule compiler, which also sees the presets' ids.
+  // Duplicate ids are reported once, by the rule compiler, which also sees the packs' ids.
   for (const { mapping, path, source } of entries)
     checkMappingPolicy(mapping, path, source, policy, ctx.issues);
   return { mappings: entries.map((e) => e.mapping), ruleFiles };

@@ -7,8 +7,9 @@ import { loadPackCatalog } from "../packs/catalog.js";
 import { enablePacks, PackFinder } from "../packs/enable.js";
 import type { ParamInput } from "../packs/params.js";
 import { checkPackSessionKeys } from "../packs/session-keys.js";
-import type { EnabledPack, PackDefinition } from "../packs/types.js";
+import type { PackDefinition } from "../packs/types.js";
 import type { PathSegment } from "../source/key-path.js";
+import type { EnabledPack } from "../types.js";
 import type { ResolveContext } from "./context.js";
 
 export interface PacksPart {
@@ -32,14 +33,13 @@ const MAIL_SETTINGS = ["model", "thinking", "allowUnsafeExternalContent"] as con
 export async function resolvePacks(
   h: PacksPart,
   ctx: ResolveContext,
-  opts: { sessionKeyPrefixes?: readonly string[] | null; builtInDir?: string } = {},
+  opts: { sessionKeyPrefixes?: readonly string[] | null } = {},
 ): Promise<ResolvedPacks> {
   const packDirs = (h.packDirs ?? []).map((d) => resolve(ctx.dir, d));
   const catalog = await loadPackCatalog({
     dirs: packDirs.map((dir, i) => ({ dir, path: ["hooks", "packDirs", i] })),
     configSource: ctx.source,
     baseDir: ctx.cwd,
-    ...(opts.builtInDir !== undefined && { builtInDir: opts.builtInDir }),
   });
   ctx.issues.push(...catalog.issues);
   const finder = new PackFinder(catalog, { npmFrom: ctx.dir, baseDir: ctx.cwd, issues: ctx.issues });
@@ -60,7 +60,7 @@ export async function resolvePacks(
     const { pack, tried, broken } = await finder.find(block.name);
     if (broken) continue;
     if (!pack) {
-      ctx.issues.error(ctx.source, block.path, finder.unknownMessage(block.name, tried, "pack"), {
+      ctx.issues.error(ctx.source, block.path, finder.unknownMessage(block.name, tried), {
         key: true,
       });
       continue;

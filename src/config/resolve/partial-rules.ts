@@ -1,12 +1,13 @@
 // The rules of a config whose syntax is fine but which has schema (or ${ENV}) errors elsewhere: the
 // parts of hooks without errors of their own, read as the full resolution would read them. Nothing
 // else is resolved — cross-checks on invalid data would only add errors that follow from the first.
+import { isObject } from "../../core/is-object.js";
 import type { HooksConfig, Mapping } from "../../types/generated.js";
 import { schemaDefaults } from "../check/schemas.js";
 import { resolveTransformsDir } from "../check/transforms.js";
-import { hasIssueAt } from "../issues.js";
+import { type ConfigIssue, hasIssueAt } from "../issues.js";
 import type { PathSegment } from "../source/key-path.js";
-import type { ConfigIssue, RulesConfig } from "../types.js";
+import type { RulesConfig } from "../types.js";
 import type { ResolveContext } from "./context.js";
 import { collectMappings } from "./mappings.js";
 import { type PacksPart, resolvePacks } from "./packs.js";
@@ -51,7 +52,6 @@ export async function partialRules(
   return {
     // Only the rule compiler's warnings read the path, and they are not shown for a failed load.
     path: "",
-    presets: clean("presets") ? (h["presets"] as string[]) : [],
     packs: packs.packs,
     mappings: entries.map((e) => e.mapping),
     transformsDir: transforms?.dir ?? "",
@@ -71,8 +71,4 @@ function packBlocks(packs: unknown, found: readonly ConfigIssue[]): PacksPart["p
       isObject(block) && !found.some((i) => i.severity === "error" && i.path === `hooks.packs.${name}`),
   );
   return Object.fromEntries(entries) as PacksPart["packs"];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -1,47 +1,56 @@
-// OpenClaw writes its configuration in JSON5: JSON plus comments, trailing commas, unquoted keys,
-// single-quoted strings and hex numbers. Apart from the comments all of that is YAML flow syntax, so
-// a JSON5 file is read by the YAML parser (which keeps positions for messages) once its comments are
-// blanked out. Blanking keeps every other character, and line breaks, where they were.
+// OpenClaw writes its configuration in JSON5, and reads it with the `json5` package: so does hookgate,
+// for the same values (compact keys, escapes in single quotes, Infinity, +1, hex). The values come
+// from `json5`; where a key path sits in the file comes from a syntax tree of the same text
+// (json5-locate.ts), built only when a message needs a place or to find a key given twice.
+import JSON5 from "json5";
+import type { ConfigIssue } from "../issues.js";
+import { json5Locator } from "./json5-locate.js";
+import type { ParsedSource } from "./located.js";
 
-/** `text` with `// ...` and `/* ... *\/` comments outside strings replaced by spaces. */
-export function blankComments(text: string): string {
-  const out: string[] = [];
-  let quote = "";
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quote !== "") {
-      out.push(c);
-      if (c === "\\" && i + 1 < text.length) {
-        out.push(text[i + 1]!);
-        i += 2;
-        continue;
-      }
-      if (c === quote) quote = "";
-      i++;
-      continue;
+/** json5's errors carry the place; the message is shown without json5's own prefix and suffix. */
+interface Json5SyntaxError extends SyntaxError {
+  lineNumber?: number;
+  columnNumber?: number;
+}
+
+export function parseJson5(text: string, file: string): ParsedSource {
+  const locator = json5Locator(text);
+  const located = { locate: locator.locate, locateChar: locator.locateChar };
+  let data: unknown;
+  try {
+    data = JSON5.parse(text);
+  } catch (err) {
+    const e = err as Json5SyntaxError;
+    const message = e.message.replace(/^JSON5: /, "").replace(/ at \d+:\d+$/, "");
+    const issue: ConfigIssue = {
+      severity: "error",
+      path: "",
+      file,
+      message: `JSON5 syntax error: ${message}`,
+    };
+    if (e.lineNumber !== undefined && e.columnNumber !== undefined) {
+      issue.line = e.lineNumber;
+      issue.column = e.columnNumber;
     }
-    if (c === '"' || c === "'") {
-      quote = c;
-      out.push(c);
-      i++;
-      continue;
-    }
-    if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n" && text[i] !== "\r") {
-        out.push(" ");
-        i++;
-      }
-      continue;
-    }
-    if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const stop = end < 0 ? text.length : end + 2;
-      for (; i < stop; i++) out.push(text[i] === "\n" || text[i] === "\r" ? text[i]! : " ");
-      continue;
-    }
-    out.push(c);
-    i++;
+    return { data: null, issues: [issue], ...located };
   }
-  return out.join("");
+  // json5 keeps the last of two equal keys; a second `token:` that silently wins is refused, as in
+  // YAML and JSON files.
+  const twice = locator.duplicateKey();
+  if (twice) {
+    return {
+      data: null,
+      issues: [
+        {
+          severity: "error",
+          path: "",
+          file,
+          message: `JSON5 syntax error: key "${twice.key}" appears twice in one object; keep one`,
+          ...twice.at,
+        },
+      ],
+      ...located,
+    };
+  }
+  return { data, issues: [], ...located };
 }

@@ -1,7 +1,21 @@
-// Key paths as users read them: `hooks.mappings[0].match.path`, `agents.defaults.models["openai/gpt-4o"]`.
+// Key paths as users read them: `hooks.mappings[0].match.path`, `agents.defaults.models["openai/gpt-4o"]`,
+// and the functions that find where one sits in its file.
 
 /** One step into a parsed document: an object key or an array index. */
 export type PathSegment = string | number;
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Finds where a key path sits in the source: the value node, or with `key` the key itself. Falls back
+ * to the deepest ancestor that exists, so a missing key points at the object that lacks it. */
+export type Locate = (path: readonly PathSegment[], opts?: { key?: boolean }) => Position | undefined;
+
+/** Where character `index` of the string value at a key path sits; undefined when that cannot be told
+ * exactly (not a string, or `${ENV}` interpolation may have moved it). */
+export type LocateChar = (path: readonly PathSegment[], index: number) => Position | undefined;
 
 const plainKey = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 

@@ -11,32 +11,14 @@ import {
   type Pair,
   parseDocument,
 } from "yaml";
-import type { ConfigIssue } from "../types.js";
-import { blankComments } from "./json5.js";
-import type { PathSegment } from "./key-path.js";
+import type { ConfigIssue } from "../issues.js";
+import { parseJson5 } from "./json5.js";
+import type { PathSegment, Position } from "./key-path.js";
+import type { ParsedSource } from "./located.js";
 import { scalarOffsets } from "./scalar-offsets.js";
 import { describeSyntaxError } from "./syntax-hints.js";
 
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/** Finds where a key path sits in the source: the value node, or with `key` the key itself. Falls back
- * to the deepest ancestor that exists, so a missing key points at the object that lacks it. */
-export type Locate = (path: readonly PathSegment[], opts?: { key?: boolean }) => Position | undefined;
-
-/** Where character `index` of the string value at a key path sits; undefined when that cannot be told
- * exactly (not a string, or `${ENV}` interpolation may have moved it). */
-export type LocateChar = (path: readonly PathSegment[], index: number) => Position | undefined;
-
-export interface ParsedSource {
-  data: unknown;
-  locate: Locate;
-  locateChar: LocateChar;
-  /** Syntax errors; when not empty, `data` must not be used. */
-  issues: ConfigIssue[];
-}
+export type { ParsedSource } from "./located.js";
 
 /** json5: OpenClaw's configuration files (see json5.ts). */
 export type SourceFormat = "yaml" | "json" | "json5";
@@ -55,10 +37,10 @@ const SYNTAX_NAMES: Record<SourceFormat, string> = { yaml: "YAML", json: "JSON",
 const maxAliasCount = 100;
 
 export function parseSource(text: string, format: SourceFormat, file: string): ParsedSource {
+  if (format === "json5") return parseJson5(text, file);
   const lineCounter = new LineCounter();
-  // JSON goes through the same parser (JSON is YAML 1.2 with the json schema) so positions exist, and
-  // so does JSON5 once its comments are blanked (positions stay where they were).
-  const doc = parseDocument(format === "json5" ? blankComments(text) : text, {
+  // JSON goes through the same parser (JSON is YAML 1.2 with the json schema) so positions exist.
+  const doc = parseDocument(text, {
     lineCounter,
     prettyErrors: false,
     uniqueKeys: true,

@@ -1,19 +1,17 @@
-// Rule files: hooks.rules entries and the built-in presets. A list of mappings plus optional pack metadata.
+// Rule files: hooks.rules entries. A list of mappings, an optional description and test cases.
 import { basename, extname, resolve } from "node:path";
 import type { Mapping, TestCase } from "../../types/generated.js";
 import { checkMapping } from "../check/mapping-checks.js";
 import { validateAgainst } from "../check/schema-issues.js";
 import { rulesFileValidator } from "../check/schemas.js";
 import { ConfigError } from "../errors.js";
-import { afterErrors, hasIssueAt, IssueList, type SourceRef } from "../issues.js";
-import type { ConfigIssue, ResolvedMapping } from "../types.js";
+import { afterErrors, type ConfigIssue, hasIssueAt, IssueList, type SourceRef } from "../issues.js";
+import type { ResolvedMapping } from "../types.js";
 import type { PathSegment } from "./key-path.js";
 import { displayPath, readSourceFile } from "./source-file.js";
 
 export interface LoadedRulesFile {
   file: string;
-  preset?: string;
-  aliases: string[];
   description?: string;
   mappings: ResolvedMapping[];
   /** The file's embedded test cases (`tests:`), as written; `hookgate test` runs them. */
@@ -21,9 +19,7 @@ export interface LoadedRulesFile {
 }
 
 export interface RulesFileOptions {
-  /** `preset` and `aliases` keys are allowed (files in rules/presets/). */
-  allowPresetKeys?: boolean;
-  /** When given, `${ENV}` references are interpolated from it (hooks.rules files; presets are not). */
+  /** When given, `${ENV}` references are interpolated from it. */
   env?: NodeJS.ProcessEnv;
   /** Folder file names in origins and messages are shown relative to (default: the process cwd). */
   baseDir?: string;
@@ -32,8 +28,6 @@ export interface RulesFileOptions {
 }
 
 interface RawRulesFile {
-  preset?: string;
-  aliases?: string[];
   description?: string;
   mappings: Mapping[];
   tests?: TestCase[];
@@ -72,44 +66,38 @@ export async function readRulesFile(file: string, opts: RulesFileOptions = {}): 
   });
   const issues = new IssueList();
   issues.push(...read.issues);
-  const loaded: LoadedRulesFile = { file: absolute, aliases: [], mappings: [] };
+  const loaded: LoadedRulesFile = { file: absolute, mappings: [] };
   const result = { loaded, source: read.source, paths: [] as PathSegment[][], issues: issues.items };
   if (!read.parsed) return result;
   issues.push(...afterErrors(issues.items, validateAgainst(rulesFileValidator(), read.data, read.source)));
   if (!isRulesFile(read.data)) return result;
 
-  const raw = read.data as RawRulesFile;
-  if (!opts.allowPresetKeys) {
-    for (const key of ["preset", "aliases"] as const) {
-      if (raw[key] !== undefined) {
-        issues.error(
-          read.source,
-          [key],
-          "belongs in a pack file (id, version, params: see the README's Writing a pack), not a rule file; remove it",
-          { key: true },
-        );
-      }
+  const raw = read.data as RawRulesFile & Record<string, unknown>;
+  // The schema still lists them (built-in packs were rule files once): say where they belong now.
+  for (const key of ["preset", "aliases"] as const) {
+    if (raw[key] !== undefined) {
+      issues.error(
+        read.source,
+        [key],
+        "belongs in a pack file (id, version, params: see docs/guides/packs.md, Writing a pack), not a rule file; remove it",
+        { key: true },
+      );
     }
   }
-  const preset =
-    typeof raw.preset === "string" && !hasIssueAt(issues.items, ["preset"]) ? raw.preset : undefined;
-  const prefix = preset ?? basename(absolute, extname(absolute));
+  const prefix = basename(absolute, extname(absolute));
   for (const [i, m] of raw.mappings.entries()) {
     if (hasIssueAt(issues.items, ["mappings", i])) continue;
     const mapping: ResolvedMapping = {
       ...m,
       id: m.id ?? `${prefix}-${i + 1}`,
       action: m.action ?? "agent",
-      origin: preset ? `preset ${preset} mappings[${i}]` : `${display} mappings[${i}]`,
+      origin: `${display} mappings[${i}]`,
     };
-    if (preset) mapping.preset = preset;
     // A missing message is reported, but the mapping is kept: its `when` and templates can still be checked.
     checkMapping(mapping, ["mappings", i], read.source, issues);
     result.paths.push(["mappings", i]);
     loaded.mappings.push(mapping);
   }
-  if (preset !== undefined) loaded.preset = preset;
-  if (Array.isArray(raw.aliases) && !hasIssueAt(issues.items, ["aliases"])) loaded.aliases = raw.aliases;
   if (typeof raw.description === "string") loaded.description = raw.description;
   if (Array.isArray(raw.tests) && !hasIssueAt(issues.items, ["tests"])) loaded.tests = raw.tests;
   return result;

@@ -1,17 +1,10 @@
 // Reads one config or rule file: parse by extension, then optional ${ENV} / ${file:...} interpolation.
 import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative } from "node:path";
-import { issueAt, type SourceRef } from "../issues.js";
-import type { ConfigIssue } from "../types.js";
+import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import { interpolateEnv } from "./interpolate.js";
-import { formatKeyPath } from "./key-path.js";
-import {
-  formatFromExtension,
-  type Locate,
-  type LocateChar,
-  parseSource,
-  type SourceFormat,
-} from "./parse.js";
+import { formatKeyPath, type Locate, type LocateChar } from "./key-path.js";
+import { formatFromExtension, parseSource, type SourceFormat } from "./parse.js";
 
 export interface SourceFile {
   data: unknown;

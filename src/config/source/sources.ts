@@ -1,7 +1,6 @@
 // Remembers every file a config was loaded from, so issues found later (by the rule compiler) can be
 // given file:line:column from their key path.
-import type { SourceRef } from "../issues.js";
-import type { ConfigIssue } from "../types.js";
+import type { ConfigIssue, SourceRef } from "../issues.js";
 import { parseKeyPath } from "./key-path.js";
 
 export class SourceRegistry {

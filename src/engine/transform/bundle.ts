@@ -13,7 +13,7 @@ import { isBuiltin } from "node:module";
 import path from "node:path";
 import { type BuildOptions, build, type Message, type Plugin } from "esbuild";
 import { ConfigError } from "../../config/errors.js";
-import type { ConfigIssue } from "../../config/types.js";
+import type { ConfigIssue } from "../../config/issues.js";
 
 /** Marks resolutions the plugin asks esbuild for, so that it does not check its own requests. */
 const INNER = Symbol("inner resolve");

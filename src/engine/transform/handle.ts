@@ -5,7 +5,6 @@ import { metrics, secondsSince } from "../../core/metrics.js";
 import { inSpan } from "../../core/tracing.js";
 import { transformResultProblem } from "../../schemas/payloads.js";
 import type { TransformResult } from "../../types/generated.js";
-import { encodeInputValue } from "./bjson.js";
 import type { TransformPool } from "./pool.js";
 import type { TransformHandle, TransformInput, TransformOutcome } from "./types.js";
 
@@ -35,10 +34,9 @@ export function createHandle(
 
 function callWith(id: number, pool: TransformPool): (input: TransformInput) => Promise<TransformOutcome> {
   return async (input) => {
-    // The binary form the sandbox reads (bjson.ts) when the input is plain data, else JSON text.
-    let sent: string | ArrayBuffer;
+    let inputJson: string;
     try {
-      sent = encodeInputValue(input) ?? JSON.stringify(input);
+      inputJson = JSON.stringify(input);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       return {
@@ -48,7 +46,7 @@ function callWith(id: number, pool: TransformPool): (input: TransformInput) => P
       };
     }
     try {
-      const raw = await pool.call(id, sent);
+      const raw = await pool.call(id, inputJson);
       if (!raw.ok) return { ok: false, code: raw.code, error: raw.error };
       if (raw.json === null) return { ok: true, result: null };
       // Parsed by the host's JSON.parse: `__proto__` keys become plain own properties, never prototypes.

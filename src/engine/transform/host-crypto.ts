@@ -1,7 +1,8 @@
 // The host side of the node:crypto subset transforms may import (createHash, createHmac,
 // timingSafeEqual, randomUUID): the hashing runs in the worker thread with Node's own crypto. Hash
 // objects live in the sandbox (prelude.ts), which keeps their input until digest() and then asks
-// the host once: a call into the host costs about 0.1 ms, so one per digest, not one per update.
+// the host once: a call into the host costs far more than hashing a short update, so one per digest,
+// not one per update.
 // This side trusts nothing it receives:
 // - it reads strings only (never an object, whose conversion would run sandbox code), checks their
 //   length before copying them out, and refuses one that does not come out whole (the engine hands
@@ -18,7 +19,7 @@ import { type BinaryToTextEncoding, createHash, createHmac, randomUUID, timingSa
 /** Characters of input (data, keys, compared values, as JSON text) one transform call may hand to crypto. */
 export const MAX_INPUT_CHARS = 16 * 1024 * 1024;
 
-export const ALGORITHMS = [
+const ALGORITHMS = [
   "md5",
   "sha1",
   "sha224",

@@ -2,7 +2,6 @@
 // exports (in a worker), pick the one to call, and build its sandbox in every worker of the pool.
 import path from "node:path";
 import { ConfigError } from "../../config/errors.js";
-import { bundleTransform } from "./bundle.js";
 import { createHandle } from "./handle.js";
 import { TransformPool } from "./pool.js";
 import type { TransformHandle, TransformLimits } from "./types.js";
@@ -23,6 +22,11 @@ interface LoadedModule {
 export function createTransformLoader(opts: {
   transformsDir: string;
   limits: TransformLimits;
+  /**
+   * Only to check the rules (`hookgate validate`): modules are bundled, run once and their exports
+   * checked, but no sandbox is built for calls, and a handle's calls fail.
+   */
+  checkOnly?: boolean;
 }): TransformLoader {
   const { transformsDir, limits } = opts;
   // Workers start with the first load: a config without transforms never starts one.
@@ -42,6 +46,8 @@ export function createTransformLoader(opts: {
   let disposed = false;
 
   const loadModule = async (module: string): Promise<LoadedModule> => {
+    // esbuild is loaded with the first transform: most configurations have none.
+    const { bundleTransform } = await import("./bundle.js");
     const factorySource = await bundleTransform(module, transformsDir);
     const listed = await pool.probe(module, factorySource);
     if (!listed.ok) throw configError(`${module}: ${listed.error}`);
@@ -65,6 +71,7 @@ export function createTransformLoader(opts: {
     exportName: string,
   ): Promise<TransformHandle> => {
     const id = nextId++;
+    if (opts.checkOnly) return createHandle(module, exportName, id, pool, factorySource);
     const added = await pool.add({ id, module, factorySource, exportName });
     if (disposed) throw new Error("the transform loader was disposed");
     if (!added.ok) throw configError(`${module}: ${added.error}`);

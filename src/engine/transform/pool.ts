@@ -18,6 +18,7 @@
 
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { addQueueSource, metrics } from "../../core/metrics.js";
+import { type EngineModule, engineModule } from "./engine-module.js";
 import {
   type AddReply,
   now,
@@ -30,9 +31,8 @@ import {
   type WorkerRequest,
   type WorkerStart,
 } from "./protocol.js";
-import { type EngineModule, engineModule } from "./quickjs-host.js";
-import { type RawFailure, type RawOutcome, SETUP_BUDGET_MS } from "./sandbox.js";
-import type { SandboxLimits } from "./types.js";
+import type { RawFailure, RawOutcome } from "./sandbox.js";
+import { type SandboxLimits, SETUP_BUDGET_MS } from "./types.js";
 
 /**
  * Time past a request's own budget before its worker is ended. The sandbox answers a timeout itself
@@ -115,8 +115,8 @@ export class TransformPool {
     }));
   }
 
-  /** Calls transform `id` with its input's JSON text or binary form (handed over). Never rejects. */
-  call(id: number, input: string | ArrayBuffer): Promise<RawOutcome> {
+  /** Calls transform `id` with its input's JSON text. Never rejects. */
+  call(id: number, input: string): Promise<RawOutcome> {
     if (this.closed) return Promise.resolve(unloaded());
     this.start();
     const broken = this.allBroken();
@@ -235,7 +235,7 @@ export class TransformPool {
     }
   }
 
-  /** Refs or unrefs the worker and its port, only on a change (each call costs several microseconds). */
+  /** Refs or unrefs the worker and its port, only on a change (each call costs time per request). */
   private hold(slot: Slot, held: boolean): void {
     if (slot.held === held || !slot.worker || !slot.port) return;
     slot.held = held;
@@ -254,11 +254,7 @@ export class TransformPool {
     job.request.seq = slot.seq;
     slot.sentAt = now();
     this.arm(slot, job, job.budgetMs + WATCHDOG_MARGIN_MS);
-    const { request } = job;
-    // A binary input moves to the worker instead of being copied.
-    if (request.t === "call" && typeof request.input !== "string")
-      slot.port!.postMessage(request, [request.input]);
-    else slot.port!.postMessage(request);
+    slot.port!.postMessage(job.request);
   }
 
   private arm(slot: Slot, job: Job, ms: number): void {

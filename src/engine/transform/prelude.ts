@@ -25,16 +25,14 @@
 //   createHash, createHmac, timingSafeEqual, randomUUID. The arguments are checked here, the work is
 //   done by the host (host-crypto.ts) through one host function that takes and returns strings.
 //
-// Call protocol: `run(input)` and `settle()` return a string whose first character is a tag:
+// Call protocol: `run(inputJson)` and `settle()` return a string whose first character is a tag:
 //   V<json>  result (at most maxChars UTF-16 units)   N  null/undefined (skip)
 //   P        a promise: run pending jobs, then call settle()   U  the promise never settled
 //   E<text>  the transform threw      I<text>  the result is not plain data
 //   L<n>     the result is n UTF-16 units long, over the limit    M  out of memory
 //   Z        null was thrown (what QuickJS throws when the heap is too full for an error object)
-// Input arrives as a value the host read into the sandbox, or as JSON text parsed here (run's
-// argument is then a string: an input is always an object); results leave as JSON text. The one
-// host function (crypto) is held by link's closure and reachable only through the crypto object's
-// methods.
+// Input arrives as JSON text and is parsed here; results leave as JSON text. The one host function
+// (crypto) is held by link's closure and reachable only through the crypto object's methods.
 export const PRELUDE_SOURCE = `(() => {
   "use strict";
   const g = globalThis;
@@ -448,8 +446,7 @@ export const PRELUDE_SOURCE = `(() => {
         let input;
         reset();
         try {
-          // The host reads most inputs into the sandbox itself (sandbox.ts); the rest come as JSON text.
-          input = typeof inputJson === "string" ? parse(inputJson) : inputJson;
+          input = parse(inputJson);
           const parts = input.url;
           // Built when the transform first reads it: most transforms never do.
           if (parts !== undefined) {

@@ -3,7 +3,7 @@
 // MessagePort. Besides, it stamps which request it is running and since when in memory shared with
 // the main thread, where the watchdog reads it.
 import type { MessagePort } from "node:worker_threads";
-import type { EngineModule } from "./quickjs-host.js";
+import type { EngineModule } from "./engine-module.js";
 import type { RawOutcome } from "./sandbox.js";
 import type { SandboxLimits } from "./types.js";
 
@@ -30,8 +30,8 @@ export interface WorkerStart {
 
 /** seq: numbers the requests of one worker, so that a stamp names the request it belongs to. */
 export type WorkerRequest =
-  /** Calls transform `id` with its input: JSON text, or its binary form (bjson.ts), transferred. */
-  | { t: "call"; seq: number; id: number; input: string | ArrayBuffer }
+  /** Calls transform `id` with the JSON text of its input. */
+  | { t: "call"; seq: number; id: number; input: string }
   /** Builds the sandbox of a newly loaded transform. */
   | { t: "add"; seq: number; spec: TransformSpec }
   /** Runs a module's top-level code once and lists its exports (config load). */

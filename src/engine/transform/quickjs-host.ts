@@ -12,21 +12,18 @@
 // engine assertion) unwinds the WebAssembly frames without QuickJS cleaning up, so that instance can
 // no longer be trusted. It is retired and a standby instance, prepared in the background, takes its
 // place at once; only when two fail in quick succession do calls fail fast until the next is ready.
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import {
   newQuickJSWASMModuleFromVariant,
   newVariant,
   type QuickJSWASMModule,
   RELEASE_SYNC,
 } from "quickjs-emscripten";
+import { type EngineModule, engineModule } from "./engine-module.js";
 
 // The project compiles without DOM types, where WebAssembly is declared: name what is used here.
 interface WasmMemory {
   readonly buffer: ArrayBuffer;
 }
-/** A compiled WebAssembly module (opaque here); it can be handed to worker threads. */
-export type EngineModule = object;
 interface WasmInstance {
   readonly exports: object;
 }
@@ -35,31 +32,9 @@ const Wasm = (
     WebAssembly: {
       Memory: new (d: { initial: number; maximum: number }) => WasmMemory;
       Instance: new (module: EngineModule, imports: object) => WasmInstance;
-      compile(bytes: Uint8Array): Promise<EngineModule>;
     };
   }
 ).WebAssembly;
-
-let engine: Promise<EngineModule> | null = null;
-
-/**
- * The engine's WebAssembly code, compiled once per process and shared by every instance, worker
- * threads included (a module handed to a worker shares its compiled code): a new instance then costs
- * about a millisecond, where compiling anew and warming up the code again costs hundreds.
- */
-export function engineModule(): Promise<EngineModule> {
-  engine ??= (async () => {
-    const fromQuickjs = createRequire(createRequire(import.meta.url).resolve("quickjs-emscripten"));
-    const file = fromQuickjs.resolve("@jitl/quickjs-wasmfile-release-sync/wasm");
-    return Wasm.compile(await readFile(file));
-  })();
-  return engine;
-}
-
-/** Uses a module compiled elsewhere (the main thread hands its own to each worker). */
-export function useEngineModule(module: EngineModule): void {
-  engine = Promise.resolve(module);
-}
 
 const PAGE_BYTES = 64 * 1024;
 const ignore = () => undefined;

@@ -2,9 +2,9 @@
 // per call.
 //
 // Why one long-lived, hardened context instead of a fresh context per call: creating a QuickJS
-// context alone costs ~130 µs here (all intrinsics are built anew), before the bundle is evaluated
-// again; a whole call in a kept context costs ~8 µs plus reading the input. Keeping it is safe
-// because nothing in it can carry state from one call to the next:
+// context builds every intrinsic anew, before the bundle is evaluated again, which costs several
+// times a whole call in a kept context (test/bench/README.md, "A transform call, piece by piece").
+// Keeping it is safe because nothing in it can carry state from one call to the next:
 // - the prelude deep-freezes globalThis and every intrinsic before any transform code runs, so
 //   polluting Object.prototype, adding globals or patching built-ins fails in every call;
 // - the bundled module is a factory evaluated anew in every call, so module-level variables start
@@ -17,18 +17,13 @@
 // A call that comes back after its deadline is a timeout whatever it answered: some work (a garbage
 // collection when the heap is nearly full, one long built-in call) does not stop at the interrupt
 // handler. The rebuild after a failure is left to maintain(), which the worker runs after answering,
-// so it never counts against a call. The measurements are in test/bench/transform.bench.mjs.
-//
-// The input goes in as a value written in the engine's binary object format (bjson.ts; by the main
-// thread, or here from JSON text), which the engine reads in about half the time its JSON.parse takes
-// for the same text, and without copying the text into the instance first; inputs the format does not
-// take (nested deeper than MAX_BINARY_DEPTH, not plain data) go in as JSON text, which run() parses.
+// so it never counts against a call. The input goes in as JSON text, which run() parses inside the
+// sandbox. The measurements are in test/bench/transform.bench.mjs.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten";
-import { decodeJsonValue, encodeJsonValue } from "./bjson.js";
 import { type ArgReader, CRYPTO_INFO, HostCrypto } from "./host-crypto.js";
 import { PRELUDE_SOURCE } from "./prelude.js";
 import { QuickJSHost } from "./quickjs-host.js";
-import type { SandboxLimits, TransformFailureCode } from "./types.js";
+import { type SandboxLimits, SETUP_BUDGET_MS, type TransformFailureCode } from "./types.js";
 
 /**
  * Upper bound of the QuickJS stack limit. QuickJS measures its own stack in WebAssembly memory,
@@ -38,9 +33,6 @@ import type { SandboxLimits, TransformFailureCode } from "./types.js";
  * instead of failing one call. 48 KiB still allows a few hundred nested JavaScript calls.
  */
 const MAX_SANDBOX_STACK_BYTES = 48 * 1024;
-
-/** Budget for building a sandbox and running module top-level code at load: not the call's cpuMs. */
-export const SETUP_BUDGET_MS = 2000;
 
 export type RawFailure = { ok: false; code: TransformFailureCode; error: string };
 /** json: the result as JSON text, null for a skip. */
@@ -56,19 +48,8 @@ export interface SandboxOptions {
   limits: SandboxLimits;
 }
 
-type Ffi = ReturnType<QuickJSWASMModule["getFFI"]>;
-type ContextPointer = Parameters<Ffi["QTS_ResolveException"]>[0];
-
-/** What reading inputs in the binary format needs: the engine's functions and the context's address. */
-interface Binary {
-  ffi: Ffi;
-  ctx: ContextPointer;
-}
-
 interface Parts {
   module: QuickJSWASMModule;
-  /** Null when inputs go in as JSON text (binaryInput found the format differs). */
-  binary: Binary | null;
   runtime: QuickJSRuntime;
   context: QuickJSContext;
   run: QuickJSHandle;
@@ -105,23 +86,15 @@ export class Sandbox {
     return this.parts !== null && this.spoiled === "no" && !this.disposed;
   }
 
-  /** Whether calls hand the input over in the binary format (false: as JSON text). Once started. */
-  get readsBinaryInput(): boolean {
-    return this.parts?.binary != null;
-  }
-
   /** Builds the sandbox now, so that load-time problems surface at config load. */
   async start(): Promise<void> {
     const built = this.build(await this.host.ready());
     if ("ok" in built) throw new SandboxStartError(built.error);
   }
 
-  /**
-   * Calls the export with its input: JSON text, or the binary form of it (bjson.ts) that the main
-   * thread wrote. Never throws.
-   */
-  call(input: string | ArrayBuffer): RawOutcome {
-    return this.invoke((parts) => this.callIn(parts, input), this.options.limits.cpuMs);
+  /** Calls the export with its input's JSON text. Never throws. */
+  call(inputJson: string): RawOutcome {
+    return this.invoke((parts) => this.callIn(parts, inputJson), this.options.limits.cpuMs);
   }
 
   /**
@@ -195,8 +168,8 @@ export class Sandbox {
   }
 
   /** Runs the export, drains pending jobs, settles a promise result, decodes the tag. */
-  private callIn(parts: Parts, input: string | ArrayBuffer): RawOutcome {
-    let tagged = this.callTagged(parts, parts.run, this.inputOf(parts, input));
+  private callIn(parts: Parts, inputJson: string): RawOutcome {
+    let tagged = this.callTagged(parts, parts.run, inputJson);
     if (typeof tagged !== "string") return tagged;
     const drained = this.drain(parts);
     if (drained) return drained;
@@ -219,42 +192,9 @@ export class Sandbox {
     return failure;
   }
 
-  /**
-   * The call's input as a value in the sandbox, read from the engine's binary object format (see
-   * bjson.ts), or its JSON text for run() to parse when that cannot be used.
-   */
-  private inputOf(parts: Parts, input: string | ArrayBuffer): QuickJSHandle | string {
-    const { context, binary } = parts;
-    let bytes: ArrayBuffer | null;
-    if (typeof input !== "string") {
-      bytes = input;
-    } else if (!binary) {
-      return input;
-    } else {
-      try {
-        bytes = encodeJsonValue(JSON.parse(input));
-      } catch {
-        bytes = null;
-      }
-      if (bytes === null) return input;
-    }
-    if (binary) {
-      const buffer = context.newArrayBuffer(bytes);
-      const value = context.decodeBinaryJSON(buffer);
-      buffer.dispose();
-      // decodeBinaryJSON hands back the engine's exception marker on failure (out of memory): take the
-      // exception out of the context and let run() parse the text, which reports the failure itself.
-      const error = binary.ffi.QTS_ResolveException(binary.ctx, value.value as never);
-      if (!error) return value;
-      binary.ffi.QTS_FreeValuePointer(binary.ctx, error);
-      value.dispose();
-    }
-    return typeof input === "string" ? input : JSON.stringify(decodeJsonValue(input));
-  }
-
-  private callTagged(parts: Parts, fn: QuickJSHandle, arg?: string | QuickJSHandle): string | RawFailure {
+  private callTagged(parts: Parts, fn: QuickJSHandle, arg?: string): string | RawFailure {
     const { context } = parts;
-    const argHandle = typeof arg === "string" ? context.newString(arg) : arg;
+    const argHandle = arg === undefined ? undefined : context.newString(arg);
     const result = argHandle
       ? context.callFunction(fn, context.undefined, argHandle)
       : context.callFunction(fn, context.undefined);
@@ -402,7 +342,6 @@ export class Sandbox {
         return true;
       });
       context = runtime.newContext();
-      const binary = binaryInput(module, context);
       const link = this.evalStep(context, PRELUDE_SOURCE, "prelude.js", temporaries);
       const factory = this.evalStep(context, factorySource, this.options.module, temporaries);
       const name = context.newString(exportName);
@@ -415,7 +354,7 @@ export class Sandbox {
       temporaries.push(linked.value);
       for (const key of ["run", "settle", "probe"]) own.push(context.getProp(linked.value, key));
       for (const handle of temporaries) handle.dispose();
-      this.parts = { module, binary, runtime, context, run: own[0]!, settle: own[1]!, probe: own[2]! };
+      this.parts = { module, runtime, context, run: own[0]!, settle: own[1]!, probe: own[2]! };
       return this.parts;
     } catch (err) {
       if (err instanceof SandboxStartError) {
@@ -488,51 +427,6 @@ export class Sandbox {
       this.host.retire(parts.module);
     }
   }
-}
-
-/**
- * A value with every kind of JSON the binary writer handles. Its bytes from bjson.ts must equal the
- * engine's own encoding of the same value parsed from its text, or inputs go in as JSON text.
- */
-const FORMAT_SAMPLE = JSON.stringify({
-  a: [0, 1, -1, 63, 64, -64, -65, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 1.5, -0, 1e300, null, true, false],
-  "0": { "7": "x", "2147483647": "", "2147483648": "é", "01": "\u0100\ud800", a: { a: [] } },
-  ["__proto__"]: { length: "\u{1f600}" },
-});
-const formatChecked = new WeakMap<QuickJSWASMModule, boolean>();
-
-/**
- * How this context reads inputs in the binary format (see bjson.ts), or null to send JSON text: when
- * this engine build writes the sample differently, or the context's address is not where this
- * version of quickjs-emscripten keeps it. Runs before the prelude, on a fresh context.
- */
-function binaryInput(module: QuickJSWASMModule, context: QuickJSContext): Binary | null {
-  const ctx = (context as unknown as { ctx?: { value?: unknown } }).ctx?.value;
-  if (typeof ctx !== "number") return null;
-  const binary: Binary = { ffi: module.getFFI(), ctx: ctx as ContextPointer };
-  let same = formatChecked.get(module);
-  if (same === undefined) {
-    same = false;
-    const ours = encodeJsonValue(JSON.parse(FORMAT_SAMPLE));
-    const parsed = context.evalCode(`JSON.parse(${JSON.stringify(FORMAT_SAMPLE)})`);
-    if (!parsed.error && ours) {
-      const encoded = context.encodeBinaryJSON(parsed.value);
-      const error = binary.ffi.QTS_ResolveException(binary.ctx, encoded.value as never);
-      if (error) {
-        binary.ffi.QTS_FreeValuePointer(binary.ctx, error);
-      } else {
-        const theirs = context.getArrayBuffer(encoded);
-        same = Buffer.from(theirs.value).equals(Buffer.from(ours));
-        theirs.dispose();
-      }
-      encoded.dispose();
-      parsed.value.dispose();
-    } else {
-      parsed.error?.dispose();
-    }
-    formatChecked.set(module, same);
-  }
-  return same ? binary : null;
 }
 
 function describeHostError(err: unknown): string {

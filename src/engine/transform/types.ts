@@ -64,3 +64,6 @@ export interface TransformLimits extends SandboxLimits {
   /** Calls that may wait for a free worker; more are refused with TRANSFORM_BUSY. */
   maxQueued: number;
 }
+
+/** Budget for building a sandbox and running module top-level code at load: not the call's cpuMs. */
+export const SETUP_BUDGET_MS = 2000;

@@ -3,6 +3,7 @@
 // the sandbox cannot interrupt (one long built-in call) by ending the thread; QuickJS, not the
 // thread, is what keeps transform code away from the host.
 import { isMainThread, workerData } from "node:worker_threads";
+import { useEngineModule } from "./engine-module.js";
 import {
   type AddReply,
   now,
@@ -14,7 +15,6 @@ import {
   type WorkerRequest,
   type WorkerStart,
 } from "./protocol.js";
-import { useEngineModule } from "./quickjs-host.js";
 import { type RawFailure, Sandbox, SandboxStartError } from "./sandbox.js";
 
 if (isMainThread) throw new Error("worker.ts runs only as a worker thread of the transform pool");

@@ -2,9 +2,11 @@
 // hookgate itself: Slack's url_verification, Zoom's endpoint.url_validation and Discord's PING arrive
 // signed and are answered after the mapping's verify passed; Meta's GET subscription check carries
 // its own verify token. Nothing of a handshake reaches the rules.
+
 import { createHmac } from "node:crypto";
 import { secretMatcher } from "../../core/digest.js";
 import type { ErrorCode } from "../../core/errors.js";
+import { isObject } from "../../core/is-object.js";
 import type { MappingChallenge, MappingVerify } from "../../types/generated.js";
 import type { VerifyIssue } from "./compile.js";
 
@@ -67,9 +69,6 @@ export function compileChallenge(
   }
   return { kind: ch.kind };
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 const short = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_CHALLENGE;
 

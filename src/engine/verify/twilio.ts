@@ -10,7 +10,7 @@ import type { Verifier, VerifyInput } from "./types.js";
 const HEADER = "x-twilio-signature";
 
 /** What Twilio signs: the URL, then each field name followed by its values (sorted, once each). */
-export function twilioSignedText(url: string, fields: URLSearchParams | null): string {
+function twilioSignedText(url: string, fields: URLSearchParams | null): string {
   if (!fields) return url;
   const byName = new Map<string, Set<string>>();
   for (const [name, value] of fields) {

@@ -2,10 +2,10 @@
 // why, what the rules decide for it now (the same pipeline and text as `hookgate test`), its headers
 // and its body.
 import { ERRORS, type ErrorCode } from "../../core/errors.js";
+import { formatTime } from "../../core/time-text.js";
 import { normaliseHookPath } from "../../engine/hook-path.js";
-import { describeChange } from "../../ingress/decision-record.js";
+import { describeChange } from "../../ingress/logged-decision.js";
 import type { Redecision } from "../../ingress/replay.js";
-import { formatTime } from "../../store/text-table.js";
 import type { RequestLogRecord, RequestOutcome, RequestQuery } from "../../store/types.js";
 import { consoleHref, type Html, html } from "./html.js";
 

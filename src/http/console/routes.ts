@@ -5,16 +5,17 @@
 // from a console page (same origin, the session's CSRF token).
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ResolvedConfig } from "../../config/types.js";
 import { decisionText } from "../../ingress/decision-report.js";
 import { redecide } from "../../ingress/replay.js";
-import type { RequestOutcome } from "../../store/types.js";
-import type { AppOptions } from "../app.js";
+import type { RequestOutcome, Store } from "../../store/types.js";
 import { MemoryAuthLimiter } from "../auth-limiter.js";
 import { readBody } from "../body.js";
 import { foldAddress, throttleKey } from "../client-address.js";
 import { countedLimiter } from "../counted-limiter.js";
 import { HttpError } from "../errors.js";
 import type { Generation } from "../generation.js";
+import type { Generations } from "../generations.js";
 import { allowOnly } from "../local-only.js";
 import { tokenMatcher } from "../token.js";
 import { EMPTY_PLAYGROUND, loginForm, playground } from "./forms-page.js";
@@ -38,7 +39,14 @@ const SECURITY_HEADERS = {
   "cross-origin-opener-policy": "same-origin",
 };
 
-export async function consoleRoutes(app: FastifyInstance, opts: AppOptions): Promise<void> {
+/** What the console reads: the start config, the generation serving now, and the store's runs and log. */
+export interface ConsoleOptions {
+  config: ResolvedConfig;
+  generations: Generations;
+  runtime: { store: Store };
+}
+
+export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): Promise<void> {
   // Who may reach the console and how long a login lasts are the start config's; the token, the rules
   // and the pipeline are those of the generation serving now (a reload may rotate the token).
   const { config, generations } = opts;

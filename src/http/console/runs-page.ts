@@ -1,6 +1,6 @@
 // Agent runs in the console: the list, and one run with its prompt, reply or error, delivery state
 // and the transcript of its session.
-import { formatDuration, formatTime } from "../../store/text-table.js";
+import { formatDuration, formatTime } from "../../core/time-text.js";
 import type {
   DeliveryState,
   HeartbeatRecord,

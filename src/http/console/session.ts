@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 
-export const COOKIE = "hookgate_console";
+const COOKIE = "hookgate_console";
 /** Sessions held at most; the oldest goes first. */
 const MAX_SESSIONS = 1000;
 

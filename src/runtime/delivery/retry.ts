@@ -81,7 +81,7 @@ export function retryDelay(
 }
 
 /** "45 s", "1.5 s", "20 min", "2 h". */
-export function describeWait(ms: number): string {
+function describeWait(ms: number): string {
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(3))} s`;
   if (ms < 3_600_000) return `${Number((ms / 60_000).toFixed(1))} min`;
   return `${Number((ms / 3_600_000).toFixed(1))} h`;

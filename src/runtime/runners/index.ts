@@ -27,5 +27,5 @@ export function createRunner(agent: ResolvedAgent, deps: RunnerDeps): Runner {
   return factory(agent, deps);
 }
 
-export type { Runner, RunnerInput, RunnerResult } from "./types.js";
+export type { Runner, RunnerInput } from "./types.js";
 export { RunnerError } from "./types.js";

@@ -62,7 +62,7 @@ export function readReply(
 }
 
 /** `<think>…</think>` (or `<thinking>`) blocks at the start of a reply, apart from the answer. */
-export function splitThinking(content: string): { answer: string; thought?: string } {
+function splitThinking(content: string): { answer: string; thought?: string } {
   let rest = content;
   const thoughts: string[] = [];
   for (;;) {

@@ -47,6 +47,6 @@ export const discord = defineChannel({
 });
 
 /** Discord nonces are at most 25 characters: the key's first 25 hex digits (100 random bits). */
-export function discordNonce(key: string): string {
+function discordNonce(key: string): string {
   return key.replace(/[^0-9a-zA-Z]/g, "").slice(0, 25);
 }

@@ -33,6 +33,6 @@ export const imessage = defineChannel({
 });
 
 /** A chat guid as is; a bare phone number or e-mail address becomes its one-to-one iMessage chat. */
-export function chatGuid(to: string): string {
+function chatGuid(to: string): string {
   return to.includes(";") ? to : `iMessage;-;${to}`;
 }

@@ -30,7 +30,7 @@ export const mattermost = defineChannel({
  * A reply may quote untrusted webhook content: a zero-width space after the `@` keeps the word
  * readable but no longer a mention (Mattermost matches mentions on whole words).
  */
-export function mattermostText(text: string): string {
+function mattermostText(text: string): string {
   // Not inside a longer word such as an e-mail address, which Mattermost does not read as a mention.
   return text.replace(/(?<![\p{L}\p{N}_.@-])@(channel|all|here)\b/giu, "@\u200b$1");
 }

@@ -53,7 +53,7 @@ export const slack = defineChannel({
  * `<@U123>` a person, `<https://x|text>` disguises a link. A reply may quote untrusted webhook
  * content, so they are sent as the entities Slack shows as the characters themselves.
  */
-export function slackText(text: string): string {
+function slackText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 

@@ -1,0 +1,77 @@
+// The answer a hook request gets, status and body, from what the rules decided and what the store
+// made of it. The server answers with it; `hookgate test`, pack cases, replay and the console report
+// it for a decision not stored: one function, so the two cannot drift apart.
+import { ERRORS, type ErrorCode, errorBody } from "../core/errors.js";
+import { combinedWakeMode } from "../core/wake-mode.js";
+import { type Answer, type SuccessAnswer, shapeAnswer } from "../engine/success-answer.js";
+import type { WakeAction } from "../engine/types.js";
+import type { IngressDecision } from "./decide.js";
+
+export type { Answer };
+
+/** What the store made of accepted actions (the store's AcceptOutcome has this shape). */
+export type StoredOutcome =
+  | { kind: "wake"; mode: WakeAction["mode"]; event: "queued" | "coalesced"; count?: number }
+  | { kind: "run"; runId: string; runIds?: string[] };
+
+/** A run's id is made when it is stored: a decision not stored shows this instead. */
+const UNSTORED_RUN_ID = "(assigned when stored)";
+
+export function errorAnswer(code: ErrorCode, error?: string): Answer {
+  return { status: ERRORS[code].status, body: errorBody(code, error) };
+}
+
+/**
+ * 200 with the wake's mode and event, 202 with the run ids, 204 for nothing to do; then the mapping's
+ * successStatus (without a body for successBody: false, with its own for an object).
+ */
+export function acceptedAnswer(stored: StoredOutcome | "skip", success: SuccessAnswer | undefined): Answer {
+  return shapeAnswer(usualAnswer(stored), success);
+}
+
+function usualAnswer(stored: StoredOutcome | "skip"): Answer {
+  if (stored === "skip") return { status: 204 };
+  if (stored.kind === "run") {
+    return {
+      status: 202,
+      body: { ok: true, runId: stored.runId, ...(stored.runIds && { runIds: stored.runIds }) },
+    };
+  }
+  return {
+    status: 200,
+    body: {
+      ok: true,
+      mode: stored.mode,
+      eventOutcome: stored.event,
+      ...(stored.count !== undefined && { count: stored.count }),
+    },
+  };
+}
+
+/**
+ * What storing a decision's actions gives when no identical wake is pending: a fan-out's wakes are
+ * `now` when any asks for it (one heartbeat serves them all); run ids are not known yet.
+ */
+function unstoredOutcome(d: Extract<IngressDecision, { kind: "wake" | "agent" }>): StoredOutcome {
+  if (d.kind === "agent") {
+    return {
+      kind: "run",
+      runId: UNSTORED_RUN_ID,
+      ...(d.fanOut && { runIds: d.fanOut.map(() => UNSTORED_RUN_ID) }),
+    };
+  }
+  if (!d.fanOut) return { kind: "wake", mode: d.action.mode, event: "queued" };
+  return { kind: "wake", mode: combinedWakeMode(d.fanOut), event: "queued", count: d.fanOut.length };
+}
+
+/** The answer to a decision, after the store took its actions (`stored`) or as it would be. */
+export function decisionAnswer(d: IngressDecision, stored?: StoredOutcome): Answer {
+  switch (d.kind) {
+    case "refused":
+      return errorAnswer(d.code, d.error);
+    case "skip":
+      return acceptedAnswer("skip", d.successAnswer);
+    default:
+      return acceptedAnswer(stored ?? unstoredOutcome(d), d.successAnswer);
+  }
+}

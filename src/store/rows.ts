@@ -1,0 +1,225 @@
+// Row shapes of the SQLite tables and their conversion to the Store's records. NULL columns become
+// absent fields so that records compare and print cleanly.
+import type {
+  DeliveryState,
+  HeartbeatRecord,
+  HeartbeatStatus,
+  NewRun,
+  RequestLogEntry,
+  RequestLogRecord,
+  RunPrompt,
+  RunRecord,
+  RunStatus,
+  SystemEvent,
+  TokenUsage,
+  TranscriptMessage,
+  WakeMode,
+} from "./types.js";
+
+export interface EventRow {
+  id: number;
+  text: string;
+  source: string;
+  mode: string;
+  repeats: number;
+  created_at: number;
+  last_at: number;
+  consumed_at: number | null;
+}
+
+export interface RunRow {
+  id: string;
+  name: string;
+  message: string;
+  agent_id: string | null;
+  session_key: string;
+  session_mode: string | null;
+  model: string | null;
+  thinking: string | null;
+  timeout_seconds: number | null;
+  wake_mode: string;
+  deliver: number;
+  channel: string;
+  recipient: string | null;
+  mapping_id: string | null;
+  preset: string | null;
+  received_at: number;
+  status: string;
+  attempts: number;
+  resolved_agent_id: string | null;
+  resolved_model: string | null;
+  prompt: string | null;
+  reply: string | null;
+  error: string | null;
+  usage: string | null;
+  started_at: number | null;
+  finished_at: number | null;
+  delivery: string | null;
+  trace_context: string | null;
+}
+
+export interface TranscriptRow {
+  role: string;
+  content: string;
+  run_id: string | null;
+  created_at: number;
+}
+
+export interface HeartbeatRow {
+  id: number;
+  reason: string;
+  status: string;
+  started_at: number;
+  finished_at: number;
+  event_ids: string;
+  prompt: string | null;
+  reply: string | null;
+  error: string | null;
+  usage: string | null;
+  delivery: string | null;
+}
+
+/** Copies the entries whose value is neither null nor undefined. */
+function defined<T extends object>(record: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) if (v !== null && v !== undefined) out[k] = v;
+  return out as T;
+}
+
+function json<T>(text: string | null): T | undefined {
+  return text === null ? undefined : (JSON.parse(text) as T);
+}
+
+export function eventFromRow(row: EventRow): SystemEvent {
+  return defined({
+    id: row.id,
+    text: row.text,
+    source: row.source,
+    createdAt: row.created_at,
+    consumedAt: row.consumed_at ?? undefined,
+    mode: row.mode as WakeMode,
+    repeats: row.repeats,
+    lastAt: row.last_at,
+  });
+}
+
+/** The columns a new run's insert sets (besides its status), in the order of `runValues`. */
+export const RUN_COLUMNS = [
+  "id",
+  "name",
+  "message",
+  "agent_id",
+  "session_key",
+  "session_mode",
+  "model",
+  "thinking",
+  "timeout_seconds",
+  "wake_mode",
+  "deliver",
+  "channel",
+  "recipient",
+  "mapping_id",
+  "preset",
+  "received_at",
+  "trace_context",
+] as const;
+
+/** A new run's values in the order of RUN_COLUMNS, for positional parameters (cheaper to bind). */
+export function runValues(run: NewRun): unknown[] {
+  const params = runParams(run);
+  return RUN_COLUMNS.map((column) => params[column]);
+}
+
+/** Column values of a new run, by column name. */
+export function runParams(run: NewRun): Record<string, unknown> {
+  return {
+    id: run.id,
+    name: run.name,
+    message: run.message,
+    agent_id: run.agentId ?? null,
+    session_key: run.sessionKey,
+    session_mode: run.sessionMode ?? null,
+    model: run.model ?? null,
+    thinking: run.thinking ?? null,
+    timeout_seconds: run.timeoutSeconds ?? null,
+    wake_mode: run.wakeMode,
+    deliver: run.deliver ? 1 : 0,
+    channel: run.channel,
+    recipient: run.to ?? null,
+    mapping_id: run.mappingId ?? null,
+    // The column keeps its first name: instances of an older version may share the database.
+    preset: run.pack ?? null,
+    received_at: run.receivedAt,
+    trace_context: run.traceContext ?? null,
+  };
+}
+
+export function runFromRow(row: RunRow): RunRecord {
+  return defined({
+    id: row.id,
+    name: row.name,
+    message: row.message,
+    agentId: row.agent_id ?? undefined,
+    sessionKey: row.session_key,
+    sessionMode: (row.session_mode as RunRecord["sessionMode"]) ?? undefined,
+    model: row.model ?? undefined,
+    thinking: row.thinking ?? undefined,
+    timeoutSeconds: row.timeout_seconds ?? undefined,
+    wakeMode: row.wake_mode as WakeMode,
+    deliver: row.deliver === 1,
+    channel: row.channel,
+    to: row.recipient ?? undefined,
+    mappingId: row.mapping_id ?? undefined,
+    pack: row.preset ?? undefined,
+    receivedAt: row.received_at,
+    status: row.status as RunStatus,
+    attempts: row.attempts,
+    resolvedAgentId: row.resolved_agent_id ?? undefined,
+    resolvedModel: row.resolved_model ?? undefined,
+    prompt: json<RunPrompt>(row.prompt),
+    reply: row.reply ?? undefined,
+    error: row.error ?? undefined,
+    usage: json<TokenUsage>(row.usage),
+    startedAt: row.started_at ?? undefined,
+    finishedAt: row.finished_at ?? undefined,
+    delivery: json<DeliveryState>(row.delivery),
+    traceContext: row.trace_context ?? undefined,
+  });
+}
+
+export function transcriptFromRow(row: TranscriptRow): TranscriptMessage {
+  return defined({
+    role: row.role as TranscriptMessage["role"],
+    content: row.content,
+    runId: row.run_id ?? undefined,
+    createdAt: row.created_at,
+  });
+}
+
+export function heartbeatFromRow(row: HeartbeatRow): HeartbeatRecord {
+  return defined({
+    id: row.id,
+    reason: row.reason,
+    status: row.status as HeartbeatStatus,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    eventIds: JSON.parse(row.event_ids) as number[],
+    prompt: row.prompt ?? undefined,
+    reply: row.reply ?? undefined,
+    error: row.error ?? undefined,
+    usage: json<TokenUsage>(row.usage),
+    delivery: json<DeliveryState>(row.delivery),
+  });
+}
+
+export interface RequestRow {
+  seq: number;
+  id: string;
+  entry: string;
+  body: Buffer | null;
+}
+
+export function requestFromRow(row: RequestRow): RequestLogRecord {
+  const entry = JSON.parse(row.entry) as Omit<RequestLogEntry, "body">;
+  return { ...entry, ...(row.body !== null && { body: new Uint8Array(row.body) }), seq: row.seq };
+}

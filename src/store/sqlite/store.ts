@@ -1,0 +1,736 @@
+// The embedded Store on better-sqlite3: WAL (readers never block the writer, so `hookgate runs` works
+// while the server runs) and group commit for the request path (see group-commit.ts). A write is
+// acknowledged only once it is on disk: with group commit, COMMIT writes the WAL and the committer
+// syncs the WAL file on libuv's thread pool before settling (synchronous=NORMAL leaves that sync to
+// it; SQLite still syncs around its checkpoints); without it, or where the WAL file cannot be opened,
+// synchronous=FULL makes every COMMIT sync before it returns.
+import { closeSync, fdatasync, mkdirSync, openSync, statfsSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { Logger } from "pino";
+import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
+import { afterPrefix } from "../id-prefix.js";
+import {
+  type EventRow,
+  eventFromRow,
+  type HeartbeatRow,
+  heartbeatFromRow,
+  type RequestRow,
+  RUN_COLUMNS,
+  type RunRow,
+  requestFromRow,
+  runFromRow,
+  runValues,
+  type TranscriptRow,
+  transcriptFromRow,
+} from "../rows.js";
+import { SharedProbe } from "../shared-probe.js";
+import { repeatOf, storedOutcome } from "../stored-outcome.js";
+import type {
+  AcceptOutcome,
+  AcceptResult,
+  DeliveryState,
+  HeartbeatRecord,
+  IdempotencyRef,
+  IdempotentRepeat,
+  LoggedRequest,
+  NewHeartbeat,
+  NewRun,
+  NewWake,
+  PruneResult,
+  QueueStats,
+  RequestLogRecord,
+  RequestQuery,
+  RetentionPolicy,
+  Route,
+  RunCompletion,
+  RunPrompt,
+  RunRecord,
+  RunResult,
+  RunStatus,
+  Store,
+  SystemEvent,
+  TranscriptMessage,
+  WakeMode,
+} from "../types.js";
+import { type DurableSync, GroupCommitter } from "./group-commit.js";
+import { migrate, SCHEMA_VERSION, schemaVersion } from "./schema.js";
+
+export interface SqliteStoreOptions {
+  /** Share one commit among accepts arriving together (default true; false = one commit per accept). */
+  groupCommit?: boolean;
+  log?: Logger;
+  /** Open an existing file for reading only (the `events` / `runs` commands). */
+  readonly?: boolean;
+  /** How long to wait for another process's write lock before failing (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** Clock for idempotency expiry (tests). */
+  now?: () => number;
+}
+
+/** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
+const PRUNE_EVERY_MS = 60_000;
+const DEFAULT_PENDING_LIMIT = 100;
+/** Request log rows wait at most this long for a commit to join before committing alone. */
+const REQUEST_LOG_MAX_WAIT_MS = 1000;
+
+/** A new run, queued; positional parameters bind cheaper than named ones (test/bench/README.md). */
+const INSERT_RUN = `INSERT INTO runs (${RUN_COLUMNS.join(", ")}, status)
+  VALUES (${RUN_COLUMNS.map(() => "?").join(", ")}, 'queued')`;
+
+/**
+ * What retention deletes in each table: rows `before` the cut-off time, or older than the newest
+ * `keep` rows (by the table's order column), and never pending work. The subselects walk the order
+ * column from its oldest end, where the old rows are, and stop after `batch` rows.
+ */
+const PRUNE_SQL = {
+  requests: `DELETE FROM requests WHERE seq IN (SELECT seq FROM requests
+      WHERE received_at < @before OR seq <= @requestsFloor ORDER BY seq LIMIT @batch)`,
+  events: `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE consumed_at IS NOT NULL
+      AND (created_at < @before OR id <= @eventsFloor) ORDER BY id LIMIT @batch)`,
+  runs: `DELETE FROM runs WHERE seq IN (SELECT seq FROM runs
+      WHERE status NOT IN ('queued', 'running') AND (delivery_status IS NULL OR delivery_status <> 'pending')
+      AND (received_at < @before OR seq <= @runsFloor) ORDER BY seq LIMIT @batch)`,
+  transcripts: `DELETE FROM transcripts WHERE id IN (SELECT id FROM transcripts
+      WHERE created_at < @before OR id <= @transcriptsFloor ORDER BY id LIMIT @batch)`,
+  heartbeats: `DELETE FROM heartbeats WHERE id IN (SELECT id FROM heartbeats
+      WHERE finished_at < @before OR id <= @heartbeatsFloor ORDER BY id LIMIT @batch)`,
+} as const;
+
+/** The order column of each pruned table, for finding the newest `keep` rows. */
+const ORDER_COLUMN = { requests: "seq", events: "id", runs: "seq", transcripts: "id", heartbeats: "id" };
+
+/** Below this much free space on the store's disk, /healthz reports the store as unable to write. */
+const MIN_FREE_BYTES = 1024 * 1024;
+
+/**
+ * Runs whose id starts with a prefix, as a range on the unique index of `id`: under SQLite's binary
+ * collation text sorts by code point, so every id starting with P lies in [P, P with its last code
+ * point raised by one). Exported so that a test can check the plan uses the index.
+ */
+export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < ? ORDER BY id LIMIT ?";
+/** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
+const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
+
+export class SqliteStore implements Store {
+  private handle: Database.Database | null = null;
+  private committer: GroupCommitter | null = null;
+  /** The WAL file, opened to sync it (group commit only). */
+  private walFd: number | null = null;
+  private closing: Promise<void> | null = null;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly now: () => number;
+  private lastPrune = 0;
+  /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
+  private identity: { dev: number; ino: number } | null = null;
+  private readonly health = new SharedProbe(() => this.probe());
+
+  constructor(
+    readonly file: string,
+    private readonly opts: SqliteStoreOptions = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Transactions committed since open (group commit makes this smaller than the number of accepts). */
+  get commits(): number {
+    return this.committer?.commits ?? 0;
+  }
+
+  async open(): Promise<void> {
+    if (this.handle) return;
+    const readonly = this.opts.readonly === true;
+    let db: Database.Database;
+    try {
+      if (!readonly && this.file !== ":memory:") mkdirSync(dirname(this.file), { recursive: true });
+      db = new Database(this.file, {
+        readonly,
+        fileMustExist: readonly,
+        timeout: this.opts.busyTimeoutMs ?? 5000,
+      });
+    } catch (err) {
+      throw new Error(`cannot open store ${this.file}: ${(err as Error).message}`);
+    }
+    try {
+      if (readonly) {
+        const version = schemaVersion(db);
+        if (version > SCHEMA_VERSION) {
+          throw new Error(
+            `schema version ${version} is newer than this hookgate understands; upgrade hookgate`,
+          );
+        }
+      } else {
+        db.pragma("journal_mode = WAL");
+        db.pragma("synchronous = FULL");
+        migrate(db);
+      }
+    } catch (err) {
+      db.close();
+      throw new Error(`cannot open store ${this.file}: ${(err as Error).message}`);
+    }
+    this.handle = db;
+    const grouped = this.opts.groupCommit !== false;
+    this.committer = new GroupCommitter(db, grouped, grouped && !readonly ? this.walSync(db) : undefined);
+    if (!readonly && this.file !== ":memory:") {
+      const st = statSync(this.file);
+      this.identity = { dev: st.dev, ino: st.ino };
+    }
+  }
+
+  /**
+   * A sync of the WAL file on the thread pool, with synchronous=NORMAL so that COMMIT leaves it to
+   * that; undefined (synchronous=FULL stays) for a store without a WAL file of its own.
+   */
+  private walSync(db: Database.Database): DurableSync | undefined {
+    if (this.file === ":memory:" || db.pragma("journal_mode", { simple: true }) !== "wal") return undefined;
+    let fd: number;
+    try {
+      // The WAL exists once the connection has read in WAL mode (the migration did); the connection
+      // keeps it until it closes, and a checkpoint rewrites it in place, so the descriptor stays good.
+      fd = openSync(`${this.file}-wal`, "r+");
+    } catch {
+      return undefined;
+    }
+    this.walFd = fd;
+    db.pragma("synchronous = NORMAL");
+    return (done) => fdatasync(fd, (err) => done(err));
+  }
+
+  async close(): Promise<void> {
+    this.closing ??= this.shut().finally(() => {
+      this.closing = null;
+    });
+    return this.closing;
+  }
+
+  private async shut(): Promise<void> {
+    if (!this.handle) return;
+    await this.committer?.close();
+    this.statements.clear();
+    this.handle.close();
+    this.handle = null;
+    this.committer = null;
+    if (this.walFd !== null) closeSync(this.walFd);
+    this.walFd = null;
+  }
+
+  async ping(): Promise<boolean> {
+    return this.health.answer();
+  }
+
+  /** Reads, and for a writable store also checks the file is still there, the disk has room and a write commits. */
+  private async probe(): Promise<boolean> {
+    try {
+      if (this.stmt("SELECT 1 AS ok").get() === undefined) return false;
+      if (this.opts.readonly === true || this.file === ":memory:") return true;
+      const st = statSync(this.file, { throwIfNoEntry: false });
+      if (!st || !this.identity || st.ino !== this.identity.ino || st.dev !== this.identity.dev) return false;
+      const fs = statfsSync(dirname(this.file));
+      if (fs.bavail * fs.bsize < MIN_FREE_BYTES) return false;
+      await this.write().submit(() => {
+        this.stmt("INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)").run(this.now());
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // --- ingress ---
+
+  async acceptWake(wake: NewWake, idem?: IdempotencyRef): Promise<AcceptResult> {
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      return this.remember(idem, { kind: "wake", mode: wake.mode, event: this.insertWake(wake) });
+    });
+  }
+
+  async acceptWakes(wakes: NewWake[], idem?: IdempotencyRef): Promise<AcceptResult> {
+    atLeastOne(wakes, "acceptWakes");
+    // One job: its savepoint makes the wakes one unit inside the group's transaction.
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      const events = wakes.map((w) => this.insertWake(w));
+      return this.remember(idem, wakesOutcome(wakes, events));
+    });
+  }
+
+  /** Coalesces with the newest pending event when the texts are equal, else appends one. */
+  private insertWake(wake: NewWake): "queued" | "coalesced" {
+    const newest = this.stmt(
+      "SELECT id, text FROM events WHERE consumed_at IS NULL ORDER BY id DESC LIMIT 1",
+    ).get() as { id: number; text: string } | undefined;
+    if (newest && newest.text === wake.text) {
+      // A `now` repeat upgrades the pending event so that a restart still gives it a heartbeat.
+      this.stmt(
+        `UPDATE events SET repeats = repeats + 1, last_at = ?,
+           mode = CASE WHEN ? = 'now' THEN 'now' ELSE mode END WHERE id = ?`,
+      ).run(wake.receivedAt, wake.mode, newest.id);
+      return "coalesced";
+    }
+    this.insertEvent(wake.text, wake.source, wake.mode, wake.receivedAt);
+    return "queued";
+  }
+
+  async acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult> {
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      this.insertRun(run);
+      return this.remember(idem, { kind: "run", runId: run.id });
+    });
+  }
+
+  async acceptRuns(runs: NewRun[], idem?: IdempotencyRef): Promise<AcceptResult> {
+    atLeastOne(runs, "acceptRuns");
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      for (const run of runs) this.insertRun(run);
+      return this.remember(idem, runsOutcome(runs));
+    });
+  }
+
+  private insertRun(run: NewRun): void {
+    this.stmt(INSERT_RUN).run(...runValues(run));
+  }
+
+  async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
+    const earlier = this.lookup(idem, this.now());
+    // The first request's record may be committed but not yet synced: answer once it is on disk.
+    if (earlier) await this.write().durable();
+    return earlier;
+  }
+
+  /** Inside an accept transaction: the earlier use of a live key (nothing else is written). */
+  private replay(idem: IdempotencyRef | undefined): IdempotentRepeat | null {
+    if (!idem) return null;
+    const now = this.now();
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now;
+      this.stmt("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
+    }
+    return this.lookup(idem, now);
+  }
+
+  /** A live key: the first outcome, or a conflict when the body differs from the first. */
+  private lookup(idem: IdempotencyRef, now: number): IdempotentRepeat | null {
+    const row = this.stmt(
+      "SELECT response, fingerprint FROM idempotency WHERE scope = ? AND key = ? AND expires_at > ?",
+    ).get(idem.scope, idem.key, now) as { response: string; fingerprint: string | null } | undefined;
+    if (!row) return null;
+    return repeatOf(idem, { fingerprint: row.fingerprint, outcome: () => storedOutcome(row.response) });
+  }
+
+  private remember(idem: IdempotencyRef | undefined, outcome: AcceptOutcome): AcceptResult {
+    if (idem) {
+      this.stmt(
+        "INSERT OR REPLACE INTO idempotency (scope, key, expires_at, response, fingerprint) VALUES (?, ?, ?, ?, ?)",
+      ).run(
+        idem.scope,
+        idem.key,
+        this.now() + idem.ttlSeconds * 1000,
+        JSON.stringify(outcome),
+        idem.fingerprint ?? null,
+      );
+    }
+    return { status: "accepted", outcome };
+  }
+
+  // --- main session ---
+
+  async appendEvent(text: string, source: string, mode: WakeMode = "next-heartbeat"): Promise<SystemEvent> {
+    const at = this.now();
+    const id = await this.write().submit(() => this.insertEvent(text, source, mode, at));
+    return { id, text, source, createdAt: at, mode, repeats: 1, lastAt: at };
+  }
+
+  private insertEvent(text: string, source: string, mode: WakeMode, at: number): number {
+    const info = this.stmt(
+      "INSERT INTO events (text, source, mode, created_at, last_at) VALUES (?, ?, ?, ?, ?)",
+    ).run(text, source, mode, at, at);
+    return Number(info.lastInsertRowid);
+  }
+
+  async pendingEvents(limit = DEFAULT_PENDING_LIMIT): Promise<SystemEvent[]> {
+    const rows = this.stmt("SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id LIMIT ?").all(limit);
+    return (rows as EventRow[]).map(eventFromRow);
+  }
+
+  async consumeEvents(ids: number[], at: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.write().submit(() => this.consume(ids, at));
+  }
+
+  private consume(ids: number[], at: number): void {
+    this.stmt(
+      "UPDATE events SET consumed_at = ? WHERE consumed_at IS NULL AND id IN (SELECT value FROM json_each(?))",
+    ).run(at, JSON.stringify(ids));
+  }
+
+  async listEvents(opts: { limit: number; pendingOnly?: boolean }): Promise<SystemEvent[]> {
+    const sql = opts.pendingOnly
+      ? "SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id DESC LIMIT ?"
+      : "SELECT * FROM events ORDER BY id DESC LIMIT ?";
+    return (this.stmt(sql).all(opts.limit) as EventRow[]).map(eventFromRow);
+  }
+
+  async getLastRoute(): Promise<Route | null> {
+    return this.route("main");
+  }
+
+  async setLastRoute(route: Route): Promise<void> {
+    const at = this.now();
+    const upsert = this.stmt(
+      `INSERT INTO routes (key, channel, recipient, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET channel = excluded.channel, recipient = excluded.recipient,
+         updated_at = excluded.updated_at`,
+    );
+    await this.write().submit(() => {
+      upsert.run("main", route.channel, route.to, at);
+      upsert.run(`channel:${route.channel}`, route.channel, route.to, at);
+    });
+  }
+
+  async lastRecipient(channel: string): Promise<string | null> {
+    return (await this.route(`channel:${channel}`))?.to ?? null;
+  }
+
+  private async route(key: string): Promise<Route | null> {
+    const row = this.stmt("SELECT channel, recipient FROM routes WHERE key = ?").get(key) as
+      | { channel: string; recipient: string }
+      | undefined;
+    return row ? { channel: row.channel, to: row.recipient } : null;
+  }
+
+  // --- sessions ---
+
+  async appendTranscript(sessionKey: string, messages: TranscriptMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.write().submit(() => this.insertTranscript(sessionKey, messages));
+  }
+
+  private insertTranscript(sessionKey: string, messages: TranscriptMessage[]): void {
+    const insert = this.stmt(
+      "INSERT INTO transcripts (session_key, role, content, run_id, created_at) VALUES (?, ?, ?, ?, ?)",
+    );
+    for (const m of messages) insert.run(sessionKey, m.role, m.content, m.runId ?? null, m.createdAt);
+  }
+
+  async transcript(sessionKey: string, limit: number): Promise<TranscriptMessage[]> {
+    if (limit <= 0) return [];
+    const rows = this.stmt(
+      "SELECT role, content, run_id, created_at FROM transcripts WHERE session_key = ? ORDER BY id DESC LIMIT ?",
+    ).all(sessionKey, limit) as TranscriptRow[];
+    return rows.reverse().map(transcriptFromRow);
+  }
+
+  // --- runs ---
+
+  async claimRuns(max: number, at: number): Promise<RunRecord[]> {
+    if (max <= 0) return [];
+    // The oldest queued runs, then each by its seq, in one transaction: one UPDATE with an
+    // `IN (SELECT …)` of the same table took twice the time per claimed run (test/bench/README.md).
+    const rows = await this.write().submit(() => {
+      const seqs = this.stmt("SELECT seq FROM runs WHERE status = 'queued' ORDER BY seq LIMIT ?")
+        .pluck()
+        .all(max) as number[];
+      const claim = this.stmt(
+        "UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE seq = ? RETURNING *",
+      );
+      return seqs.map((seq) => claim.get(at, seq) as RunRow);
+    });
+    return rows.map(runFromRow);
+  }
+
+  async startRun(
+    id: string,
+    info: { resolvedAgentId: string; resolvedModel?: string; prompt: RunPrompt },
+  ): Promise<void> {
+    await this.write().submit(() =>
+      this.stmt("UPDATE runs SET resolved_agent_id = ?, resolved_model = ?, prompt = ? WHERE id = ?").run(
+        info.resolvedAgentId,
+        info.resolvedModel ?? null,
+        JSON.stringify(info.prompt),
+        id,
+      ),
+    );
+  }
+
+  async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<boolean> {
+    return this.write().submit(() => {
+      // Only a running run finishes: a run can never complete twice.
+      const info = this.stmt(
+        `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
+           resolved_agent_id = COALESCE(?, resolved_agent_id), resolved_model = COALESCE(?, resolved_model),
+           finished_at = ?, delivery = ?, delivery_status = ?
+         WHERE id = ? AND status = 'running'`,
+      ).run(
+        result.status,
+        result.reply ?? null,
+        result.error ?? null,
+        result.usage ? JSON.stringify(result.usage) : null,
+        result.resolvedAgentId ?? null,
+        result.resolvedModel ?? null,
+        result.finishedAt,
+        completion.delivery ? JSON.stringify(completion.delivery) : null,
+        completion.delivery?.status ?? null,
+        id,
+      );
+      if (info.changes === 0) {
+        this.opts.log?.warn({ runId: id }, "finishing a run that is not running; ignored");
+        return false;
+      }
+      if (completion.transcript?.length) {
+        const sessionKey = (
+          this.stmt("SELECT session_key FROM runs WHERE id = ?").get(id) as { session_key: string }
+        ).session_key;
+        this.insertTranscript(sessionKey, completion.transcript);
+      }
+      if (completion.event) {
+        this.insertEvent(
+          completion.event.text,
+          completion.event.source,
+          completion.event.mode,
+          result.finishedAt,
+        );
+      }
+      return true;
+    });
+  }
+
+  async setDelivery(runId: string, state: DeliveryState): Promise<void> {
+    await this.write().submit(() =>
+      this.stmt("UPDATE runs SET delivery = ?, delivery_status = ? WHERE id = ?").run(
+        JSON.stringify(state),
+        state.status,
+        runId,
+      ),
+    );
+  }
+
+  async getRun(id: string): Promise<RunRecord | null> {
+    const row = this.stmt("SELECT * FROM runs WHERE id = ?").get(id) as RunRow | undefined;
+    return row ? runFromRow(row) : null;
+  }
+
+  async findRunsByIdPrefix(prefix: string, limit: number): Promise<RunRecord[]> {
+    const upper = afterPrefix(prefix);
+    const rows =
+      upper === undefined
+        ? this.stmt(RUNS_FROM_ID_SQL).all(prefix, limit)
+        : this.stmt(RUNS_BY_ID_PREFIX_SQL).all(prefix, upper, limit);
+    return (rows as RunRow[]).map(runFromRow);
+  }
+
+  async findRunsByIdSuffix(suffix: string, limit: number): Promise<RunRecord[]> {
+    // substr counts characters from the end when its start is negative, as code points here.
+    const rows = this.stmt("SELECT * FROM runs WHERE substr(id, ?) = ? ORDER BY id LIMIT ?").all(
+      -[...suffix].length,
+      suffix,
+      limit,
+    );
+    return (rows as RunRow[]).map(runFromRow);
+  }
+
+  async listRuns(opts: { limit: number; status?: RunStatus; sessionKey?: string }): Promise<RunRecord[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (opts.status) {
+      where.push("status = ?");
+      params.push(opts.status);
+    }
+    if (opts.sessionKey) {
+      where.push("session_key = ?");
+      params.push(opts.sessionKey);
+    }
+    const sql = `SELECT * FROM runs ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY seq DESC LIMIT ?`;
+    return (this.stmt(sql).all(...params, opts.limit) as RunRow[]).map(runFromRow);
+  }
+
+  async recoverInterrupted(
+    maxAttempts: number,
+    at: number,
+    failedEvent?: (run: RunRecord) => { text: string; source: string; mode: WakeMode },
+  ): Promise<{ requeued: number; failed: number }> {
+    return this.write().submit(() => {
+      const failedRuns = this.stmt(
+        `UPDATE runs SET status = 'failed', error = 'interrupted', finished_at = ?
+         WHERE status = 'running' AND attempts >= ? RETURNING *`,
+      ).all(at, maxAttempts) as Array<RunRow & { seq: number }>;
+      const failed = failedRuns.length;
+      if (failedEvent) {
+        for (const row of failedRuns.sort((a, b) => a.seq - b.seq)) {
+          const event = failedEvent(runFromRow(row));
+          this.insertEvent(event.text, event.source, event.mode, at);
+        }
+      }
+      const requeued = this.stmt("UPDATE runs SET status = 'queued' WHERE status = 'running'").run().changes;
+      return { requeued, failed };
+    });
+  }
+
+  async pendingDeliveries(): Promise<RunRecord[]> {
+    const rows = this.stmt("SELECT * FROM runs WHERE delivery_status = 'pending' ORDER BY seq").all();
+    return (rows as RunRow[]).map(runFromRow);
+  }
+
+  // --- heartbeats ---
+
+  async recordHeartbeat(
+    heartbeat: NewHeartbeat,
+    transcript: TranscriptMessage[] = [],
+  ): Promise<HeartbeatRecord> {
+    const id = await this.write().submit(() => {
+      const info = this.stmt(
+        `INSERT INTO heartbeats (reason, status, started_at, finished_at, event_ids, prompt, reply, error, usage, delivery)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        heartbeat.reason,
+        heartbeat.status,
+        heartbeat.startedAt,
+        heartbeat.finishedAt,
+        JSON.stringify(heartbeat.eventIds),
+        heartbeat.prompt ?? null,
+        heartbeat.reply ?? null,
+        heartbeat.error ?? null,
+        heartbeat.usage ? JSON.stringify(heartbeat.usage) : null,
+        heartbeat.delivery ? JSON.stringify(heartbeat.delivery) : null,
+      );
+      // Events are consumed only by a heartbeat that got a reply; a failed one leaves them pending.
+      if (heartbeat.status === "acked" || heartbeat.status === "replied") {
+        this.consume(heartbeat.eventIds, heartbeat.finishedAt);
+        this.insertTranscript("main", transcript);
+      }
+      return Number(info.lastInsertRowid);
+    });
+    return { ...heartbeat, id };
+  }
+
+  async setHeartbeatDelivery(id: number, state: DeliveryState): Promise<void> {
+    await this.write().submit(() =>
+      this.stmt("UPDATE heartbeats SET delivery = ? WHERE id = ?").run(JSON.stringify(state), id),
+    );
+  }
+
+  async listHeartbeats(limit: number): Promise<HeartbeatRecord[]> {
+    const rows = this.stmt("SELECT * FROM heartbeats ORDER BY id DESC LIMIT ?").all(limit) as HeartbeatRow[];
+    return rows.map(heartbeatFromRow);
+  }
+
+  // --- request log and retention ---
+
+  async logRequests(rows: LoggedRequest[]): Promise<void> {
+    if (rows.length === 0) return;
+    const insert = this.stmt(
+      `INSERT OR IGNORE INTO requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, entry, body)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // Positional parameters: ten named ones cost more to bind per logged request (test/bench/README.md).
+    await this.write().defer(() => {
+      for (const r of rows) {
+        insert.run(
+          r.id,
+          r.receivedAt,
+          r.hook,
+          r.status,
+          r.outcome,
+          r.code,
+          r.mappingId,
+          r.runId,
+          r.entry,
+          r.body,
+        );
+      }
+    }, REQUEST_LOG_MAX_WAIT_MS);
+  }
+
+  async listRequests(query: RequestQuery): Promise<RequestLogRecord[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (query.beforeSeq !== undefined) add("seq < ?", query.beforeSeq);
+    if (query.since !== undefined) add("received_at >= ?", query.since);
+    if (query.until !== undefined) add("received_at < ?", query.until);
+    if (query.hook !== undefined) add("hook = ?", query.hook);
+    if (query.hookContains !== undefined) add("instr(lower(hook), lower(?)) > 0", query.hookContains);
+    if (query.mappingId !== undefined) add("mapping_id = ?", query.mappingId);
+    if (query.outcome !== undefined) add("outcome = ?", query.outcome);
+    if (query.idPrefix !== undefined) {
+      const upper = afterPrefix(query.idPrefix);
+      add("id >= ?", query.idPrefix);
+      if (upper !== undefined) add("id < ?", upper);
+    }
+    const sql = `SELECT seq, id, entry, body FROM requests ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+      ORDER BY seq DESC LIMIT ?`;
+    return (this.stmt(sql).all(...params, query.limit) as RequestRow[]).map(requestFromRow);
+  }
+
+  async getRequest(id: string): Promise<RequestLogRecord | null> {
+    const row = this.stmt("SELECT seq, id, entry, body FROM requests WHERE id = ?").get(id) as
+      | RequestRow
+      | undefined;
+    return row ? requestFromRow(row) : null;
+  }
+
+  async prune(policy: RetentionPolicy): Promise<PruneResult> {
+    return this.write().submit(() => {
+      const params: Record<string, number> = { before: policy.before, batch: policy.batch };
+      for (const [table, column] of Object.entries(ORDER_COLUMN)) {
+        // The order value of the newest row beyond `keep`: it and everything older go.
+        const row = this.stmt(
+          `SELECT ${column} AS v FROM ${table} ORDER BY ${column} DESC LIMIT 1 OFFSET ?`,
+        ).get(policy.keep) as { v: number } | undefined;
+        params[`${table}Floor`] = row?.v ?? -1;
+      }
+      const deleted = {} as PruneResult["deleted"];
+      let more = false;
+      for (const [table, sql] of Object.entries(PRUNE_SQL) as [keyof typeof PRUNE_SQL, string][]) {
+        const { changes } = this.stmt(sql).run(params);
+        deleted[table] = changes;
+        if (changes >= policy.batch) more = true;
+      }
+      return { deleted, more };
+    });
+  }
+
+  async queueStats(): Promise<QueueStats> {
+    const runs = this.stmt(
+      "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
+    ).all() as { status: string; n: number }[];
+    const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
+    return {
+      runsQueued: runs.find((r) => r.status === "queued")?.n ?? 0,
+      runsRunning: runs.find((r) => r.status === "running")?.n ?? 0,
+      deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
+      eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),
+    };
+  }
+
+  // --- plumbing ---
+
+  private db(): Database.Database {
+    if (!this.handle) throw new Error(`store ${this.file} is not open`);
+    return this.handle;
+  }
+
+  private write(): GroupCommitter {
+    this.db();
+    return this.committer!;
+  }
+
+  /** Statements are compiled once per connection and reused. */
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db().prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}

@@ -47,12 +47,23 @@ async function usage(): Promise<string> {
   return lines.join("\n");
 }
 
+/** Words other tools use for a command of hookgate's, with what it does. */
+const OTHER_NAMES: Record<string, { command: string; does: string }> = {
+  start: { command: "serve", does: "hookgate serve starts the server" },
+  server: { command: "serve", does: "hookgate serve starts the server" },
+  up: { command: "serve", does: "hookgate serve starts the server" },
+  check: { command: "validate", does: "hookgate validate checks a config" },
+  lint: { command: "validate", does: "hookgate validate checks a config" },
+};
+
 /** `unknown command "serv"; did you mean "serve"?`, or the same for an option before the command. */
 function unknown(word: string): string {
   if (word.startsWith("-")) {
     const guess = closest(word.replace(/^-+/, ""), ["help", "version"]);
     return `unknown option ${word}${guess ? `; did you mean --${guess}?` : ""}`;
   }
+  const other = Object.hasOwn(OTHER_NAMES, word.toLowerCase()) ? OTHER_NAMES[word.toLowerCase()] : undefined;
+  if (other) return `unknown command "${word}"; did you mean "${other.command}"? (${other.does})`;
   return `unknown command "${word}"${didYouMean(word, Object.keys(commands))}`;
 }
 

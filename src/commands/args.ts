@@ -3,7 +3,7 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { configuredStore } from "../config/store-file.js";
 import type { ReadableStore } from "../store/read-only.js";
-import { unknownOption } from "./did-you-mean.js";
+import { unexpectedArgument, unknownOption } from "./did-you-mean.js";
 
 /** Prints `hookgate COMMAND: message` and the help to stderr; returns the exit code 1. */
 export function usageError(command: string, help: string, message: string): number {
@@ -24,9 +24,14 @@ export function parseCommandArgs<T extends ParseArgsConfig>(
   try {
     parsed = parseArgs(config);
   } catch (err) {
-    const unknown =
-      (err as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? unknownOption(config) : undefined;
-    return usageError(command, help, unknown ?? (err as Error).message);
+    const code = (err as { code?: string }).code;
+    const better =
+      code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+        ? unknownOption(config)
+        : code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL"
+          ? unexpectedArgument(config)
+          : undefined;
+    return usageError(command, help, better ?? (err as Error).message);
   }
   if ((parsed.values as { help?: unknown }).help) {
     process.stdout.write(`${help}\n`);

@@ -29,3 +29,15 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   const guess = closest(word, candidates);
   return guess === undefined ? "" : `; did you mean "${guess}"?`;
 }
+
+/**
+ * `unexpected argument hookgate.yaml; to use that config file: --config hookgate.yaml` for the first
+ * argument of a command that takes none, when it names a config file and the command has --config.
+ */
+export function unexpectedArgument(config: ParseArgsConfig): string | undefined {
+  const { tokens } = parseArgs({ ...config, strict: false, allowPositionals: true, tokens: true });
+  const arg = tokens.find((t) => t.kind === "positional")?.value;
+  if (arg === undefined) return undefined;
+  const configFile = Object.hasOwn(config.options ?? {}, "config") && /\.(ya?ml|json5?)$/i.test(arg);
+  return `unexpected argument ${arg}${configFile ? `; to use that config file: --config ${arg}` : ""}`;
+}

@@ -13,7 +13,8 @@ const help = `Usage: hookgate events [--config FILE | --store FILE|URL] [--pendi
 Lists the main session's system events, newest first: wake texts and the summaries hook runs posted.
 An event is pending until a heartbeat that got a reply consumed it.
 
-  --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
+  --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve);
+                      only its store section is read, so no token or secret needs to be set
   --store FILE|URL    read this SQLite file instead, or this PostgreSQL database
                       (postgres://USER@HOST/DB; add ?schema=NAME for a schema other than hookgate)
   --pending           only events no heartbeat has consumed yet

@@ -4,6 +4,7 @@
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
 import { parseDuration } from "../config/resolve/duration.js";
+import { keepingUnset } from "../config/source/interpolate.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { formatTime } from "../core/time-text.js";
 import { compileRules } from "../engine/compile.js";
@@ -33,6 +34,8 @@ why a request was answered as it was.
   --config, -c FILE   the config whose rules decide. Default: ./${configFileNames.join(", ./")}
                       (first found), else the built-in default. Try a new config on the
                       live server's requests with --config new.yaml --store live-state.db.
+                      Secrets it reads (\${NAME}, \${file:PATH}) need not be set here: no
+                      signature is checked and nothing is sent, except with --send.
   --store FILE|URL    the store to read requests from: a SQLite file, or a PostgreSQL URL
                       (postgres://...?schema=NAME); default: the config's store
   --since WHEN        requests received since WHEN: a duration back from now (30m, 2h, 7d) or a
@@ -106,9 +109,17 @@ export const command: Command = {
     let config: ResolvedConfig;
     let compiled: Awaited<ReturnType<typeof compileRules>>;
     try {
-      // Sending needs the hook token; re-deciding does not.
-      config = (await loadConfig({ file: values.config, requireToken: values.send === true })).config;
+      // Sending needs the hook token; re-deciding needs no secret at all (no signature is checked,
+      // nothing is sent or run), so the shell replay runs in may lack the server's environment.
+      const send = values.send === true;
+      const { env, unset } = keepingUnset(process.env);
+      config = (await loadConfig({ file: values.config, requireToken: send, ...(!send && { env }) })).config;
       compiled = await compileRules(config);
+      if (unset.size > 0) {
+        process.stderr.write(
+          `hookgate replay: not set here, so read as written (replay checks no signature and sends nothing): ${[...unset].sort().join(", ")}\n`,
+        );
+      }
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);

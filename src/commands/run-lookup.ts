@@ -19,6 +19,9 @@ export async function lookUpRun(
 ): Promise<RunLookup> {
   const exact = await store.getRun(idOrPart);
   if (exact) return { run: exact };
+  // The console shows the end of an id after an ellipsis; copied with it, it names the same run.
+  const part = idOrPart.replace(/^(…|\.\.\.)/, "");
+  if (part !== idOrPart) return lookUpRun(store, part, where);
   const shown = `"${escapeControls(idOrPart)}"`;
   if ([...idOrPart].length < MIN_PREFIX)
     return {

@@ -20,7 +20,8 @@ what happened to the delivery. RUN_ID may be the start or the end of an id (${MI
 least) that only one run has; ids begin with the time a run was received, so the end tells runs of
 the same minute apart.
 
-  --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve)
+  --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve);
+                      only its store section is read, so no token or secret needs to be set
   --store FILE|URL    read this SQLite file instead, or this PostgreSQL database
                       (postgres://USER@HOST/DB; add ?schema=NAME for a schema other than hookgate)
   --status S          only runs in state S: ${STATUSES.join(", ")}

@@ -9,6 +9,7 @@ import { startServer } from "../server.js";
 import { parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { untilStopped } from "./long-running.js";
+import { portTakenMessage } from "./port-taken.js";
 
 const HELP = `Usage: hookgate serve [--config FILE] [--host HOST] [--port PORT] [--log-level LEVEL]
                       [--watch] [--pid-file FILE] [--no-worker]
@@ -112,17 +113,26 @@ export const command: Command = {
     }
     const log = createLogger((level as LogLevel | undefined) ?? config.server.logLevel);
 
-    const server = await startServer({
-      config,
-      log,
-      ...(values.host !== undefined && { host: values.host }),
-      ...(port !== undefined && { port }),
-      // A reload never generates a token: one printed to nobody would lock every sender out.
-      loadConfig: () => loadConfig({ ...loadOptions, generateToken: false }),
-      fixedLogLevel: level !== undefined,
-      ...(ingressOnly && { worker: false }),
-    });
     const pidFile = values["pid-file"] !== undefined ? resolve(values["pid-file"]) : defaultPidFile(config);
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer({
+        config,
+        log,
+        ...(values.host !== undefined && { host: values.host }),
+        ...(port !== undefined && { port }),
+        // A reload never generates a token: one printed to nobody would lock every sender out.
+        loadConfig: () => loadConfig({ ...loadOptions, generateToken: false }),
+        fixedLogLevel: level !== undefined,
+        ...(ingressOnly && { worker: false }),
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+      const host = values.host ?? config.server.host;
+      const message = await portTakenMessage(host, port ?? config.server.port, pidFile);
+      process.stderr.write(`hookgate serve: ${message}\n`);
+      return 1;
+    }
     const files = pidFile ? serverFiles(pidFile, log) : undefined;
     const reloadNow = (reason: string) =>
       server.reload(reason).then((outcome) => files?.recordReload(outcome));

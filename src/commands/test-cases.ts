@@ -9,6 +9,7 @@ import { configSources, fileSources } from "./cases/load-sources.js";
 import { suiteJson, suiteText } from "./cases/report.js";
 import type { CaseSource } from "./cases/source.js";
 import { runSuite } from "./cases/suite.js";
+import { templateNameWarnings } from "./cases/template-names.js";
 
 export interface CaseOptions {
   config?: string | undefined;
@@ -22,22 +23,27 @@ export interface CaseOptions {
 export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
   let config: ResolvedConfig;
   let sources: CaseSource[];
+  // Issues the rule compiler finds name key paths; this gives them the file:line:column.
+  let place = (issue: ConfigIssue) => issue;
   try {
     let warnings: ConfigIssue[];
     if (opts.pack !== undefined) {
-      ({ config, sources, warnings } = await fileSources(opts.pack));
-      warnings.push(...(await compileWarnings(config)));
+      let placeIssue: typeof place;
+      ({ config, sources, warnings, placeIssue } = await fileSources(opts.pack));
+      place = placeIssue;
     } else {
       // Nothing is served, so the hook token is not needed.
       const loaded = await loadConfig({ file: opts.config, requireToken: false });
       config = loaded.config;
-      sources = await configSources(config);
-      warnings = [...loaded.warnings, ...(await compileWarnings(config)).map(loaded.placeIssue)];
+      place = loaded.placeIssue;
+      sources = await configSources(config, process.cwd(), place);
+      warnings = [...loaded.warnings];
     }
-    for (const w of warnings) process.stderr.write(`${formatIssue(w)}\n`);
+    warnings.push(...(await compileWarnings(config)), ...(await templateNameWarnings(sources)));
+    for (const w of warnings) process.stderr.write(`${formatIssue(place(w))}\n`);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+    for (const issue of err.issues) process.stderr.write(`${formatIssue(place(issue))}\n`);
     return 1;
   }
 

@@ -2,6 +2,7 @@
 // No side effects: nothing is stored, sent or started.
 import { readFile } from "node:fs/promises";
 import { ConfigError, formatIssue } from "../config/errors.js";
+import type { ConfigIssue } from "../config/issues.js";
 import { configFileNames, loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { compileRules } from "../engine/compile.js";
@@ -118,18 +119,21 @@ export const command: Command = {
 
     let config: ResolvedConfig;
     let compiled: Awaited<ReturnType<typeof compileRules>>;
+    // The rule compiler's issues name key paths; this gives them the file:line:column.
+    let place = (issue: ConfigIssue) => issue;
     try {
       // Nothing is served, so the hook token is not needed.
       const loaded = await loadConfig({ file: values.config, requireToken: false });
       config = loaded.config;
+      place = loaded.placeIssue;
       // One request: one transform worker is enough.
       compiled = await compileRules(config, { transformWorkers: 1 });
       // Warnings (hooks off, rules that never match) often explain a decision.
-      for (const w of [...loaded.warnings, ...compiled.warnings.map(loaded.placeIssue)])
+      for (const w of [...loaded.warnings, ...compiled.warnings.map(place)])
         process.stderr.write(`${formatIssue(w)}\n`);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
-      for (const issue of err.issues) process.stderr.write(`${formatIssue(issue)}\n`);
+      for (const issue of err.issues) process.stderr.write(`${formatIssue(place(issue))}\n`);
       return 1;
     }
 
@@ -170,6 +174,12 @@ async function readRequest(
   values: { payload?: string | undefined; header?: string[] | undefined; query?: string[] | undefined },
   positionals: string[],
 ): Promise<SentRequest> {
+  // `hookgate test github payload.json`: the second word is the body.
+  if (positionals.length === 2 && values.payload === undefined) {
+    throw new UsageError(
+      `give the body with --payload: hookgate test ${positionals[0]} --payload ${positionals[1]}`,
+    );
+  }
   if (positionals.length !== 1) throw new UsageError("give exactly one hook NAME, e.g. hookgate test github");
   const name = normaliseHookPath(positionals[0]!);
   if (name === "") throw new UsageError("the hook NAME is empty");

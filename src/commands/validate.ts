@@ -14,7 +14,10 @@ import { displayPath } from "../config/source/source-file.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { compileIssues } from "../engine/compile-issues.js";
 import { parseCommandArgs } from "./args.js";
+import { configSources } from "./cases/load-sources.js";
+import { templateNameWarnings } from "./cases/template-names.js";
 import type { Command } from "./command.js";
+import { recordingReads, reloadEnvNotice } from "./reload-hint.js";
 
 const help = `Usage: hookgate validate [--config FILE]
 
@@ -24,6 +27,10 @@ models, transforms), rule files, templates and transform modules. Nothing is sta
   --config, -c FILE   config file (YAML or JSON, or an OpenClaw openclaw.json, read as it is).
                       Default: ./${configFileNames.join(", ./")} (first found), else the built-in default.
   --help, -h          show this help
+
+While a server runs this config (its pid file beside the state), a notice names the \${NAME}
+variables it read: a reload takes them from the environment the server started with, not from this
+shell. A value that changes belongs in a file, read with \${file:PATH} again on every reload.
 
 Exit status 0 when valid (a one-line summary on stdout, warnings on stderr), 1 when not
 (every problem on stderr as file:line:column: key.path: message).`;
@@ -41,8 +48,9 @@ export const command: Command = {
     const { values } = args;
 
     let loaded: LoadedConfig;
+    const { env, read } = recordingReads(process.env);
     try {
-      loaded = await loadConfig(values.config !== undefined ? { file: values.config } : {});
+      loaded = await loadConfig({ ...(values.config !== undefined && { file: values.config }), env });
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       // The rules that could still be read are compiled too, so one run lists every problem.
@@ -53,7 +61,12 @@ export const command: Command = {
     }
     // Templates, `when` expressions and transform modules are only checked by compiling them.
     const compiled = await compileIssues({ hooks: loaded.config.hooks, placeIssue: loaded.placeIssue });
-    const warnings = [...loaded.warnings, ...compiled.warnings];
+    const notice = reloadEnvNotice(loaded.config, loaded.source, read);
+    // A template name that no test case's payload has: likely a typo, which renders empty.
+    const unread = (
+      await templateNameWarnings(await configSources(loaded.config, process.cwd(), loaded.placeIssue))
+    ).map(loaded.placeIssue);
+    const warnings = [...loaded.warnings, ...compiled.warnings, ...unread, ...(notice ? [notice] : [])];
     if (compiled.errors.length > 0) {
       return report(sortIssues([...warnings, ...compiled.errors], loaded.source), loaded.source);
     }
@@ -79,8 +92,15 @@ function describeSource(file: string | undefined): string {
 
 function summary(config: ResolvedConfig): string {
   const h = config.hooks;
+  const packs = (h.packs ?? []).filter((p) => p.mappings.length > 0);
+  const fromPacks = packs.reduce((n, p) => n + p.mappings.length, 0);
+  // As hooks.presets names them: `2 from pack mail`, `8 from packs: github 4, stripe 4`.
+  const which =
+    packs.length === 1
+      ? `pack ${packs[0]!.enabledAs}`
+      : `packs: ${packs.map((p) => `${p.enabledAs} ${p.mappings.length}`).join(", ")}`;
   return [
-    plural(h.mappings.length, "mapping"),
+    plural(h.mappings.length + fromPacks, "mapping") + (fromPacks > 0 ? ` (${fromPacks} from ${which})` : ""),
     plural(h.ruleFiles?.length ?? 0, "rule file"),
     `presets: ${h.presets.length > 0 ? h.presets.join(", ") : "none"}`,
     plural(config.agents.list.length, "agent"),

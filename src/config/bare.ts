@@ -25,7 +25,12 @@ export async function bareConfig(
   dir: string,
   hooks: Omit<HooksConfig, "enabled" | "token">,
   cwd: string = process.cwd(),
-): Promise<{ config: ResolvedConfig; warnings: ConfigIssue[] }> {
+): Promise<{
+  config: ResolvedConfig;
+  warnings: ConfigIssue[];
+  /** Gives an issue found later (by the rule compiler) the file:line:column of its key path. */
+  placeIssue(issue: ConfigIssue): ConfigIssue;
+}> {
   const issues = new IssueList();
   const sources = new SourceRegistry({});
   const ctx: ResolveContext = {
@@ -47,5 +52,6 @@ export async function bareConfig(
     ctx,
   );
   if (issues.hasErrors) throw new ConfigError(issues.items.map((i) => sources.place(i)));
-  return { config, warnings: issues.warnings.map((i) => sources.place(i)) };
+  const placeIssue = (issue: ConfigIssue) => sources.place(issue);
+  return { config, warnings: issues.warnings.map(placeIssue), placeIssue };
 }

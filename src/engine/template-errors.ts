@@ -109,7 +109,7 @@ export function compileProblem(
 }
 
 /** Index into `text` of a Handlebars position. */
-function offsetOf(text: string, pos: HandlebarsPosition): number {
+export function offsetOf(text: string, pos: HandlebarsPosition): number {
   let offset = 0;
   for (let line = 1; line < pos.line; line++) {
     const next = text.indexOf("\n", offset);
@@ -123,7 +123,7 @@ function offsetOf(text: string, pos: HandlebarsPosition): number {
  * Index in `source` of index `at` of `rewritten`. The rewrite only inserts characters (`.`, `[`, `]`),
  * so walking both and skipping what does not match in the rewritten text lines them up.
  */
-function originalIndex(rewritten: string, source: string, at: number): number {
+export function originalIndex(rewritten: string, source: string, at: number): number {
   if (rewritten === source) return at;
   let i = 0;
   for (let j = 0; j < at && i < source.length; j++) {

@@ -12,6 +12,7 @@ import {
   type DecisionSummary,
   decisionRecord,
 } from "./logged-decision.js";
+import { parsePayload } from "./payload.js";
 
 /** The parts of a request log entry replay reads. */
 export interface LoggedRequest {
@@ -79,7 +80,7 @@ function summaryOf(d: IngressDecision, ctx: Pick<RedecideContext, "generatedSess
 }
 
 /** The request the rules saw, rebuilt from the log; why not, when the log cannot give it whole. */
-function requestOf(logged: LoggedRequest): HookRequest | { why: string } {
+export function requestOf(logged: LoggedRequest): HookRequest | { why: string } {
   if (logged.outcome === "rejected") {
     return {
       why: `refused before the rules looked at it (${logged.code ?? "rejected"}): nothing to re-decide`,
@@ -90,16 +91,11 @@ function requestOf(logged: LoggedRequest): HookRequest | { why: string } {
       why: "only the first part of the body was kept (requestLog.maxBodyBytes): it cannot be re-decided",
     };
   }
-  const text = logged.body ? new TextDecoder().decode(logged.body) : "";
-  let payload: unknown = {};
-  if (text.trim() !== "") {
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      return { why: "the body is not valid JSON" };
-    }
-  }
-  return { path: logged.hook, payload, headers: logged.headers, query: logged.query };
+  // As the server read it: a form by its content type, JSON otherwise.
+  const body = logged.body ? Buffer.from(logged.body) : Buffer.alloc(0);
+  const parsed = parsePayload(body, logged.headers["content-type"]);
+  if (!parsed.ok) return { why: `the ${parsed.error}` };
+  return { path: logged.hook, payload: parsed.value, headers: logged.headers, query: logged.query };
 }
 
 /**

@@ -146,3 +146,19 @@ function cmdlineSaysServe(pid: number): boolean | undefined {
   }
   return args.includes("serve");
 }
+
+/**
+ * The names of the variables in `pid`'s environment (its values are never kept); undefined where
+ * /proc does not tell or the process is another user's.
+ */
+export function environmentNames(pid: number): Set<string> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/environ`, "latin1");
+  } catch {
+    return undefined;
+  }
+  return new Set(
+    text.split("\0").flatMap((entry) => (entry.includes("=") ? [entry.slice(0, entry.indexOf("="))] : [])),
+  );
+}

@@ -294,6 +294,8 @@ export interface RequestQuery {
   since?: number;
   until?: number;
   hook?: string;
+  /** Only hooks whose name contains this text, compared without case. */
+  hookContains?: string;
   mappingId?: string;
   outcome?: RequestOutcome;
   /** Only ids starting with this text. */

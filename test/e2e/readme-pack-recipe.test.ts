@@ -35,7 +35,7 @@ describe("packs guide: Writing a pack", () => {
       env: { PATH: process.env["PATH"], HOME: dir },
     });
     expect(out).toContain(
-      "my-hookgate/hookgate.yaml: valid — 0 mappings, 0 rule files, presets: deploys, 1 agent",
+      "my-hookgate/hookgate.yaml: valid — 2 mappings (2 from pack deploys), 0 rule files, presets: deploys, 1 agent",
     );
     expect(out).toContain(
       "  secret: string, required, secret; default ${DEPLOY_WEBHOOK_SECRET}; value (secret)",

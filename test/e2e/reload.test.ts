@@ -284,6 +284,52 @@ describe("hookgate serve: reload in place", () => {
     expect(after.stderr()).toMatch(/no server is running: .*hookgate\.pid does not exist/);
   });
 
+  it("validate says when the running server reloads with another environment, and which variable it lacks", async () => {
+    const dir = folder();
+    const config = writeSetup(dir, RULES_A, { token: "${HOOKGATE_TEST_KNOWN_TOKEN}" });
+    const child = runCli(["serve", "--config", config], { env: { HOOKGATE_TEST_KNOWN_TOKEN: TOKEN } });
+    children.push(child);
+    await listeningUrl(child);
+    const pid = child.proc.pid;
+    const validate = async (env: NodeJS.ProcessEnv) => {
+      const c = runCli(["validate", "--config", config], {
+        cwd: dir,
+        env: { HOOKGATE_TEST_KNOWN_TOKEN: TOKEN, ...env },
+      });
+      children.push(c);
+      return { code: await c.exited, out: c.stdout(), err: c.stderr() };
+    };
+    const same = await validate({});
+    expect(same.code).toBe(0);
+    expect(same.err).toBe(
+      `hookgate.yaml: notice: the server running this config (pid ${pid}) reloads it with the environment it started with, not this shell's (HOOKGATE_TEST_KNOWN_TOKEN): a value changed here is not seen there; for one that changes, write it to a file and use \${file:PATH}\n`,
+    );
+
+    // A new variable, set in this shell only.
+    writeFileSync(
+      join(dir, "rules.yaml"),
+      `${RULES_A}  - id: signed\n    match: { path: signed }\n    action: wake\n    textTemplate: signed\n    verify: { scheme: github, secret: "\${HOOKGATE_TEST_NEW_SECRET}" }\n`,
+    );
+    const added = await validate({ HOOKGATE_TEST_NEW_SECRET: "new-webhook-secret" });
+    expect(added.code).toBe(0);
+    expect(added.out).toContain("valid");
+    expect(added.err).toBe(
+      `hookgate.yaml: notice: the server running this config (pid ${pid}) started without HOOKGATE_TEST_NEW_SECRET, which this shell sets, so its reload would fail: write the value to a file and use \${file:PATH}, or restart the server with it\n`,
+    );
+    // As said: the reload fails on it.
+    const reload = runCli(["reload", "--config", config], {
+      env: { HOOKGATE_TEST_NEW_SECRET: "new-webhook-secret" },
+    });
+    children.push(reload);
+    expect(await reload.exited).toBe(1);
+    expect(reload.stderr()).toContain("environment variable HOOKGATE_TEST_NEW_SECRET is not set");
+
+    child.proc.kill("SIGTERM");
+    expect(await child.exited).toBe(0);
+    const stopped = await validate({ HOOKGATE_TEST_NEW_SECRET: "new-webhook-secret" });
+    expect(stopped).toMatchObject({ code: 0, err: "" });
+  });
+
   it("reports a failed reload through hookgate reload with every problem, exit 1", async () => {
     const dir = folder();
     const config = writeSetup(dir, RULES_A);

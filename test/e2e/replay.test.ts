@@ -1,7 +1,7 @@
 // `hookgate replay` end to end: a real server logs requests, then replay re-decides them with the same
 // config (nothing changes), with a new one (a request refused then is accepted now, an action field
 // changes), explains one request by its id, and --send posts it again to a running server.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -159,6 +159,39 @@ describe("hookgate replay", () => {
     expect(r.out).toBe("");
     expect(r.err).toContain(`3 logged requests have ids starting with "${shared}"; give more of the id:`);
     for (const id of ids) expect(r.err).toContain(id);
+  });
+
+  it("needs none of the server's secrets to re-decide (unset variables, unreadable secret files)", async () => {
+    // The server's secrets are set in its own environment, not in the shell replay runs in.
+    const file = join(dir, "secrets.yaml");
+    writeFileSync(
+      file,
+      readFileSync(v1, "utf8").replace(
+        'heartbeat: { every: "0" }',
+        [
+          "  presets: [stripe]",
+          "channels:",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+          '  telegram: { botToken: "${HOOKGATE_TEST_UNSET_TELEGRAM_TOKEN}" }',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+          '  slack: { botToken: "${file:/nonexistent/slack-token}" }',
+          'heartbeat: { every: "0" }',
+        ].join("\n"),
+      ),
+    );
+    const env = { STRIPE_WEBHOOK_SECRET: undefined, HOOKGATE_TEST_UNSET_TELEGRAM_TOKEN: undefined };
+    const c = runCli(["replay", "--config", file], { cwd: dir, env });
+    children.push(c);
+    expect(await c.exited).toBe(0);
+    expect(c.stdout()).toContain("2 re-decided: 2 unchanged, 0 changed");
+    expect(c.stderr()).toBe(
+      "hookgate replay: not set here, so read as written (replay checks no signature and sends nothing): HOOKGATE_TEST_UNSET_TELEGRAM_TOKEN, STRIPE_WEBHOOK_SECRET, file:/nonexistent/slack-token\n",
+    );
+    // Sending needs them: it is the server's token that authenticates.
+    const send = runCli(["replay", "--config", file, "--send"], { cwd: dir, env });
+    children.push(send);
+    expect(await send.exited).toBe(1);
+    expect(send.stderr()).toContain("HOOKGATE_TEST_UNSET_TELEGRAM_TOKEN is not set");
   });
 
   it("--send posts it again to a running server, once", async () => {

@@ -1,6 +1,8 @@
 // `hookgate serve` as a child process: the listening line, graceful stop, the built-in default config,
 // and a crash in the middle of accepting runs.
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -62,6 +64,35 @@ describe("hookgate serve", () => {
     child.proc.kill("SIGTERM");
     expect(await child.exited).toBe(0);
     expect(child.stderr()).not.toContain(TOKEN);
+  });
+
+  it("on a port in use, says whether a hookgate or another program listens there, and what to do", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-e2e-"));
+    const config = writeConfig(dir, "      runner: { kind: echo }");
+    const first = start(["serve", "--config", config, "--port", "0"]);
+    const port = new URL(await listeningUrl(first)).port;
+    const second = start(["serve", "--config", config, "--port", port]);
+    expect(await second.exited).toBe(1);
+    expect(second.stdout()).toBe("");
+    expect(second.stderr()).toBe(
+      `hookgate serve: 127.0.0.1:${port} is taken by a hookgate server already running (pid ${first.proc.pid}, ${join(dir, "hookgate.pid")}): stop it first, reload its config in place with hookgate reload, or start this one on another port (--port or server.port)\n`,
+    );
+    first.proc.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    // Something else on the port: a plain HTTP server.
+    const other = createServer((_req, res) => res.writeHead(404).end("not here"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const taken = String((other.address() as AddressInfo).port);
+      const third = start(["serve", "--config", config, "--port", taken]);
+      expect(await third.exited).toBe(1);
+      expect(third.stderr()).toBe(
+        `hookgate serve: 127.0.0.1:${taken} is taken by another program (not a hookgate server: it does not answer GET /healthz as one): stop it, or start hookgate on another port (--port or server.port)\n`,
+      );
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it("runs on the built-in default with no config file, generating and keeping a token", async () => {

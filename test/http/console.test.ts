@@ -168,6 +168,79 @@ describe("console", () => {
     expect(detail).toContain("Decided the same way now.");
   });
 
+  it("re-decides a form body as the server read it (fields, or the JSON of a payload field)", async () => {
+    const b = await loggedIn(s);
+    for (const body of [`payload=${encodeURIComponent('{"ref":"form-json"}')}`, "ref=form-fields"]) {
+      const r = await fetch(`${s.url}/hooks/github`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${TEST_TOKEN}`,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-github-event": "push",
+        },
+        body,
+      });
+      expect(r.status).toBe(200);
+    }
+    let ids: string[] = [];
+    await expect
+      .poll(async () => {
+        const rows = await s.runtime.store.listRequests({ limit: 50, hook: "github" });
+        ids = rows.filter((r) => r.headers["content-type"]?.startsWith("application/x-www")).map((r) => r.id);
+        return ids.length;
+      })
+      .toBe(2);
+    for (const id of ids) {
+      const detail = await (await get(s, b, `/console/requests/${id}`)).text();
+      expect(detail).not.toContain("Not re-decided");
+      expect(detail).toContain("Decided the same way now.");
+      expect(detail).toMatch(/Push form-(json|fields)/);
+    }
+  });
+
+  it("the Outcome filter's choices read as the rows do, and each finds the rows that read so", async () => {
+    const b = await loggedIn(s);
+    await s.post("/hooks/github", { ref: "outcomes" }, { headers: { "x-github-event": "push" } });
+    await s.post("/hooks/github", { ref: "outcomes" }, { headers: { "x-github-event": "issues" } });
+    await s.post("/hooks/wake", { text: "x" }, { token: "not-the-hook-token-00000000" });
+    await s.post("/hooks/agent", { message: "look at this" });
+    await expect
+      .poll(async () => new Set((await s.runtime.store.listRequests({ limit: 200 })).map((r) => r.outcome)))
+      .toEqual(new Set(["wake", "refused", "rejected", "agent"]));
+    const page = await (await get(s, b, "/console")).text();
+    const select = /<select id="f-outcome"[^>]*>(.*?)<\/select>/s.exec(page)![1]!;
+    const options = [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)]
+      .map((m) => ({ value: m[1]!, label: m[2]! }))
+      .filter((o) => o.value !== "");
+    const decisions = (list: string) =>
+      [...list.matchAll(/<tr>\n<td>.*?<\/td>\n<td>.*?<\/td>\n<td>.*?<\/td>\n<td>(.*?)<\/td>/g)].map((m) =>
+        m[1]!.replace(/<[^>]+>/g, ""),
+      );
+    const shown = new Set(decisions(page).map((d) => d.replace(/ (×\d+|by .*)$/, "")));
+    for (const label of ["wake", "agent run", "refused", "refused before the rules"]) {
+      expect(shown).toContain(label);
+      const option = options.find((o) => o.label === label);
+      expect(option, `an Outcome choice reading "${label}"`).toBeDefined();
+      const rows = decisions(await (await get(s, b, `/console?outcome=${option!.value}`)).text());
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.startsWith(label)).toBe(true);
+    }
+  });
+
+  it("the Hook filter finds a hook as its column shows it (/github), by a part of it, or by its path", async () => {
+    const b = await loggedIn(s);
+    await s.post("/hooks/github", { ref: "hooks" }, { headers: { "x-github-event": "push" } });
+    await expect
+      .poll(async () => (await s.runtime.store.listRequests({ limit: 200, hook: "github" })).length)
+      .toBeGreaterThan(0);
+    for (const typed of ["github", "/github", "gith", "/hooks/github", " GitHub "]) {
+      const list = await (await get(s, b, `/console?hook=${encodeURIComponent(typed)}`)).text();
+      const hooks = [...list.matchAll(/<td>(?:[A-Z]+ )?<code>(\/[^<]*)<\/code><\/td>/g)].map((m) => m[1]);
+      expect(hooks.length, `rows for "${typed}"`).toBeGreaterThan(0);
+      expect(new Set(hooks)).toEqual(new Set(["/github"]));
+    }
+  });
+
   it("the playground decides with the same pipeline as hookgate test, and refuses a POST without the session's CSRF token", async () => {
     const b = await loggedIn(s);
     const fields = {

@@ -214,6 +214,23 @@ describe("senders without the hook token", () => {
     expect(line).toMatchObject({ status: 202, verified: "github" });
   });
 
+  it("reads a GitHub delivery sent as a form (GitHub's default content type): the signature over the form as sent, then the JSON in its payload field", async () => {
+    const json = JSON.stringify({ action: "opened", issue: { title: "Crash" } });
+    const form = `payload=${encodeURIComponent(json)}`;
+    const formType = { "x-github-event": "issues", "content-type": "application/x-www-form-urlencoded" };
+    const r = await post("/hooks/github", form, {
+      ...signed(GH, form, { id: "delivery-form" }),
+      ...formType,
+    });
+    expect(r.status).toBe(202);
+    const run = await s.runtime.store.getRun(((await r.json()) as { runId: string }).runId);
+    expect(run?.message).toContain("github delivery-form: opened");
+    // The JSON alone, signed, is no signature for the form that carries it.
+    const json_signed = await post("/hooks/github", form, { ...signed(GH, json), ...formType });
+    expect(json_signed.status).toBe(401);
+    expect(await json_signed.json()).toMatchObject({ code: "SIGNATURE_INVALID" });
+  });
+
   it("gives transforms and when the verification, never the secret header", async () => {
     const body = JSON.stringify({ update_id: 9001, message: { text: "hi" } });
     const r = await post("/hooks/telegram", body, {

@@ -3,8 +3,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
 import { command as events } from "../../src/commands/events.js";
+import { command as replay } from "../../src/commands/replay.js";
 import { command as runs } from "../../src/commands/runs.js";
 import { command as serve } from "../../src/commands/serve.js";
+import { command as test } from "../../src/commands/test.js";
+import { command as validate } from "../../src/commands/validate.js";
 import { runCli } from "../helpers/child.js";
 import { runCommand } from "./command-helpers.js";
 
@@ -82,6 +85,51 @@ describe("a command with a mistyped option", () => {
     const status = await runCommand(runs, ["--status", "succeded"]);
     expect(status.code).toBe(1);
     expect(status.stderr).toContain('got "succeded"; did you mean "succeeded"?');
+  });
+});
+
+describe("what a newcomer types first", () => {
+  it("start, server, up: the command that starts the server is serve", async () => {
+    for (const word of ["start", "server", "up"]) {
+      const { code, stderr } = await hookgate([word]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        new RegExp(
+          `^hookgate: unknown command "${word}"; did you mean "serve"\\? \\(hookgate serve starts the server\\)\n`,
+        ),
+      );
+    }
+    expect((await hookgate(["check"])).stderr).toMatch(
+      /^hookgate: unknown command "check"; did you mean "validate"\?/,
+    );
+  });
+
+  it("a config file named without --config: the option to name it", async () => {
+    for (const [cmd, file] of [
+      [validate, "hookgate.yaml"],
+      [serve, "config/prod.yml"],
+      [replay, "new.json"],
+    ] as const) {
+      const { code, stderr } = await runCommand(cmd, [file]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        new RegExp(
+          `^hookgate \\w+: unexpected argument ${file.replace(".", "\\.")}; to use that config file: --config ${file.replace(".", "\\.")}\n\nUsage:`,
+        ),
+      );
+    }
+    const other = await runCommand(validate, ["now"]);
+    expect(other.stderr).toMatch(/^hookgate validate: unexpected argument now\n\nUsage:/);
+  });
+
+  it("hookgate test NAME FILE: the body is given with --payload", async () => {
+    const { code, stderr } = await runCommand(test, ["github", "payload.json"]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^hookgate test: give the body with --payload: hookgate test github --payload payload\.json\n\nUsage:/,
+    );
+    const three = await runCommand(test, ["github", "x", "y"]);
+    expect(three.stderr).toMatch(/^hookgate test: give exactly one hook NAME, e\.g\. hookgate test github\n/);
   });
 });
 

@@ -82,3 +82,17 @@ describe("${ENV} interpolation", () => {
     expect(config.hooks.mappings[0]!.to).toBe("4242");
   });
 });
+
+describe("one unset variable is one error", () => {
+  const config = (packs: string) =>
+    `hooks:\n  enabled: true\n  token: ${TOKEN}\n  presets: [stripe, github]\n  packs:\n${packs}`;
+
+  it("in a pack parameter: not also a missing parameter of that pack, nor of the other packs", async () => {
+    const issues = await loadErrors(
+      config('    stripe: { secret: "${STRIPE_SECRET}" }\n    github: { secret: gh-webhook-secret }\n'),
+    );
+    expect(issues.filter((i) => i.severity === "error").map(formatIssue)).toEqual([
+      "hookgate.yaml:6:23: hooks.packs.stripe.secret: environment variable STRIPE_SECRET is not set; set it, or write $${STRIPE_SECRET} for a literal ${STRIPE_SECRET}",
+    ]);
+  });
+});

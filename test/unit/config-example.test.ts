@@ -81,7 +81,7 @@ describe("a copy of rules/examples with hookgate.yaml", () => {
     const result = await runCommand(validateCommand, ["--config", join(copy, "hookgate.yaml")]);
     expect(result).toEqual({
       code: 0,
-      stdout: `${join(copy, "hookgate.yaml")}: valid — 13 mappings, 3 rule files, presets: mail, 4 agents\n`,
+      stdout: `${join(copy, "hookgate.yaml")}: valid — 15 mappings (2 from pack mail), 3 rule files, presets: mail, 4 agents\n`,
       stderr: "",
     });
   });
@@ -93,7 +93,7 @@ describe("a copy of rules/examples with hookgate.yaml", () => {
     try {
       const result = await runCommand(validateCommand, []);
       expect(result.stdout).toBe(
-        "hookgate.yaml: valid — 13 mappings, 3 rule files, presets: mail, 4 agents\n",
+        "hookgate.yaml: valid — 15 mappings (2 from pack mail), 3 rule files, presets: mail, 4 agents\n",
       );
     } finally {
       process.chdir(cwd);

@@ -214,7 +214,7 @@ describe("hookgate validate and config export on an OpenClaw file", () => {
     const result = await runCommand(validateCommand, ["--config", join(dir, "openclaw.json")]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `${join(dir, "openclaw.json")}: valid — 3 mappings, 0 rule files, presets: gmail, 2 agents\n`,
+      `${join(dir, "openclaw.json")}: valid — 5 mappings (2 from pack gmail), 0 rule files, presets: gmail, 2 agents\n`,
     );
     expect(result.stderr).toContain("notice: gateway: ignored:");
   });

@@ -37,6 +37,20 @@ describe("hookgate validate", () => {
     });
   });
 
+  it("counts the enabled packs' mappings too, saying how many come from which pack", async () => {
+    vi.stubEnv("GITHUB_WEBHOOK_SECRET", "gh-webhook-secret");
+    vi.stubEnv("STRIPE_WEBHOOK_SECRET", "whsec_stripe-secret");
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  presets: [github, stripe]\n  mappings:\n    - match: { path: ci }\n      action: wake\n      textTemplate: "CI {{status}}"\n`,
+    );
+    const result = await run(["--config", file]);
+    expect(result).toEqual({
+      code: 0,
+      stdout: `${file}: valid — 9 mappings (8 from packs: github 4, stripe 4), 0 rule files, presets: github, stripe, 1 agent\n`,
+      stderr: "",
+    });
+  });
+
   it("prints warnings on stderr and still exits 0", async () => {
     const file = configFile("hooks:\n  enabled: true\n  token: short-token\n");
     const result = await run(["-c", file]);
@@ -297,9 +311,24 @@ describe("hookgate validate", () => {
     const result = await run(["--config", example]);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(
-      /hookgate\.example\.yaml: valid — 13 mappings, 3 rule files, presets: mail, 4 agents\n$/,
+      /hookgate\.example\.yaml: valid — 15 mappings \(2 from pack mail\), 3 rule files, presets: mail, 4 agents\n$/,
     );
     expect(result.code).toBe(0);
+  });
+
+  it("reports an unset variable in a pack's parameter once, not again as each of the pack's mappings", async () => {
+    vi.stubEnv("STRIPE_WEBHOOK_SECRET", undefined);
+    vi.stubEnv("STRIPE_SECRET", undefined);
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  presets: [stripe, github]\n  packs:\n    stripe: { secret: "\${STRIPE_SECRET}" }\n    github: { secret: gh-webhook-secret }\n`,
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n")).toEqual([
+      `${file}:6:23: hooks.packs.stripe.secret: environment variable STRIPE_SECRET is not set; set it, or write $\${STRIPE_SECRET} for a literal \${STRIPE_SECRET}`,
+      `${file}: invalid — 1 error`,
+      "",
+    ]);
   });
 
   it("prints help with --help", async () => {

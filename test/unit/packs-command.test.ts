@@ -118,11 +118,29 @@ describe("hookgate packs", () => {
     expect(stdout).not.toContain("value");
   });
 
-  it("show of an unknown name suggests the closest and the npm package, exit 1", async () => {
-    const { code, stderr } = await runCommand(command, ["show", "acm", "--config", setup("[mail]")]);
+  it("show of a mistyped name suggests the close pack, never an npm package of the typo, exit 1", async () => {
+    // An install of hookgate-pack-githb would run whatever a squatter published under that name.
+    for (const [typo, meant] of [
+      ["acm", "acme"],
+      ["githb", "github"],
+      ["stirpe", "stripe"],
+    ]) {
+      const { code, stderr } = await runCommand(command, ["show", typo!, "--config", setup("[mail]")]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        new RegExp(
+          `^hookgate packs: unknown pack "${typo}"; did you mean ${meant}\\? known packs: acme, acme-shop, .*gmail.*\\n$`,
+        ),
+      );
+      expect(stderr).not.toContain("npm install");
+    }
+  });
+
+  it("show of a name close to no pack names the npm package looked for, after the known packs", async () => {
+    const { code, stderr } = await runCommand(command, ["show", "shipping", "--config", setup("[mail]")]);
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /^hookgate packs: unknown pack "acm"; did you mean acme\? known packs: acme, acme-shop, .*gmail.*; no installed package hookgate-pack-acm either \(looked in .*\): npm install hookgate-pack-acm to use one\n$/,
+      /^hookgate packs: unknown pack "shipping"; known packs: acme, acme-shop, .*gmail.*; no installed package hookgate-pack-shipping either \(looked in .*\): npm install hookgate-pack-shipping to use one\n$/,
     );
   });
 
@@ -147,6 +165,23 @@ describe("hookgate validate and packs", () => {
     );
   });
 
+  it("a YAML slip in the user's own pack shows that error alone, not an unknown pack to install", async () => {
+    const config = setup("[acme]");
+    writeFiles(join(config, ".."), {
+      "packs/acme.yaml": PACK.replace(
+        "    match: { path: acme }\n",
+        "    match: { path: acme }\n     extra: 1\n",
+      ),
+    });
+    const { code, stderr } = await runCommand(validate, ["--config", config]);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split("\n");
+    expect(lines[0]).toMatch(/^\S*packs\/acme\.yaml:\d+:\d+: YAML syntax error: /);
+    expect(stderr).not.toContain("unknown preset");
+    expect(stderr).not.toContain("npm install");
+    expect(lines.at(-1)).toMatch(/invalid — 1 error$/);
+  });
+
   it("a template error in a pack mapping is placed in the pack file", async () => {
     const config = setup("[acme]");
     writeFiles(join(config, ".."), {
@@ -168,7 +203,9 @@ describe("hookgate validate and packs", () => {
     writeFileSync(config, text);
     const { code, stdout, stderr } = await runCommand(validate, ["--config", config]);
     expect(code).toBe(0);
-    expect(stdout).toContain("valid — 0 mappings, 0 rule files, presets: acme, mail, 1 agent");
+    expect(stdout).toContain(
+      "valid — 4 mappings (4 from packs: acme 2, mail 2), 0 rule files, presets: acme, mail, 1 agent",
+    );
     expect(stderr).toMatch(
       /hookgate\.yaml:7:\d+: warning: hooks\.presets\[1\]: pack mail, mapping mail: its session keys start with "hook:mail:", which none of hooks\.allowedSessionKeyPrefixes \(hook:gmail:\) admit, so every run it starts would be refused; set hooks\.packs\.mail\.sessionKeyPrefix to a value starting with one of them, or add "hook:mail:" to hooks\.allowedSessionKeyPrefixes\n/,
     );

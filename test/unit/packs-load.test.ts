@@ -344,6 +344,13 @@ describe("a pack from an installed npm package", () => {
     expect(issue.message).toContain("npm install hookgate-pack-acme");
   });
 
+  it("a typo of a known pack in hooks.presets suggests that pack, not a package of the typo", async () => {
+    const issues = await loadErrors(hooks("  presets: [githb]\n"), { dir: tempDir() });
+    const { message } = issueAt(issues, "hooks.presets[0]");
+    expect(message).toMatch(/^unknown pack "githb"; did you mean github\? known packs: /);
+    expect(message).not.toContain("hookgate-pack-githb");
+  });
+
   it("a package whose hookgate.pack points outside the package is refused", async () => {
     const dir = tempDir();
     writeFiles(dir, {

@@ -6,8 +6,11 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { command as runs } from "../../src/commands/runs.js";
+import { timeOrderedId } from "../../src/core/time-ordered-id.js";
+import { requestList } from "../../src/http/console/requests-page.js";
 import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite/store.js";
 import type { NewRun } from "../../src/store/types.js";
+import { logged } from "../store/contract/fixtures.js";
 import { runCommand } from "./command-helpers.js";
 
 let dir: string;
@@ -194,5 +197,29 @@ describe("SqliteStore.findRunsByIdPrefix", () => {
       ),
       { seed: 42, numRuns: 300 },
     );
+  });
+});
+
+describe("the console's Run column", () => {
+  it("tells apart runs received seconds apart (their ids share the start), and runs show finds each by it", async () => {
+    // Time-ordered ids of runs 6 s apart in one 65.5 s span: the same first 8 characters.
+    const start = Math.floor(T0 / 65_536) * 65_536 + 1_000;
+    const early = timeOrderedId(start);
+    const late = timeOrderedId(start + 6_000);
+    expect(early.slice(0, 8)).toBe(late.slice(0, 8));
+    await seed([early, late]);
+    const list = requestList(
+      [early, late].map((runId, i) => ({ ...logged(`req-${i}`, { runId }), seq: i + 1 })),
+      {},
+      undefined,
+    ).text;
+    const shown = [...list.matchAll(/<a href="\/console\/runs\/[^"]+"[^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!);
+    expect(shown).toHaveLength(2);
+    expect(shown[0]).not.toBe(shown[1]);
+    for (const [i, id] of [early, late].entries()) {
+      const found = await show(shown[i]!, "--json");
+      expect(found.stderr).toBe("");
+      expect(JSON.parse(found.stdout).id).toBe(id);
+    }
   });
 });

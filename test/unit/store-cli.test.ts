@@ -23,6 +23,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await writer.close();
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -200,6 +201,37 @@ describe("hookgate runs", () => {
     expect(JSON.parse(listed.out)).toHaveLength(3);
     const shown = await cli(runs, ["show", "run-a", "--config", config]);
     expect(shown.code).toBe(0);
+    const listedEvents = await cli(events, ["--config", config, "--json"]);
+    expect(listedEvents.err).toBe("");
+    expect(listedEvents.code).toBe(0);
+  });
+
+  it("needs no secret at all: packs' secrets and channels' tokens may be unset, only the store is read", async () => {
+    await seedRuns();
+    vi.stubEnv("GITHUB_WEBHOOK_SECRET", undefined);
+    const config = join(dir, "hookgate.yaml");
+    writeFileSync(
+      config,
+      [
+        "hooks:",
+        "  enabled: true",
+        '  token: "a-long-enough-test-token-0123456789"',
+        "  presets: [github]",
+        "channels:",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+        '  telegram: { botToken: "${HOOKGATE_TEST_TELEGRAM_TOKEN}" }',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: config syntax.
+        '  slack: { botToken: "${file:/nonexistent/slack-token}" }',
+        "store:",
+        "  path: data/state.db",
+        "",
+      ].join("\n"),
+    );
+    const listed = await cli(runs, ["--config", config, "--json"]);
+    expect(listed.err).toBe("");
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.out)).toHaveLength(3);
+    expect((await cli(runs, ["show", "run-a", "--config", config])).code).toBe(0);
     const listedEvents = await cli(events, ["--config", config, "--json"]);
     expect(listedEvents.err).toBe("");
     expect(listedEvents.code).toBe(0);

@@ -11,6 +11,7 @@ import { resolveParamValues } from "../../config/packs/params.js";
 import type { PackDefinition } from "../../config/packs/types.js";
 import { readRulesFile } from "../../config/source/rule-file.js";
 import { displayPath, readSourceFile } from "../../config/source/source-file.js";
+import { SourceRegistry } from "../../config/source/sources.js";
 import type { ResolvedConfig, ResolvedMapping } from "../../config/types.js";
 import { isObject } from "../../core/is-object.js";
 import type { TestCase } from "../../types/generated.js";
@@ -18,7 +19,12 @@ import type { CaseSource, PackMappings } from "./source.js";
 import { TEST_SECRET } from "./test-secret.js";
 
 /** Every rule file of hooks.rules and every pack hooks.presets enables, in the order they are tried. */
-export async function configSources(config: ResolvedConfig, cwd = process.cwd()): Promise<CaseSource[]> {
+export async function configSources(
+  config: ResolvedConfig,
+  cwd = process.cwd(),
+  /** Places the config's issues; its rule files' mappings are compiled with the config's. */
+  place: (issue: ConfigIssue) => ConfigIssue = (issue) => issue,
+): Promise<CaseSource[]> {
   const sources: CaseSource[] = [];
   for (const file of config.hooks.ruleFiles ?? []) {
     const read = await readRulesFile(file, { env: process.env, baseDir: cwd, configDir: config.dir });
@@ -31,6 +37,7 @@ export async function configSources(config: ResolvedConfig, cwd = process.cwd())
       cases: read.loaded.tests ?? [],
       mappings: config.hooks.mappings.filter((m) => ids.has(m.id)),
       scope: { kind: "rules" },
+      place,
     });
   }
   for (const enabled of config.hooks.packs) sources.push(packSource(enabled.pack, cwd));
@@ -74,6 +81,9 @@ export function packSource(pack: PackDefinition, cwd = process.cwd()): CaseSourc
     mappings = asWritten(pack);
   }
   const tests = pack.document["tests"];
+  // Its mappings are named `pack <id> mappings[i]`, as when a config enables it.
+  const inPack = new SourceRegistry({});
+  inPack.addRuleFile(packOrigin(pack), pack.source);
   return {
     // A built-in pack lives inside the installed package: its id says more than that path.
     label: pack.origin.kind === "built-in" ? `pack ${pack.id}` : displayPath(pack.file, cwd),
@@ -82,6 +92,7 @@ export function packSource(pack: PackDefinition, cwd = process.cwd()): CaseSourc
     cases: Array.isArray(tests) ? (tests as TestCase[]) : [],
     mappings,
     scope: { kind: "pack", build: async (params) => build(params) },
+    place: (issue) => inPack.place(issue),
   };
 }
 
@@ -104,22 +115,25 @@ function asWritten(pack: PackDefinition): ResolvedMapping[] {
 export async function fileSources(
   file: string,
   cwd = process.cwd(),
-): Promise<{ config: ResolvedConfig; sources: CaseSource[]; warnings: ConfigIssue[] }> {
+): Promise<{
+  config: ResolvedConfig;
+  sources: CaseSource[];
+  warnings: ConfigIssue[];
+  /** Gives an issue about the file's mappings (from the rule compiler) its file:line:column. */
+  placeIssue(issue: ConfigIssue): ConfigIssue;
+}> {
   const absolute = resolve(cwd, file);
   const dir = dirname(absolute);
   if (await isPackFile(absolute, cwd)) {
     const read = await readPackFile(absolute, { kind: "dir", dir }, { baseDir: cwd });
     if (!read.pack || read.issues.some((i) => i.severity === "error")) throw new ConfigError(read.issues);
     const { config, warnings } = await bareConfig(dir, {}, cwd);
-    return {
-      config,
-      sources: [packSource(read.pack, cwd)],
-      warnings: [...read.issues, ...warnings],
-    };
+    const source = packSource(read.pack, cwd);
+    return { config, sources: [source], warnings: [...read.issues, ...warnings], placeIssue: source.place };
   }
   // The default transforms folder is hooks/transforms beside the file, as beside a config file.
-  const { config, warnings } = await bareConfig(dir, { rules: [absolute] }, cwd);
-  return { config, sources: await configSources(config, cwd), warnings };
+  const { config, warnings, placeIssue } = await bareConfig(dir, { rules: [absolute] }, cwd);
+  return { config, sources: await configSources(config, cwd, placeIssue), warnings, placeIssue };
 }
 
 async function isPackFile(absolute: string, cwd: string): Promise<boolean> {

@@ -15,6 +15,12 @@ export function suiteText(suite: SuiteResult): string {
     for (const m of r.mismatches)
       body.push(`${`${m.field}:`.padEnd(width)} expected ${m.expected}, got ${m.actual}`);
     if (!r.ok && r.outcome) body.push(`got: ${outcomeLine(r.outcome)}`);
+    if (r.why) {
+      const why = `why ${r.expect.mapping} did not take it:`;
+      // A trace step reads as a block under the heading; anything else on the heading's line.
+      if (r.why[0]!.startsWith("✗")) body.push(why, ...r.why.map((l) => `  ${l}`));
+      else body.push(`${why} ${r.why.join(" ")}`);
+    }
     lines.push(redact(head, r.secrets), ...body.map((l) => `       ${redact(l, r.secrets)}`));
   }
   const n = suite.results.length;
@@ -65,6 +71,7 @@ export function suiteJson(suite: SuiteResult): string {
         expected: r.expect,
         ...(r.outcome && { actual: r.outcome }),
         ...(r.mismatches.length > 0 && { mismatches: r.mismatches }),
+        ...(r.why && { why: r.why }),
         ...(r.error !== undefined && { error: r.error }),
       },
       r.secrets,

@@ -4,12 +4,14 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { closest } from "../../config/check/closest.js";
 import { ConfigError, formatIssue } from "../../config/errors.js";
 import type { ResolvedMapping } from "../../config/types.js";
 import { isObject } from "../../core/is-object.js";
 import { candidatesFor } from "../../engine/compile.js";
 import { normaliseHookPath } from "../../engine/hook-path.js";
 import { signRequest } from "../../engine/verify/sign.js";
+import { formatTrace } from "../../ingress/decision-report.js";
 import { parsePayload } from "../../ingress/payload.js";
 import { verifyingRules } from "../../ingress/verify.js";
 import type { TestCase } from "../../types/generated.js";
@@ -30,6 +32,8 @@ export interface CaseRun {
   /** The request as the sender sends it (signed when the case says so; `token` settled), and the answer. */
   request: SentRequest;
   answer: Simulation["answer"];
+  /** Why the mapping the case expects did not take the request, when it did not. */
+  why?: string[];
 }
 
 const FORM = "application/x-www-form-urlencoded";
@@ -44,7 +48,9 @@ export async function runCase(source: CaseSource, c: TestCase, targets: Targets)
     target = await targets.for(source, params);
   } catch (err) {
     if (err instanceof ConfigError) {
-      throw new CaseError(`the rules do not load: ${err.issues.map(formatIssue).join("; ")}`);
+      throw new CaseError(
+        `the rules do not load: ${err.issues.map((i) => formatIssue(source.place(i))).join("; ")}`,
+      );
     }
     throw new CaseError((err as Error).message);
   }
@@ -58,12 +64,46 @@ export async function runCase(source: CaseSource, c: TestCase, targets: Targets)
     sent.token = false;
   }
   const sim = await target.sim.run(sent, now, false);
+  const outcome = outcomeOf(sim, target);
   const request = { ...sent, token: takenWithToken(sent, sim.verify) };
-  return { outcome: outcomeOf(sim, target), secrets, request, answer: sim.answer };
+  const run = { outcome, secrets, request, answer: sim.answer };
+  const expected = c.expect?.mapping;
+  if (expected === undefined || outcome.mapping === expected) return run;
+  return { ...run, why: await whyNot(expected, target, sent, now) };
+}
+
+/**
+ * Why mapping `id` did not take the request: its step of the explain trace (what its path, source,
+ * when or verify expected and saw), the rule before it that took the request, or that no mapping has
+ * that id. [] when the server answered before any rule (the outcome says why).
+ */
+async function whyNot(id: string, target: Target, sent: SentRequest, now: Date): Promise<string[]> {
+  if (!target.mappings.has(id)) {
+    const guess = closest(id, [...target.mappings.keys()]);
+    return [`no mapping has that id here${guess ? `; did you mean ${guess}?` : ""}`];
+  }
+  const explain = (await target.sim.run(sent, now, true)).decision?.explain;
+  if (!explain) return [];
+  const step = explain.steps.find((s) => s.mappingId === id);
+  if (step) {
+    // The trace's own lines for this one rule, without its heading.
+    const { transform: _, ...trace } = explain;
+    return formatTrace({ ...trace, steps: [step] })
+      .slice(1)
+      .map((line) => line.replace(/^ {2}/, ""));
+  }
+  const taker = explain.steps.find((s) => s.matched);
+  if (taker) return [`${taker.mappingId} (${taker.origin}), before it, took the request`];
+  const path = target.index.rules.find((r) => r.id === id)?.path;
+  return [
+    path !== undefined && path !== null && path !== explain.path
+      ? `it is for hook ${path}, and the request went to ${explain.path}`
+      : `it was not looked at for hook ${explain.path}`,
+  ];
 }
 
 /** The request a case describes, before any signing. */
-async function caseRequest(source: CaseSource, c: TestCase): Promise<SentRequest> {
+export async function caseRequest(source: CaseSource, c: TestCase): Promise<SentRequest> {
   const name = normaliseHookPath(c.path ?? defaultPath(source) ?? "");
   if (name === "") {
     throw new CaseError("path: none given, and no mapping of this file has a match.path to take it from");

@@ -2,6 +2,7 @@
 // The runner needs the same few things of each: the cases, where their payload files are, the
 // mappings the file contributes (for coverage and a case's default path), and the rules a case runs
 // against — for a pack, its mappings with the case's parameter values.
+import type { ConfigIssue } from "../../config/issues.js";
 import type { ResolvedMapping } from "../../config/types.js";
 import type { TestCase } from "../../types/generated.js";
 
@@ -29,6 +30,8 @@ export interface CaseSource {
   scope:
     | { kind: "rules" }
     | { kind: "pack"; build(params: Record<string, unknown> | undefined): Promise<PackMappings> };
+  /** Gives an issue about the file's mappings (from the rule compiler) its file:line:column. */
+  place(issue: ConfigIssue): ConfigIssue;
 }
 
 /** The hook name a case without `path` goes to: the first match.path among the file's mappings. */

@@ -18,6 +18,8 @@ export interface CaseResult {
   error?: string;
   mismatches: Mismatch[];
   outcome?: CaseOutcome;
+  /** Why the mapping the case expects did not take the request (its explain trace step, ...). */
+  why?: string[];
   /** Values the output must not show. */
   secrets: readonly string[];
 }
@@ -57,6 +59,7 @@ export async function runSuite(config: ResolvedConfig, sources: readonly CaseSou
             ok: mismatches.length === 0,
             mismatches,
             outcome: run.outcome,
+            ...(run.why !== undefined && run.why.length > 0 && { why: run.why }),
             secrets: run.secrets,
           });
         } catch (err) {

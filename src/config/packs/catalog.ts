@@ -6,7 +6,7 @@
 // Installed npm packages are looked up by name only when hooks.presets asks (npm.ts).
 import { existsSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ConfigIssue, issueAt, type SourceRef } from "../issues.js";
 import type { PathSegment } from "../source/key-path.js";
@@ -26,6 +26,11 @@ export interface PackCatalog {
   /** Each pack once: folder packs first, then the built-in ones. */
   packs: PackEntry[];
   issues: ConfigIssue[];
+  /**
+   * The names of folder pack files that did not load (the file name without extension, and the id
+   * and aliases it declares): their errors are reported, and "unknown pack" would only hide them.
+   */
+  broken: Set<string>;
 }
 
 export interface CatalogOptions {
@@ -47,6 +52,7 @@ export async function loadPackCatalog(opts: CatalogOptions = {}): Promise<PackCa
   const byName = new Map<string, PackEntry>();
   const packs: PackEntry[] = [];
   const inFolders = new Map<string, PackDefinition>();
+  const broken = new Set<string>();
   const baseDir = opts.baseDir ?? process.cwd();
 
   for (const { dir, path } of opts.dirs ?? []) {
@@ -64,7 +70,10 @@ export async function loadPackCatalog(opts: CatalogOptions = {}): Promise<PackCa
     for (const file of await packFiles(dir)) {
       const read = await readPackFile(file, { kind: "dir", dir }, { baseDir });
       issues.push(...read.issues);
-      if (!read.pack) continue;
+      if (!read.pack) {
+        for (const n of [basename(file).replace(PACK_FILE, ""), ...(read.declared ?? [])]) broken.add(n);
+        continue;
+      }
       const clash = packNames(read.pack).find((n) => inFolders.has(n));
       if (clash !== undefined) {
         issues.push(
@@ -110,7 +119,7 @@ export async function loadPackCatalog(opts: CatalogOptions = {}): Promise<PackCa
     for (const n of packNames(pack)) byName.set(n, pack);
     packs.push(pack);
   }
-  return { byName, packs, issues };
+  return { byName, packs, issues, broken };
 }
 
 /** The pack of a catalogue entry: a folder pack was read with the catalogue, a built-in one is read now. */

@@ -1,7 +1,7 @@
 // hooks.presets → the enabled packs, in that order, each once, with their parameter values and
 // instantiated mappings (config/resolve/packs.ts).
 import { closest } from "../check/closest.js";
-import type { IssueList, SourceRef } from "../issues.js";
+import { hasIssueAt, type IssueList, type SourceRef } from "../issues.js";
 import type { SourceRegistry } from "../source/sources.js";
 import type { EnabledPack } from "../types.js";
 import { type PackCatalog, readEntry } from "./catalog.js";
@@ -44,6 +44,8 @@ export class PackFinder {
       }
       return found;
     }
+    // A pack file of the user's that does not load: its own errors say why.
+    if (this.catalog.broken.has(name)) return { tried: [], broken: true };
     if (this.opts.npmFrom === undefined || !/^[a-z0-9][a-z0-9._-]*$/.test(name)) return { tried: [] };
     let found = this.npm.get(name);
     if (!found) {
@@ -58,15 +60,21 @@ export class PackFinder {
     return found;
   }
 
-  /** `unknown pack "x"; did you mean y? known packs: ...` with the npm package looked for. */
+  /**
+   * `unknown pack "x"; did you mean y? known packs: ...`. Only a name close to no known pack names
+   * the npm package looked for: suggesting `npm install` of a typo would install whatever someone
+   * published under it.
+   */
   unknownMessage(name: string, tried: readonly string[]): string {
     const names = [...this.catalog.byName.keys()].sort();
+    const known = `known packs: ${names.join(", ") || "(none)"}`;
     const guess = closest(name, names);
+    if (guess !== undefined) return `unknown pack "${name}"; did you mean ${guess}? ${known}`;
     const npm =
       tried.length > 0
         ? `; no installed package ${NPM_PREFIX}${name} either (looked in ${tried.length === 1 ? tried[0] : `${tried[0]} and ${tried.length - 1} folders above`}): npm install ${NPM_PREFIX}${name} to use one`
         : "";
-    return `unknown pack "${name}"; ${guess ? `did you mean ${guess}? ` : ""}known packs: ${names.join(", ") || "(none)"}${npm}`;
+    return `unknown pack "${name}"; ${known}${npm}`;
   }
 }
 
@@ -104,18 +112,22 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
     }
     firstIndex.set(pack, i);
     const errorsBefore = errorCount(issues);
-    const values = resolveParamValues(pack, opts.inputs.get(pack), opts.env, issues, {
+    const input = opts.inputs.get(pack);
+    // A parameter whose value already failed (an unset ${ENV} in it) counts as invalid too.
+    const failedBefore = input !== undefined && hasIssueAt(issues.items, input.path);
+    const values = resolveParamValues(pack, input, opts.env, issues, {
       source: opts.source,
       path: ["hooks", "presets", i],
     });
     // Without valid parameters its mappings would only repeat the same problem, once per mapping.
     const made =
-      errorCount(issues) > errorsBefore ? { mappings: [], issues: [] } : instantiatePack(pack, values);
+      failedBefore || errorCount(issues) > errorsBefore
+        ? { mappings: [], issues: [] }
+        : instantiatePack(pack, values);
     const { mappings, issues: found } = made;
     issues.push(...found);
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);
     const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
-    const input = opts.inputs.get(pack);
     if (input) entry.given = { path: input.path, source: input.source, names: Object.keys(input.given) };
     enabled.push(entry);
   }

@@ -20,6 +20,8 @@ export interface ReadPack {
   /** Undefined when the file has errors. */
   pack?: PackDefinition;
   issues: ConfigIssue[];
+  /** The id and aliases a file with errors declares, as far as they can be read. */
+  declared?: string[];
 }
 
 export async function readPackFile(
@@ -40,13 +42,16 @@ export async function readPackFile(
     };
   }
   const doc = data;
+  const names = [doc["id"], ...(Array.isArray(doc["aliases"]) ? doc["aliases"] : [])].filter(
+    (n): n is string => typeof n === "string",
+  );
   // The header alone: the body's values may be parameter references of any type until substituted.
   const header: Record<string, unknown> = { ...doc };
   for (const key of PACK_BODY) delete header[key];
   if (Array.isArray(doc["mappings"])) header["mappings"] = [];
   else if (doc["mappings"] !== undefined) header["mappings"] = doc["mappings"];
   const issues = validateAgainst(packValidator(), header, read.source);
-  if (issues.some((i) => i.severity === "error")) return { issues };
+  if (issues.some((i) => i.severity === "error")) return { issues, declared: names };
 
   const params = (doc["params"] ?? {}) as Record<string, PackParam>;
   const declared = new Set(Object.keys(params));
@@ -65,7 +70,7 @@ export async function readPackFile(
     }
   }
   issues.push(...checkParams(params, read.source));
-  if (issues.some((i) => i.severity === "error")) return { issues };
+  if (issues.some((i) => i.severity === "error")) return { issues, declared: names };
 
   const pack: PackDefinition = {
     id: doc["id"] as string,

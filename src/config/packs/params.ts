@@ -1,7 +1,7 @@
 // A pack's parameter values: the user's (hooks.packs.<name>, or hooks.mail / hooks.gmail for mail)
 // checked against the declared type, else the default with `${ENV}` expanded. Secrets are never quoted.
 import { closest } from "../check/closest.js";
-import type { IssueList, SourceRef } from "../issues.js";
+import { hasIssueAt, type IssueList, type SourceRef } from "../issues.js";
 import { interpolateEnv } from "../source/interpolate.js";
 import { formatKeyPath, type PathSegment } from "../source/key-path.js";
 import type { PackDefinition, PackParam } from "./types.js";
@@ -28,6 +28,11 @@ export function resolveParamValues(
   const where = input ? input.path : ["hooks", "packs", pack.id];
   const shown = (name: string) => [...where, name].join(".");
   for (const [name, value] of Object.entries(input?.given ?? {})) {
+    // Already reported (an unset ${ENV} in it): neither checked again nor reported missing.
+    if (hasIssueAt(issues.items, [...input!.path, name])) {
+      failed.add(name);
+      continue;
+    }
     const param = pack.params[name];
     if (!param) {
       const guess = closest(name, names);

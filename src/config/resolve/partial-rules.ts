@@ -20,6 +20,12 @@ export async function partialRules(
   const h = (isObject(raw) && isObject(raw["hooks"]) ? raw["hooks"] : {}) as Record<string, unknown>;
   const clean = (...path: PathSegment[]) =>
     h[path[0] as string] !== undefined && !hasIssueAt(found, ["hooks", ...path]);
+  // Parameter blocks are read even with an error inside (an unset ${ENV}): the parameters with one
+  // are left out there, and the others still count, so no pack "needs" a parameter that is set.
+  const blocks = (key: string) =>
+    isObject(h[key]) && !found.some((i) => i.severity === "error" && i.path === `hooks.${key}`)
+      ? h[key]
+      : undefined;
   const mappings = Array.isArray(h["mappings"]) ? (h["mappings"] as Mapping[]) : [];
   const rules = clean("rules") ? (h["rules"] as string[]) : [];
   const transforms =
@@ -36,10 +42,10 @@ export async function partialRules(
   const packs = await resolvePacks(
     {
       presets: clean("presets") ? (h["presets"] as string[]) : [],
-      packs: clean("packs") ? (h["packs"] as PacksPart["packs"]) : undefined,
+      packs: packBlocks(blocks("packs"), found),
       packDirs: clean("packDirs") ? (h["packDirs"] as string[]) : undefined,
-      mail: clean("mail") ? (h["mail"] as PacksPart["mail"]) : undefined,
-      gmail: clean("gmail") ? (h["gmail"] as PacksPart["gmail"]) : undefined,
+      mail: blocks("mail") as PacksPart["mail"],
+      gmail: blocks("gmail") as PacksPart["gmail"],
     },
     ctx,
   );
@@ -55,4 +61,14 @@ export async function partialRules(
     } as RulesConfig["transformLimits"],
     mail: packs.mail,
   };
+}
+
+/** hooks.packs without the blocks that are not objects (the schema said so already). */
+function packBlocks(packs: unknown, found: readonly ConfigIssue[]): PacksPart["packs"] {
+  if (packs === undefined) return undefined;
+  const entries = Object.entries(packs as Record<string, unknown>).filter(
+    ([name, block]) =>
+      isObject(block) && !found.some((i) => i.severity === "error" && i.path === `hooks.packs.${name}`),
+  );
+  return Object.fromEntries(entries) as PacksPart["packs"];
 }

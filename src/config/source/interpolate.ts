@@ -13,6 +13,19 @@ export interface InterpolationProblem {
   severity?: "error" | "warning";
 }
 
+/** Where keepingUnset() records the references it kept; a symbol, so no variable name can clash. */
+const KEPT = Symbol("hookgate.keptUnset");
+
+/**
+ * `env` for a command that decides without any secret (hookgate replay): a reference to an unset
+ * variable, or to a secret file that cannot be read, is no error there but stays as written
+ * (`${NAME}`), and `unset` lists what was kept so ("NAME", "file:PATH"), in the order met.
+ */
+export function keepingUnset(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; unset: Set<string> } {
+  const unset = new Set<string>();
+  return { env: Object.assign(Object.create(null) as NodeJS.ProcessEnv, env, { [KEPT]: unset }), unset };
+}
+
 export interface InterpolationOptions {
   /** Folder a relative `${file:PATH}` resolves against (the config file's folder). */
   dir?: string;
@@ -38,6 +51,7 @@ export function interpolateEnv(
 ): Interpolated {
   const problems: InterpolationProblem[] = [];
   const fromFiles: PathSegment[][] = [];
+  const kept = (env as { [KEPT]?: Set<string> })[KEPT];
   // A file used by several keys is read once per load, and warned about once.
   const files = new Map<string, ReturnType<typeof readSecretFile>>();
   const read = (file: string, path: PathSegment[]) => {
@@ -51,7 +65,7 @@ export function interpolateEnv(
   };
   const walk = (node: unknown, path: PathSegment[]): unknown => {
     if (typeof node === "string") {
-      const out = interpolateString(node, env, path, problems, read);
+      const out = interpolateString(node, env, path, problems, read, kept);
       if (out.fromFile) fromFiles.push(path);
       return out.text;
     }
@@ -72,6 +86,7 @@ function interpolateString(
   path: PathSegment[],
   problems: InterpolationProblem[],
   read: (file: string, path: PathSegment[]) => ReturnType<typeof readSecretFile>,
+  kept: Set<string> | undefined,
 ): { text: string; fromFile: boolean } {
   if (!text.includes("${")) return { text, fromFile: false };
   let fromFile = false;
@@ -82,7 +97,8 @@ function interpolateString(
     if (file) {
       const got = read(file[1]!, path);
       if (!got.ok) {
-        problems.push({ path, message: got.error });
+        if (kept) kept.add(inner);
+        else problems.push({ path, message: got.error });
         return whole;
       }
       fromFile = true;
@@ -100,6 +116,10 @@ function interpolateString(
     const value = env[name];
     if (fallback !== undefined) return value === undefined || value === "" ? fallback : value;
     if (value === undefined) {
+      if (kept) {
+        kept.add(name);
+        return whole;
+      }
       problems.push({
         path,
         message: `environment variable ${name} is not set; set it, or write $\${${name}} for a literal \${${name}}`,

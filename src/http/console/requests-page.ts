@@ -3,14 +3,36 @@
 // and its body.
 import { ERRORS, type ErrorCode } from "../../core/errors.js";
 import { formatTime } from "../../core/time-text.js";
+import { normaliseHookPath } from "../../engine/hook-path.js";
 import { describeChange } from "../../ingress/logged-decision.js";
 import type { Redecision } from "../../ingress/replay.js";
-import type { RequestLogRecord, RequestQuery } from "../../store/types.js";
+import type { RequestLogRecord, RequestOutcome, RequestQuery } from "../../store/types.js";
 import { consoleHref, type Html, html } from "./html.js";
 
 export const OUTCOMES = ["wake", "agent", "skip", "replayed", "refused", "rejected"] as const;
 
+/** How an outcome reads: in the Decision column and among the Outcome filter's choices alike. */
+const OUTCOME_LABELS: Record<RequestOutcome, string> = {
+  wake: "wake",
+  agent: "agent run",
+  skip: "skip",
+  replayed: "replayed",
+  refused: "refused",
+  rejected: "refused before the rules",
+};
+
+/** The filters as typed; `hook` is any part of the hook name the Hook column shows. */
 export type RequestFilters = Pick<RequestQuery, "hook" | "mappingId" | "outcome">;
+
+/**
+ * What the Hook filter looks for in hook names, from what was typed: the name as the Hook column
+ * shows it (/github), its path under hooks.path (/hooks/github), or any part of it (gith).
+ */
+export function hookNamePart(typed: string, hooksPath: string): string {
+  const text = typed.trim();
+  const under = `${hooksPath}/`;
+  return normaliseHookPath(text.startsWith(under) ? text.slice(under.length) : text);
+}
 
 function answerCell(e: RequestLogRecord): Html {
   const cls = e.status >= 500 ? "bad" : e.status >= 400 ? "warn" : "good";
@@ -18,8 +40,7 @@ function answerCell(e: RequestLogRecord): Html {
 }
 
 function decisionCell(e: RequestLogRecord): Html {
-  const what =
-    e.outcome === "agent" ? "agent run" : e.outcome === "rejected" ? "refused before the rules" : e.outcome;
+  const what = OUTCOME_LABELS[e.outcome];
   // A fan-out (forEach): how many actions the request became.
   const count = e.decision?.count !== undefined ? ` ×${e.decision.count}` : "";
   return html`${what}${count}${e.mappingId ? html` by <code>${e.mappingId}</code>` : ""}`;
@@ -31,7 +52,7 @@ export function requestList(
   older: number | undefined,
 ): Html {
   const option = (value: string, current: string | undefined) =>
-    html`<option value="${value}"${value === (current ?? "") ? html` selected` : ""}>${value || "any"}</option>`;
+    html`<option value="${value}"${value === (current ?? "") ? html` selected` : ""}>${value ? OUTCOME_LABELS[value as RequestOutcome] : "any"}</option>`;
   const form = html`<form class="filters" method="get" action="/console" role="search">
 <div><label for="f-hook">Hook name</label><input id="f-hook" name="hook" value="${filters.hook ?? ""}"></div>
 <div><label for="f-mapping">Mapping id</label><input id="f-mapping" name="mapping" value="${filters.mappingId ?? ""}"></div>
@@ -57,13 +78,21 @@ ${rows.map(
 <td>${e.method === "POST" ? "" : `${e.method} `}<code>/${e.hook}</code></td>
 <td>${answerCell(e)}</td>
 <td>${decisionCell(e)}</td>
-<td>${e.runId ? html`<a href="${consoleHref("runs", e.runId)}">${e.runId.slice(0, 8)}</a>` : ""}</td>
+<td>${e.runId ? html`<a href="${consoleHref("runs", e.runId)}" title="${e.runId}">${runIdEnd(e.runId)}</a>` : ""}</td>
 <td class="num">${e.timings.totalMs.toFixed(1)}</td>
 </tr>`,
 )}
 </tbody>
 </table>
 ${older !== undefined ? html`<p><a href="/console?${params.toString()}">Older requests</a></p>` : ""}`;
+}
+
+/**
+ * The end of a run id, which tells runs apart: ids begin with the time received, so runs of the same
+ * minute share their start. `hookgate runs show` finds a run by it (with or without the "…").
+ */
+function runIdEnd(id: string): string {
+  return id.length > 9 ? `…${id.slice(-8)}` : id;
 }
 
 /** One request; `now` is its re-decision with the rules in force, `nowText` how `hookgate test` shows it. */

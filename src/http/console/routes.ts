@@ -22,7 +22,7 @@ import { EMPTY_PLAYGROUND, loginForm, playground } from "./forms-page.js";
 import { html } from "./html.js";
 import { page } from "./layout.js";
 import { decidePlayground } from "./playground.js";
-import { OUTCOMES, requestDetail, requestList } from "./requests-page.js";
+import { hookNamePart, OUTCOMES, requestDetail, requestList } from "./requests-page.js";
 import { eventsView, runDetail, runList } from "./runs-page.js";
 import { type ConsoleSession, ConsoleSessions, csrfMatches } from "./session.js";
 import { CONSOLE_CSS } from "./style.js";
@@ -197,9 +197,12 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
           ...(q.mapping ? { mappingId: q.mapping } : {}),
           ...(outcome ? { outcome } : {}),
         };
+        const { hook, ...exact } = filters;
+        const hookPart = hook === undefined ? "" : hookNamePart(hook, config.hooks.path);
         const rows = await store.listRequests({
           limit: PAGE_SIZE + 1,
-          ...filters,
+          ...exact,
+          ...(hookPart !== "" && { hookContains: hookPart }),
           ...(before !== undefined && { beforeSeq: before }),
         });
         const older = rows.length > PAGE_SIZE ? rows[PAGE_SIZE - 1]!.seq : undefined;

@@ -709,6 +709,8 @@ export class PostgresStore implements Store {
     if (query.since !== undefined) add((n) => `received_at >= ${n}`, query.since);
     if (query.until !== undefined) add((n) => `received_at < ${n}`, query.until);
     if (query.hook !== undefined) add((n) => `hook = ${n}`, pgText(query.hook));
+    if (query.hookContains !== undefined)
+      add((n) => `strpos(lower(hook), lower(${n})) > 0`, pgText(query.hookContains));
     if (query.mappingId !== undefined) add((n) => `mapping_id = ${n}`, pgText(query.mappingId));
     if (query.outcome !== undefined) add((n) => `outcome = ${n}`, query.outcome);
     if (query.idPrefix !== undefined) {

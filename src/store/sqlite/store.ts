@@ -658,6 +658,7 @@ export class SqliteStore implements Store {
     if (query.since !== undefined) add("received_at >= ?", query.since);
     if (query.until !== undefined) add("received_at < ?", query.until);
     if (query.hook !== undefined) add("hook = ?", query.hook);
+    if (query.hookContains !== undefined) add("instr(lower(hook), lower(?)) > 0", query.hookContains);
     if (query.mappingId !== undefined) add("mapping_id = ?", query.mappingId);
     if (query.outcome !== undefined) add("outcome = ?", query.outcome);
     if (query.idPrefix !== undefined) {

@@ -51,6 +51,11 @@ export function requestLogContract({ name, openStore }: ContractContext): void {
       expect(await ids({ limit: 10, beforeSeq: second!.seq })).toEqual(["b2", "a1"]);
       expect(await ids({ limit: 10, since: 2000, until: 4000 })).toEqual(["c3", "b2"]);
       expect(await ids({ limit: 10, hook: "github" })).toEqual(["a4", "c3", "a1"]);
+      expect(await ids({ limit: 10, hook: "git" })).toEqual([]);
+      // A part of the name, in any case (the console's Hook filter).
+      expect(await ids({ limit: 10, hookContains: "itHu" })).toEqual(["a4", "c3", "a1"]);
+      expect(await ids({ limit: 10, hookContains: "RIP" })).toEqual(["b2"]);
+      expect(await ids({ limit: 10, hookContains: "%" })).toEqual([]);
       expect(await ids({ limit: 10, mappingId: "gh" })).toEqual(["a4", "a1"]);
       expect(await ids({ limit: 10, outcome: "refused" })).toEqual(["c3", "b2"]);
       expect(await ids({ limit: 10, idPrefix: "a" })).toEqual(["a4", "a1"]);

@@ -58,6 +58,12 @@ async function findChromium(): Promise<Found> {
     return { executablePath: named };
   }
   if (existsSync(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM };
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    throw new Error(
+      `no Chromium: the packaged one is for Linux on x64, not ${process.platform} on ${process.arch}; ` +
+        "set CHROMIUM_PATH to a Chromium or Chrome binary",
+    );
+  }
   return unpackPackagedChromium();
 }
 

@@ -2,11 +2,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { command as runs } from "../../src/commands/runs.js";
 import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite.js";
+import { Database } from "../../src/store/sqlite-driver.js";
 import type { NewRun } from "../../src/store/types.js";
 import { runCommand } from "./command-helpers.js";
 

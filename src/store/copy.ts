@@ -4,11 +4,12 @@
 // the target is written in one transaction, so a copy that fails leaves the target as it was and can
 // simply be run again. A target that already holds data is refused unless `replace` empties it first.
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
-import Database from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import type { PostgresStoreConfig } from "../config/types.js";
 import { connectionConfig, pgText, quoteIdent } from "./postgres/connect.js";
 import { migratePg } from "./postgres/schema.js";
+import { Database } from "./sqlite/driver.js";
 import { SCHEMA_VERSION, schemaVersion } from "./sqlite/schema.js";
 
 /** The tables copied, in order, and the column that orders their rows. */
@@ -99,8 +100,8 @@ export async function copySqliteToPostgres(
   }
 }
 
-function openSource(path: string): Database.Database {
-  let db: Database.Database;
+function openSource(path: string): BetterSqlite3.Database {
+  let db: BetterSqlite3.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (err) {
@@ -126,7 +127,7 @@ async function countRows(client: pg.Client, s: string): Promise<Record<CopiedTab
 }
 
 async function copyTable(
-  source: Database.Database,
+  source: BetterSqlite3.Database,
   client: pg.Client,
   s: string,
   table: (typeof TABLES)[number],

@@ -1,26 +1,17 @@
-// The console in a real headless Chromium (Debian's chromium package, driven by playwright-core): log
-// in with the hook token, see a request appear, open its trace, run the playground. Every form field is
-// reached by its label, as a screen reader would. With UPDATE_SCREENSHOTS=1 the screenshots that
-// docs/guides/operations.md shows, in test/e2e/screenshots/, are taken anew.
-import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+// The console in a real headless Chromium, driven by playwright-core (test/helpers/chromium.ts finds or
+// unpacks one, with nothing installed by hand): log in with the hook token, see a request appear, open
+// its trace, run the playground. Every form field is reached by its label, as a screen reader would. With
+// UPDATE_SCREENSHOTS=1 the screenshots that docs/guides/operations.md shows, in test/e2e/screenshots/,
+// are taken anew.
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../helpers/chromium.js";
 import { startTestServer, TEST_TOKEN, type TestServer } from "../helpers/server.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const SHOTS = process.env.UPDATE_SCREENSHOTS
   ? fileURLToPath(new URL("./screenshots/", import.meta.url))
   : mkdtempSync(join(tmpdir(), "hookgate-shots-"));
@@ -38,11 +29,6 @@ describe("console in a browser", () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `no Chromium at ${CHROMIUM}: install it (Debian/Ubuntu: apt-get install -y chromium) or set CHROMIUM_PATH`,
-      );
-    }
     s = await startTestServer({
       hooks: {
         mappings: [
@@ -63,7 +49,7 @@ describe("console in a browser", () => {
         ],
       },
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
   });
 

@@ -13,7 +13,16 @@ export interface Child {
 }
 
 export function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Child {
-  const proc = spawn(process.execPath, [CLI, ...args], {
+  return runProgram(process.execPath, [CLI, ...args], opts);
+}
+
+/** Any program as a child process, e.g. a `hookgate` installed somewhere else. */
+export function runProgram(
+  file: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Child {
+  const proc = spawn(file, args, {
     cwd: opts.cwd,
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],

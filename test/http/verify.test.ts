@@ -5,10 +5,10 @@ import { createHmac, generateKeyPairSync } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResolvedMapping } from "../../src/config/types.js";
 import { signRequest } from "../../src/engine/verify/sign.js";
+import { Database } from "../../src/store/sqlite/driver.js";
 import type { MappingVerify } from "../../src/types/generated.js";
 import { startTestServer, TEST_TOKEN, type TestServer } from "../helpers/server.js";
 

@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { command as runs } from "../../src/commands/runs.js";
 import { timeOrderedId } from "../../src/core/time-ordered-id.js";
 import { requestList } from "../../src/http/console/requests-page.js";
+import { Database } from "../../src/store/sqlite/driver.js";
 import { RUNS_BY_ID_PREFIX_SQL, SqliteStore } from "../../src/store/sqlite/store.js";
 import type { NewRun } from "../../src/store/types.js";
 import { logged } from "../store/contract/fixtures.js";

@@ -3,6 +3,7 @@
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import semver from "semver";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import { compileRules } from "../../src/engine/compile.js";
@@ -21,6 +22,24 @@ describe("service recipes", () => {
   it("shows the systemd unit and the Dockerfile exactly as they are in rules/examples/service", () => {
     expect(blocks("ini")).toContain(readFileSync(join(service, "hookgate.service"), "utf8"));
     expect(blocks("dockerfile")).toContain(readFileSync(join(service, "Dockerfile"), "utf8"));
+  });
+
+  it("the image installs the package as npm install -g does outside a checkout, on Node.js 24", () => {
+    const dockerfile = readFileSync(join(service, "Dockerfile"), "utf8");
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      engines: { node: string };
+      allowScripts: Record<string, boolean>;
+    };
+    const bases = [...dockerfile.matchAll(/^FROM node:(\d+)-slim\b/gm)].map((m) => m[1]);
+    expect(bases).toEqual(["24", "24", "24"]);
+    expect(semver.satisfies("24.0.0", pkg.engines.node)).toBe(true);
+    expect(dockerfile).toContain("npm pack --pack-destination /tmp\n");
+    // The install scripts it lets run are the ones the checkout's own install runs (allowScripts).
+    const allowed = Object.keys(pkg.allowScripts).filter((name) => pkg.allowScripts[name]);
+    expect(dockerfile).toContain(
+      `RUN npm install -g --prefix /opt/hookgate --allow-scripts=${allowed.join(",")} /tmp/hookgate-*.tgz\n`,
+    );
+    expect(dockerfile).toContain('CMD ["hookgate", "serve", "--config", "/etc/hookgate/hookgate.yaml"]');
   });
 
   it("the unit reloads with SIGHUP, restarts on failure, runs as its own user with a state directory", () => {

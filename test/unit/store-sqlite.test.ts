@@ -1,9 +1,10 @@
 import { closeSync, fdatasync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loggedRequest } from "../../src/store/logged-request.js";
+import { Database } from "../../src/store/sqlite/driver.js";
 import { type DurableSync, GroupCommitter } from "../../src/store/sqlite/group-commit.js";
 import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { logged, run, wake } from "../store/contract/fixtures.js";
@@ -178,7 +179,7 @@ async function until(cond: () => boolean): Promise<void> {
 }
 
 describe("GroupCommitter with the WAL synced off the event loop", () => {
-  let db: Database.Database;
+  let db: BetterSqlite3.Database;
   let walFd = -1;
 
   beforeEach(() => {
@@ -296,12 +297,12 @@ describe("SqliteStore: durability settings", () => {
   it("with group commit, COMMIT leaves the sync to the committer (synchronous=NORMAL); without, FULL", async () => {
     const grouped = await openStore();
     expect(
-      (grouped as unknown as { db(): Database.Database }).db().pragma("synchronous", { simple: true }),
+      (grouped as unknown as { db(): BetterSqlite3.Database }).db().pragma("synchronous", { simple: true }),
     ).toBe(1);
     await grouped.close();
     const single = await openStore({ groupCommit: false });
     expect(
-      (single as unknown as { db(): Database.Database }).db().pragma("synchronous", { simple: true }),
+      (single as unknown as { db(): BetterSqlite3.Database }).db().pragma("synchronous", { simple: true }),
     ).toBe(2);
   });
 

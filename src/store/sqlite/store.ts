@@ -6,7 +6,7 @@
 // synchronous=FULL makes every COMMIT sync before it returns.
 import { closeSync, fdatasync, mkdirSync, openSync, statfsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import type { Logger } from "pino";
 import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
 import { afterPrefix } from "../id-prefix.js";
@@ -53,6 +53,7 @@ import type {
   TranscriptMessage,
   WakeMode,
 } from "../types.js";
+import { Database } from "./driver.js";
 import { type DurableSync, GroupCommitter } from "./group-commit.js";
 import { migrate, SCHEMA_VERSION, schemaVersion } from "./schema.js";
 
@@ -113,12 +114,12 @@ export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < 
 const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
 
 export class SqliteStore implements Store {
-  private handle: Database.Database | null = null;
+  private handle: BetterSqlite3.Database | null = null;
   private committer: GroupCommitter | null = null;
   /** The WAL file, opened to sync it (group commit only). */
   private walFd: number | null = null;
   private closing: Promise<void> | null = null;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly now: () => number;
   private lastPrune = 0;
   /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
@@ -140,7 +141,7 @@ export class SqliteStore implements Store {
   async open(): Promise<void> {
     if (this.handle) return;
     const readonly = this.opts.readonly === true;
-    let db: Database.Database;
+    let db: BetterSqlite3.Database;
     try {
       if (!readonly && this.file !== ":memory:") mkdirSync(dirname(this.file), { recursive: true });
       db = new Database(this.file, {
@@ -181,7 +182,7 @@ export class SqliteStore implements Store {
    * A sync of the WAL file on the thread pool, with synchronous=NORMAL so that COMMIT leaves it to
    * that; undefined (synchronous=FULL stays) for a store without a WAL file of its own.
    */
-  private walSync(db: Database.Database): DurableSync | undefined {
+  private walSync(db: BetterSqlite3.Database): DurableSync | undefined {
     if (this.file === ":memory:" || db.pragma("journal_mode", { simple: true }) !== "wal") return undefined;
     let fd: number;
     try {
@@ -714,7 +715,7 @@ export class SqliteStore implements Store {
 
   // --- plumbing ---
 
-  private db(): Database.Database {
+  private db(): BetterSqlite3.Database {
     if (!this.handle) throw new Error(`store ${this.file} is not open`);
     return this.handle;
   }
@@ -725,7 +726,7 @@ export class SqliteStore implements Store {
   }
 
   /** Statements are compiled once per connection and reused. */
-  private stmt(sql: string): Database.Statement {
+  private stmt(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db().prepare(sql);

@@ -7,9 +7,9 @@
 import { fdatasync, mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Fastify from "fastify";
 // The same driver line hookgate loads on this Node.js (dist/ is built before a benchmark runs).
 import { Database } from "../../../dist/store/sqlite/driver.js";
-import Fastify from "fastify";
 
 const file = join(mkdtempSync(join(tmpdir(), "hookgate-floor-")), "floor.db");
 const db = new Database(file);

@@ -127,7 +127,9 @@ describe("hookgate packed with npm pack and installed with npm install -g", () =
 
   it("validates the example configuration, its rule files, transforms and agents", async () => {
     const r = succeeded(await run(hookgate, ["validate", "--config", "hookgate.example.yaml"], work));
-    expect(r.stdout).toMatch(/hookgate\.example\.yaml: valid — \d+ mappings, 3 rule files, presets: mail/);
+    expect(r.stdout).toMatch(
+      /hookgate\.example\.yaml: valid — \d+ mappings \(\d+ from pack mail\), 3 rule files, presets: mail/,
+    );
   });
 
   it("runs the example's test cases, transforms included", async () => {

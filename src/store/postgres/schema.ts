@@ -176,6 +176,10 @@ const migrations: Array<(s: string) => string> = [
   ALTER TABLE ${s}.runs ADD COLUMN trace_context text;
   ALTER TABLE ${s}.runs ADD COLUMN session_mode text;
   `,
+  // 3: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  (s) => `
+  ALTER TABLE ${s}.runs ADD COLUMN target_id text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

@@ -125,6 +125,10 @@ const migrations: string[] = [
   `
   ALTER TABLE runs ADD COLUMN session_mode TEXT;
   `,
+  // 6: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  `
+  ALTER TABLE runs ADD COLUMN target_id TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -176,7 +176,12 @@ const migrations: Array<(s: string) => string> = [
   ALTER TABLE ${s}.runs ADD COLUMN trace_context text;
   ALTER TABLE ${s}.runs ADD COLUMN session_mode text;
   `,
-  // 3: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  // 3: the sender's delivery id of a logged request (`hookgate requests --delivery ID`).
+  (s) => `
+  ALTER TABLE ${s}.requests ADD COLUMN delivery_id text;
+  CREATE INDEX requests_delivery ON ${s}.requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
+  `,
+  // 4: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
   (s) => `
   ALTER TABLE ${s}.runs ADD COLUMN target_id text;
   `,

@@ -229,7 +229,7 @@ const show = execFileSync(
   [join(root, "dist/cli.js"), "runs", "show", run.id, "--config", join(dir, "hookgate.yaml")],
   { encoding: "utf8", env: { ...process.env, ...env } },
 );
-console.log(show.split("\n").slice(0, 14).join("\n"));
+console.log(show.split("\n").slice(0, 18).join("\n"));
 if (run.status !== "succeeded" || !run.targetId)
   fail(`the run ${run.status}: ${run.error ?? "no runId recorded"}`);
 const logs = hookgate.log() + show;

@@ -20,6 +20,7 @@ import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { acceptedAnswer, decisionAnswer } from "../ingress/answer.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
+import { requestDeliveryId } from "../ingress/delivery-id.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
 import { type RequestVerification, verifiedDeliveryKey, verifyHookRequest } from "../ingress/verify.js";
@@ -51,6 +52,8 @@ export interface RequestNotes {
   address?: string;
   /** The scheme a request without the token passed, for the request log. */
   verified?: string;
+  /** The delivery id of a request that went through verification (ingress/delivery-id.ts). */
+  deliveryId?: string;
   /** The sentence the client got with the error. */
   error?: string;
   /** The body as read, what the rules decided and how long that took (the request log keeps them). */
@@ -152,6 +155,8 @@ export function hookRoute(opts: HookRouteOptions) {
           return p.ok ? p.value : undefined;
         },
       });
+      const deliveryId = requestDeliveryId({ headers: req.headers, verified: verification.verified });
+      if (deliveryId !== undefined) req.notes.deliveryId = deliveryId;
       if (verification.passed.length === 0) {
         await limiter.fail(req.notes.address!);
         throw new HttpError(FAILURE_CODES[verification.failure ?? "missing"]);

@@ -176,6 +176,11 @@ const migrations: Array<(s: string) => string> = [
   ALTER TABLE ${s}.runs ADD COLUMN trace_context text;
   ALTER TABLE ${s}.runs ADD COLUMN session_mode text;
   `,
+  // 3: the sender's delivery id of a logged request (`hookgate requests --delivery ID`).
+  (s) => `
+  ALTER TABLE ${s}.requests ADD COLUMN delivery_id text;
+  CREATE INDEX requests_delivery ON ${s}.requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

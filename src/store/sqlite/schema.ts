@@ -125,6 +125,11 @@ const migrations: string[] = [
   `
   ALTER TABLE runs ADD COLUMN session_mode TEXT;
   `,
+  // 6: the sender's delivery id of a logged request (`hookgate requests --delivery ID`).
+  `
+  ALTER TABLE requests ADD COLUMN delivery_id TEXT;
+  CREATE INDEX requests_delivery ON requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -2,6 +2,7 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
 import type { ClauseFailure } from "./explain.js";
+import type { CompiledFlow, FlowKeys } from "./flow.js";
 import type { SuccessAnswer } from "./success-answer.js";
 import type { Verified } from "./verify/types.js";
 
@@ -24,6 +25,8 @@ export interface HookRequest {
 export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">> {
   /** Hook name used in summaries (mapped wakes). */
   name?: string;
+  /** The dedupe and coalesce keys its mapping's flow rendered for it. */
+  flow?: FlowKeys;
 }
 
 /** An agent action before policies (session key, agent id, model, channel) are applied. */
@@ -36,6 +39,8 @@ export interface AgentAction extends AgentPayload {
   sessionKeyFromRequest?: boolean;
   /** Pack the action came from (e.g. `mail`), so the runtime can apply hooks.mail.model. */
   pack?: string;
+  /** The dedupe and coalesce keys its mapping's flow rendered for it. */
+  flow?: FlowKeys;
 }
 
 export interface ExplainStep {
@@ -92,6 +97,8 @@ export type Decision =
       mappingId: string;
       /** The rule's successStatus / successBody, when it sets them. */
       successAnswer?: SuccessAnswer;
+      /** The rule's flow control (its actions carry their keys). */
+      flow?: CompiledFlow;
       explain?: ExplainTrace;
     }
   | {
@@ -100,6 +107,7 @@ export type Decision =
       actions?: AgentAction[];
       mappingId: string;
       successAnswer?: SuccessAnswer;
+      flow?: CompiledFlow;
       explain?: ExplainTrace;
     }
   | {

@@ -13,6 +13,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   test: () => import("./commands/test.js"),
   events: () => import("./commands/events.js"),
   runs: () => import("./commands/runs.js"),
+  requests: () => import("./commands/requests.js"),
   reload: () => import("./commands/reload.js"),
   sign: () => import("./commands/sign.js"),
   replay: () => import("./commands/replay.js"),

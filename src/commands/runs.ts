@@ -2,11 +2,12 @@
 // server is running.
 
 import { formatDuration, formatTime } from "../core/time-text.js";
-import type { DeliveryState, RunRecord, RunStatus } from "../store/types.js";
+import type { RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
 import { lookUpRun, MIN_PREFIX } from "./run-lookup.js";
+import { deliveryText } from "./run-text.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
 import { clipLine } from "./text-table.js";
 
@@ -120,18 +121,6 @@ function runTable(runs: RunRecord[]): string {
       clipLine(r.error ?? r.reply ?? "", 60),
     ]),
   );
-}
-
-function deliveryText(run: RunRecord): string {
-  const d: DeliveryState | undefined = run.delivery;
-  if (!d) return run.deliver ? "not attempted yet" : "not requested (deliver: false)";
-  const target = [d.channel ?? run.channel, d.to ?? run.to].filter(Boolean).join(" ");
-  const parts = [`${d.status}${target ? ` — ${target}` : ""}`];
-  if (d.messageIds?.length) parts.push(`message ids ${d.messageIds.join(", ")}`);
-  if (d.attempts !== undefined) parts.push(`${d.attempts} attempt${d.attempts === 1 ? "" : "s"}`);
-  if (d.reason) parts.push(d.reason);
-  parts.push(`at ${formatTime(d.updatedAt)}`);
-  return parts.join("; ");
 }
 
 /** A field shown on several lines on purpose: line feeds kept, every other control escaped. */

@@ -4,9 +4,11 @@
 // the answer. Everything before the body runs in onRequest, so a refused request is never read.
 //
 // A request without the hook token is read only on a path with mappings that verify senders: its raw
-// body is verified there (src/ingress/verify.ts), a failure counts in the lockout like a wrong token,
-// and a pass lets it reach only the mappings it passed. Its delivery id then works as an
-// Idempotency-Key, so a provider's redelivery gets the first answer and starts nothing new.
+// body is verified there (src/ingress/verify.ts), even from a locked address: a failure is refused
+// (429 when the address is locked) but not counted, and a pass lets it reach only the mappings it
+// passed. Its delivery id (or, for a scheme that signs only the body, the body itself) then works as
+// an Idempotency-Key for at least the sender's retry horizon, so a provider's redelivery gets the
+// first answer and starts nothing new.
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Logger } from "pino";
@@ -19,13 +21,14 @@ import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { acceptedAnswer, decisionAnswer } from "../ingress/answer.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
+import { requestDeliveryId } from "../ingress/delivery-id.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
-import { type RequestVerification, verifyHookRequest } from "../ingress/verify.js";
+import { type RequestVerification, verifiedDeliveryKey, verifyHookRequest } from "../ingress/verify.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef } from "../store/types.js";
 import { type AcceptFlow, createAcceptor } from "./accept.js";
-import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
+import { type AuthFailureLimiter, type FailureVerdict, MemoryAuthLimiter } from "./auth-limiter.js";
 import { readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
 import { HttpError } from "./errors.js";
@@ -48,8 +51,12 @@ export interface RequestNotes {
   auth?: "token" | "signature" | "handshake";
   /** The client's throttling key, for failures found after the body is read. */
   address?: string;
+  /** Seconds of lock left for an address whose request without the token is verified before refusal. */
+  lockedFor?: number;
   /** The scheme a request without the token passed, for the request log. */
   verified?: string;
+  /** The delivery id of a request that went through verification (ingress/delivery-id.ts). */
+  deliveryId?: string;
   /** The sentence the client got with the error. */
   error?: string;
   /** The body as read, what the rules decided and how long that took (the request log keeps them). */
@@ -73,9 +80,6 @@ export interface HookRouteOptions {
 }
 
 const EMPTY = Buffer.alloc(0);
-
-/** A verified delivery id is remembered this long (a day covers the providers' redelivery advice). */
-const REPLAY_SECONDS = 86_400;
 
 const FAILURE_CODES: Record<VerifyFailure, ErrorCode> = {
   missing: "SIGNATURE_MISSING",
@@ -104,21 +108,33 @@ export function hookRoute(opts: HookRouteOptions) {
     if (req.method !== "POST" && !handshake) throw methodNotAllowed(path.meta ? "GET, POST" : "POST");
     const address = throttleKey(foldAddress(req.ip));
     req.notes.query = queryOf(url);
-    if (!handshake && tokenOk(presentedToken(req.headers))) {
+    const token = handshake ? undefined : presentedToken(req.headers);
+    if (!handshake && tokenOk(token)) {
       await limiter.succeed(address);
       req.notes.auth = "token";
-    } else {
-      if (!handshake && path.verifying.length === 0) {
-        // A plain wrong token: check and count in one step (one round trip for a shared limiter).
-        const verdict = await limiter.failUnlessLocked(address);
-        if (verdict.wasLocked) throw tooMany(verdict.retryAfterSeconds);
-        throw new HttpError("UNAUTHORIZED");
-      }
+    } else if (handshake) {
+      // Meta's verify token is a guessable secret: a locked address is refused, a wrong one counts.
       const before = await limiter.check(address);
       if (before.locked) throw tooMany(before.retryAfterSeconds);
-      // A verified request does not clear the address's failures: a captured delivery, replayed,
-      // must not reset the count of someone guessing the token.
-      req.notes.auth = handshake ? "handshake" : "signature";
+      req.notes.auth = "handshake";
+      req.notes.address = address;
+    } else {
+      // A wrong token is a guess: counted, and a plain path refuses it unread (one step, one round
+      // trip for a shared limiter).
+      const guess = token !== undefined || path.verifying.length === 0;
+      const verdict = guess ? await limiter.failUnlessLocked(address) : await limiter.check(address);
+      const locked = guess ? (verdict as FailureVerdict).wasLocked : verdict.locked;
+      if (path.verifying.length === 0) {
+        if (locked) throw tooMany(verdict.retryAfterSeconds);
+        throw new HttpError("UNAUTHORIZED");
+      }
+      // A signature cannot be guessed the way a token can, and a provider's address is shared by
+      // everyone who uses that provider: a locked address's delivery is verified before it is
+      // refused, and a failed signature is not counted (else strangers could lock a provider out).
+      // A verified request does not clear the count either: a captured delivery, replayed, must
+      // not reset the count of someone guessing the token.
+      if (locked) req.notes.lockedFor = verdict.retryAfterSeconds;
+      req.notes.auth = "signature";
       req.notes.address = address;
     }
     if (name === "") throw new HttpError("NOT_FOUND", "a hook name is required after the hooks path");
@@ -154,8 +170,10 @@ export function hookRoute(opts: HookRouteOptions) {
           return p.ok ? p.value : undefined;
         },
       });
+      const deliveryId = requestDeliveryId({ headers: req.headers, verified: verification.verified });
+      if (deliveryId !== undefined) req.notes.deliveryId = deliveryId;
       if (verification.passed.length === 0) {
-        await limiter.fail(req.notes.address!);
+        if (req.notes.lockedFor !== undefined) throw tooMany(req.notes.lockedFor);
         throw new HttpError(FAILURE_CODES[verification.failure ?? "missing"]);
       }
       if (verification.verified) req.notes.verified = verification.verified.scheme;
@@ -173,7 +191,7 @@ export function hookRoute(opts: HookRouteOptions) {
     // A delivery id is looked up in the accept's own transaction only: redeliveries are rare, and a
     // second lookup before routing would cost every delivery a read. An Idempotency-Key is looked up
     // first, so that a reuse with another body is refused before any work.
-    const delivery = deliveryRef(verification, name);
+    const delivery = verifiedDeliveryKey(verification, name, raw, hooks.idempotencyTtlSeconds);
     const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw, payload);
     let repeat: AcceptResult | null = null;
     if (idem && !delivery) {
@@ -265,19 +283,6 @@ export function methodNotAllowed(allow = "POST"): HttpError {
 
 function sendHandshake(reply: FastifyReply, answer: HandshakeAnswer) {
   return reply.code(200).header("content-type", answer.contentType).send(answer.body);
-}
-
-/**
- * A verified delivery id, used like an Idempotency-Key for a day: per scheme and hook name, so that
- * two senders' ids never collide. A failed accept stores nothing, so a retry after a 5xx runs anew.
- */
-function deliveryRef(
-  verification: RequestVerification | undefined,
-  hook: string,
-): IdempotencyRef | undefined {
-  const v = verification?.verified;
-  if (v?.id === undefined) return undefined;
-  return { scope: `verified:${v.scheme}:${hook}`, key: v.id, ttlSeconds: REPLAY_SECONDS };
 }
 
 /**

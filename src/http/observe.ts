@@ -16,6 +16,7 @@ import {
   tracer,
 } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
+import { requestDeliveryId } from "../ingress/delivery-id.js";
 import { decisionRecord } from "../ingress/logged-decision.js";
 import type { RequestOutcome } from "../store/types.js";
 import { foldAddress } from "./client-address.js";
@@ -114,6 +115,8 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
       const { config } = servedBy;
       const traceContext = traceparentOf(span);
       const { headers, removed } = loggedHeaders(req.headers, servedBy.index.secretHeaders);
+      // A request verification did not see (the token, or refused before) has the id its headers carry.
+      const deliveryId = notes.deliveryId ?? requestDeliveryId({ headers: req.headers });
       writer.add({
         id: timeOrderedId(observed.receivedAt),
         receivedAt: observed.receivedAt,
@@ -131,6 +134,8 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
         ...(d?.kind === "refused" && d.detail !== undefined && { detail: d.detail }),
         ...(d?.mappingId !== undefined && { mappingId: d.mappingId }),
         ...(notes.runId !== undefined && { runId: notes.runId }),
+        ...(notes.runIds !== undefined && { runIds: notes.runIds }),
+        ...(deliveryId !== undefined && { deliveryId }),
         ...(notes.verified !== undefined && { verified: notes.verified }),
         ...(d && { decision: decisionRecord(d, config.hooks.defaultSessionKey === undefined) }),
         ...(d && { rulesDigest: servedBy.rulesDigest }),

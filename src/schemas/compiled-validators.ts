@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 export const validateConfig = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab, header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
 const schema58 = {"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}};
 const schema68 = {"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}};
 const schema69 = {"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}};
@@ -407,7 +407,7 @@ return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema35 = {"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response."}}};
+const schema35 = {"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}};
 const schema48 = {"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}};
 const schema49 = {"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}};
 const schema51 = {"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}};
@@ -417,7 +417,7 @@ const schema36 = {"title":"Mapping","type":"object","description":"One rule: whi
 const schema37 = {"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}};
 const schema39 = {"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]};
 const schema40 = {"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}};
-const schema41 = {"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab, header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader."}}};
+const schema41 = {"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}};
 const schema42 = {"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}};
 const pattern7 = new RegExp("^[A-Za-z0-9_.:-]+$", "u");
 const schema43 = {"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}};
@@ -1299,11 +1299,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data26.secrets !== undefined){
-let data29 = data26.secrets;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err44 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data29};
+if(data26.publicKey !== undefined){
+let data29 = data26.publicKey;
+if(typeof data29 !== "string"){
+const err44 = {instancePath:instancePath+"/verify/publicKey",schemaPath:"#/$defs/verify/properties/publicKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKey.type,parentSchema:schema41.properties.publicKey,data:data29};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1312,11 +1311,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-const len0 = data29.length;
-for(let i0=0; i0<len0; i0++){
-let data30 = data29[i0];
-if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/verify/secrets/" + i0,schemaPath:"#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data30};
+}
+if(data26.publicKeys !== undefined){
+let data30 = data26.publicKeys;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err45 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"#/$defs/verify/properties/publicKeys/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.publicKeys,data:data30};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1325,10 +1325,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data29};
+const len0 = data30.length;
+for(let i0=0; i0<len0; i0++){
+let data31 = data30[i0];
+if(typeof data31 !== "string"){
+const err46 = {instancePath:instancePath+"/verify/publicKeys/" + i0,schemaPath:"#/$defs/verify/properties/publicKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKeys.items.type,parentSchema:schema41.properties.publicKeys.items,data:data31};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1338,11 +1339,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data26.username !== undefined){
-let data31 = data26.username;
-if(typeof data31 === "string"){
-if(func2(data31) < 1){
-const err47 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data31};
+}
+else {
+const err47 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"#/$defs/verify/properties/publicKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.publicKeys.type,parentSchema:schema41.properties.publicKeys,data:data30};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1352,8 +1351,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data31};
+if(data26.secrets !== undefined){
+let data32 = data26.secrets;
+if(Array.isArray(data32)){
+if(data32.length < 1){
+const err48 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data32};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1362,12 +1364,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data26.header !== undefined){
-let data32 = data26.header;
-if(typeof data32 === "string"){
-if(func2(data32) < 1){
-const err49 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data32};
+const len1 = data32.length;
+for(let i1=0; i1<len1; i1++){
+let data33 = data32[i1];
+if(typeof data33 !== "string"){
+const err49 = {instancePath:instancePath+"/verify/secrets/" + i1,schemaPath:"#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data33};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1377,8 +1378,9 @@ vErrors.push(err49);
 errors++;
 }
 }
+}
 else {
-const err50 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data32};
+const err50 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data32};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1388,10 +1390,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data26.algorithm !== undefined){
-let data33 = data26.algorithm;
-if(!(((data33 === "sha1") || (data33 === "sha256")) || (data33 === "sha512"))){
-const err51 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data33};
+if(data26.username !== undefined){
+let data34 = data26.username;
+if(typeof data34 === "string"){
+if(func2(data34) < 1){
+const err51 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1401,10 +1404,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data26.encoding !== undefined){
-let data34 = data26.encoding;
-if(!(((data34 === "hex") || (data34 === "base64")) || (data34 === "base64url"))){
-const err52 = {instancePath:instancePath+"/verify/encoding",schemaPath:"#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data34};
+else {
+const err52 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1414,10 +1415,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data26.prefix !== undefined){
-let data35 = data26.prefix;
-if(typeof data35 !== "string"){
-const err53 = {instancePath:instancePath+"/verify/prefix",schemaPath:"#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data35};
+if(data26.header !== undefined){
+let data35 = data26.header;
+if(typeof data35 === "string"){
+if(func2(data35) < 1){
+const err53 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1427,11 +1429,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data26.signed !== undefined){
-let data36 = data26.signed;
-if(typeof data36 === "string"){
-if(func2(data36) < 1){
-const err54 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data36};
+else {
+const err54 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1441,8 +1440,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data36};
+if(data26.algorithm !== undefined){
+let data36 = data26.algorithm;
+if(!(((data36 === "sha1") || (data36 === "sha256")) || (data36 === "sha512"))){
+const err55 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data36};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1452,10 +1453,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data26.secretEncoding !== undefined){
-let data37 = data26.secretEncoding;
-if(!(((data37 === "utf8") || (data37 === "base64")) || (data37 === "hex"))){
-const err56 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data37};
+if(data26.encoding !== undefined){
+let data37 = data26.encoding;
+if(!(((data37 === "hex") || (data37 === "base64")) || (data37 === "base64url"))){
+const err56 = {instancePath:instancePath+"/verify/encoding",schemaPath:"#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data37};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1465,11 +1466,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data26.timestampHeader !== undefined){
-let data38 = data26.timestampHeader;
-if(typeof data38 === "string"){
-if(func2(data38) < 1){
-const err57 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data38};
+if(data26.prefix !== undefined){
+let data38 = data26.prefix;
+if(typeof data38 !== "string"){
+const err57 = {instancePath:instancePath+"/verify/prefix",schemaPath:"#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data38};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1479,8 +1479,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data38};
+if(data26.signed !== undefined){
+let data39 = data26.signed;
+if(typeof data39 === "string"){
+if(func2(data39) < 1){
+const err58 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1490,11 +1493,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data26.idHeader !== undefined){
-let data39 = data26.idHeader;
-if(typeof data39 === "string"){
-if(func2(data39) < 1){
-const err59 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data39};
+else {
+const err59 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1504,8 +1504,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data39};
+if(data26.secretEncoding !== undefined){
+let data40 = data26.secretEncoding;
+if(!(((data40 === "utf8") || (data40 === "base64")) || (data40 === "hex"))){
+const err60 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data40};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1515,11 +1517,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data26.idField !== undefined){
-let data40 = data26.idField;
-if(typeof data40 === "string"){
-if(func2(data40) < 1){
-const err61 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data40};
+if(data26.timestampHeader !== undefined){
+let data41 = data26.timestampHeader;
+if(typeof data41 === "string"){
+if(func2(data41) < 1){
+const err61 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1530,7 +1532,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data40};
+const err62 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1540,11 +1542,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data26.toleranceSeconds !== undefined){
-let data41 = data26.toleranceSeconds;
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 604800 || isNaN(data41)){
-const err63 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+if(data26.idHeader !== undefined){
+let data42 = data26.idHeader;
+if(typeof data42 === "string"){
+if(func2(data42) < 1){
+const err63 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1553,8 +1555,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data41 <= 0 || isNaN(data41)){
-const err64 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+}
+else {
+const err64 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1564,8 +1567,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+if(data26.idField !== undefined){
+let data43 = data26.idField;
+if(typeof data43 === "string"){
+if(func2(data43) < 1){
+const err65 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1575,9 +1581,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
 else {
-const err66 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
+const err66 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1587,11 +1592,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.challenge !== undefined){
-let data42 = data.challenge;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.kind === undefined){
-const err67 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data42};
+if(data26.toleranceSeconds !== undefined){
+let data44 = data26.toleranceSeconds;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 604800 || isNaN(data44)){
+const err67 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1600,9 +1605,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key4 in data42){
-if(!((key4 === "kind") || (key4 === "verifyToken"))){
-const err68 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data42};
+if(data44 <= 0 || isNaN(data44)){
+const err68 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1612,10 +1616,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data42.kind !== undefined){
-let data43 = data42.kind;
-if(!((((data43 === "slack") || (data43 === "zoom")) || (data43 === "discord")) || (data43 === "meta"))){
-const err69 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data43};
+else {
+const err69 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1625,10 +1627,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data42.verifyToken !== undefined){
-let data44 = data42.verifyToken;
-if(typeof data44 !== "string"){
-const err70 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data44};
+if(data26.idempotencyTtlSeconds !== undefined){
+let data45 = data26.idempotencyTtlSeconds;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err70 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1637,10 +1639,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data42};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 2592000 || isNaN(data45)){
+const err71 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1649,11 +1650,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.maxBodyBytes !== undefined){
-let data45 = data.maxBodyBytes;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err72 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+if(data45 < 1 || isNaN(data45)){
+const err72 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1662,9 +1660,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 67108864 || isNaN(data45)){
-const err73 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1673,13 +1673,100 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data45 < 1 || isNaN(data45)){
-const err74 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+}
+if(data.challenge !== undefined){
+let data46 = data.challenge;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.kind === undefined){
+const err74 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+for(const key4 in data46){
+if(!((key4 === "kind") || (key4 === "verifyToken"))){
+const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data46};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data46.kind !== undefined){
+let data47 = data46.kind;
+if(!((((data47 === "slack") || (data47 === "zoom")) || (data47 === "discord")) || (data47 === "meta"))){
+const err76 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data47};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data46.verifyToken !== undefined){
+let data48 = data46.verifyToken;
+if(typeof data48 !== "string"){
+const err77 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data48};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data46};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data.maxBodyBytes !== undefined){
+let data49 = data.maxBodyBytes;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err79 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 67108864 || isNaN(data49)){
+const err80 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data49 < 1 || isNaN(data49)){
+const err81 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1692,89 +1779,89 @@ errors = vErrors.length;
 }
 }
 if(data.coalesceTemplate !== undefined){
-let data47 = data.coalesceTemplate;
-if(typeof data47 !== "string"){
-const err75 = {instancePath:instancePath+"/coalesceTemplate",schemaPath:"#/properties/coalesceTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.coalesceTemplate.type,parentSchema:schema36.properties.coalesceTemplate,data:data47};
+let data51 = data.coalesceTemplate;
+if(typeof data51 !== "string"){
+const err82 = {instancePath:instancePath+"/coalesceTemplate",schemaPath:"#/properties/coalesceTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.coalesceTemplate.type,parentSchema:schema36.properties.coalesceTemplate,data:data51};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err82];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 if(data.successStatus !== undefined){
-let data48 = data.successStatus;
-if(!(((data48 === 200) || (data48 === 202)) || (data48 === 204))){
-const err76 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data48};
+let data52 = data.successStatus;
+if(!(((data52 === 200) || (data52 === 202)) || (data52 === 204))){
+const err83 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data52};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err83];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 if(data.successBody !== undefined){
-let data49 = data.successBody;
-const _errs100 = errors;
-let valid13 = false;
+let data53 = data.successBody;
+const _errs108 = errors;
+let valid15 = false;
 let passing0 = null;
-const _errs101 = errors;
-if(false !== data49){
-const err77 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data49};
+const _errs109 = errors;
+if(false !== data53){
+const err84 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data53};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err84];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err84);
 }
 errors++;
 }
-var _valid0 = _errs101 === errors;
+var _valid0 = _errs109 === errors;
 if(_valid0){
-valid13 = true;
+valid15 = true;
 passing0 = 0;
 }
-const _errs102 = errors;
-if(!(data49 && typeof data49 == "object" && !Array.isArray(data49))){
-const err78 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data49};
+const _errs110 = errors;
+if(!(data53 && typeof data53 == "object" && !Array.isArray(data53))){
+const err85 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data53};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err85];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err85);
 }
 errors++;
 }
-var _valid0 = _errs102 === errors;
-if(_valid0 && valid13){
-valid13 = false;
+var _valid0 = _errs110 === errors;
+if(_valid0 && valid15){
+valid15 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid13 = true;
+valid15 = true;
 passing0 = 1;
 }
 }
-if(!valid13){
-const err79 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data49};
+if(!valid15){
+const err86 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data53};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err86];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err86);
 }
 errors++;
 }
 else {
-errors = _errs100;
+errors = _errs108;
 if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
+if(_errs108){
+vErrors.length = _errs108;
 }
 else {
 vErrors = null;
@@ -1784,12 +1871,12 @@ vErrors = null;
 }
 }
 else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err87];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -6363,11 +6450,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data26.secrets !== undefined){
-let data29 = data26.secrets;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err44 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data29};
+if(data26.publicKey !== undefined){
+let data29 = data26.publicKey;
+if(typeof data29 !== "string"){
+const err44 = {instancePath:instancePath+"/verify/publicKey",schemaPath:"#/$defs/verify/properties/publicKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKey.type,parentSchema:schema41.properties.publicKey,data:data29};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -6376,11 +6462,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-const len0 = data29.length;
-for(let i0=0; i0<len0; i0++){
-let data30 = data29[i0];
-if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/verify/secrets/" + i0,schemaPath:"#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data30};
+}
+if(data26.publicKeys !== undefined){
+let data30 = data26.publicKeys;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err45 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"#/$defs/verify/properties/publicKeys/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.publicKeys,data:data30};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -6389,10 +6476,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data29};
+const len0 = data30.length;
+for(let i0=0; i0<len0; i0++){
+let data31 = data30[i0];
+if(typeof data31 !== "string"){
+const err46 = {instancePath:instancePath+"/verify/publicKeys/" + i0,schemaPath:"#/$defs/verify/properties/publicKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKeys.items.type,parentSchema:schema41.properties.publicKeys.items,data:data31};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -6402,11 +6490,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data26.username !== undefined){
-let data31 = data26.username;
-if(typeof data31 === "string"){
-if(func2(data31) < 1){
-const err47 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data31};
+}
+else {
+const err47 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"#/$defs/verify/properties/publicKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.publicKeys.type,parentSchema:schema41.properties.publicKeys,data:data30};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -6416,8 +6502,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data31};
+if(data26.secrets !== undefined){
+let data32 = data26.secrets;
+if(Array.isArray(data32)){
+if(data32.length < 1){
+const err48 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data32};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -6426,12 +6515,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data26.header !== undefined){
-let data32 = data26.header;
-if(typeof data32 === "string"){
-if(func2(data32) < 1){
-const err49 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data32};
+const len1 = data32.length;
+for(let i1=0; i1<len1; i1++){
+let data33 = data32[i1];
+if(typeof data33 !== "string"){
+const err49 = {instancePath:instancePath+"/verify/secrets/" + i1,schemaPath:"#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data33};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -6441,8 +6529,9 @@ vErrors.push(err49);
 errors++;
 }
 }
+}
 else {
-const err50 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data32};
+const err50 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data32};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -6452,10 +6541,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data26.algorithm !== undefined){
-let data33 = data26.algorithm;
-if(!(((data33 === "sha1") || (data33 === "sha256")) || (data33 === "sha512"))){
-const err51 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data33};
+if(data26.username !== undefined){
+let data34 = data26.username;
+if(typeof data34 === "string"){
+if(func2(data34) < 1){
+const err51 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -6465,10 +6555,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data26.encoding !== undefined){
-let data34 = data26.encoding;
-if(!(((data34 === "hex") || (data34 === "base64")) || (data34 === "base64url"))){
-const err52 = {instancePath:instancePath+"/verify/encoding",schemaPath:"#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data34};
+else {
+const err52 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6478,10 +6566,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data26.prefix !== undefined){
-let data35 = data26.prefix;
-if(typeof data35 !== "string"){
-const err53 = {instancePath:instancePath+"/verify/prefix",schemaPath:"#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data35};
+if(data26.header !== undefined){
+let data35 = data26.header;
+if(typeof data35 === "string"){
+if(func2(data35) < 1){
+const err53 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6491,11 +6580,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data26.signed !== undefined){
-let data36 = data26.signed;
-if(typeof data36 === "string"){
-if(func2(data36) < 1){
-const err54 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data36};
+else {
+const err54 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6505,8 +6591,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data36};
+if(data26.algorithm !== undefined){
+let data36 = data26.algorithm;
+if(!(((data36 === "sha1") || (data36 === "sha256")) || (data36 === "sha512"))){
+const err55 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data36};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -6516,10 +6604,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data26.secretEncoding !== undefined){
-let data37 = data26.secretEncoding;
-if(!(((data37 === "utf8") || (data37 === "base64")) || (data37 === "hex"))){
-const err56 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data37};
+if(data26.encoding !== undefined){
+let data37 = data26.encoding;
+if(!(((data37 === "hex") || (data37 === "base64")) || (data37 === "base64url"))){
+const err56 = {instancePath:instancePath+"/verify/encoding",schemaPath:"#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data37};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -6529,11 +6617,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data26.timestampHeader !== undefined){
-let data38 = data26.timestampHeader;
-if(typeof data38 === "string"){
-if(func2(data38) < 1){
-const err57 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data38};
+if(data26.prefix !== undefined){
+let data38 = data26.prefix;
+if(typeof data38 !== "string"){
+const err57 = {instancePath:instancePath+"/verify/prefix",schemaPath:"#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data38};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -6543,8 +6630,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data38};
+if(data26.signed !== undefined){
+let data39 = data26.signed;
+if(typeof data39 === "string"){
+if(func2(data39) < 1){
+const err58 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -6554,11 +6644,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data26.idHeader !== undefined){
-let data39 = data26.idHeader;
-if(typeof data39 === "string"){
-if(func2(data39) < 1){
-const err59 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data39};
+else {
+const err59 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -6568,8 +6655,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data39};
+if(data26.secretEncoding !== undefined){
+let data40 = data26.secretEncoding;
+if(!(((data40 === "utf8") || (data40 === "base64")) || (data40 === "hex"))){
+const err60 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data40};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -6579,11 +6668,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data26.idField !== undefined){
-let data40 = data26.idField;
-if(typeof data40 === "string"){
-if(func2(data40) < 1){
-const err61 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data40};
+if(data26.timestampHeader !== undefined){
+let data41 = data26.timestampHeader;
+if(typeof data41 === "string"){
+if(func2(data41) < 1){
+const err61 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -6594,7 +6683,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data40};
+const err62 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -6604,11 +6693,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data26.toleranceSeconds !== undefined){
-let data41 = data26.toleranceSeconds;
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 604800 || isNaN(data41)){
-const err63 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+if(data26.idHeader !== undefined){
+let data42 = data26.idHeader;
+if(typeof data42 === "string"){
+if(func2(data42) < 1){
+const err63 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -6617,8 +6706,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data41 <= 0 || isNaN(data41)){
-const err64 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+}
+else {
+const err64 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -6628,8 +6718,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+if(data26.idField !== undefined){
+let data43 = data26.idField;
+if(typeof data43 === "string"){
+if(func2(data43) < 1){
+const err65 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -6639,9 +6732,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
 else {
-const err66 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
+const err66 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -6651,11 +6743,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.challenge !== undefined){
-let data42 = data.challenge;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.kind === undefined){
-const err67 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data42};
+if(data26.toleranceSeconds !== undefined){
+let data44 = data26.toleranceSeconds;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 604800 || isNaN(data44)){
+const err67 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -6664,9 +6756,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key4 in data42){
-if(!((key4 === "kind") || (key4 === "verifyToken"))){
-const err68 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data42};
+if(data44 <= 0 || isNaN(data44)){
+const err68 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -6676,10 +6767,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data42.kind !== undefined){
-let data43 = data42.kind;
-if(!((((data43 === "slack") || (data43 === "zoom")) || (data43 === "discord")) || (data43 === "meta"))){
-const err69 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data43};
+else {
+const err69 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -6689,10 +6778,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data42.verifyToken !== undefined){
-let data44 = data42.verifyToken;
-if(typeof data44 !== "string"){
-const err70 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data44};
+if(data26.idempotencyTtlSeconds !== undefined){
+let data45 = data26.idempotencyTtlSeconds;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err70 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6701,10 +6790,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data42};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 2592000 || isNaN(data45)){
+const err71 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6713,11 +6801,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.maxBodyBytes !== undefined){
-let data45 = data.maxBodyBytes;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err72 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+if(data45 < 1 || isNaN(data45)){
+const err72 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6726,9 +6811,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 67108864 || isNaN(data45)){
-const err73 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6737,13 +6824,100 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data45 < 1 || isNaN(data45)){
-const err74 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+}
+if(data.challenge !== undefined){
+let data46 = data.challenge;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.kind === undefined){
+const err74 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+for(const key4 in data46){
+if(!((key4 === "kind") || (key4 === "verifyToken"))){
+const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data46};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data46.kind !== undefined){
+let data47 = data46.kind;
+if(!((((data47 === "slack") || (data47 === "zoom")) || (data47 === "discord")) || (data47 === "meta"))){
+const err76 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data47};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data46.verifyToken !== undefined){
+let data48 = data46.verifyToken;
+if(typeof data48 !== "string"){
+const err77 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data48};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data46};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data.maxBodyBytes !== undefined){
+let data49 = data.maxBodyBytes;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err79 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 67108864 || isNaN(data49)){
+const err80 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data49 < 1 || isNaN(data49)){
+const err81 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -6756,89 +6930,89 @@ errors = vErrors.length;
 }
 }
 if(data.coalesceTemplate !== undefined){
-let data47 = data.coalesceTemplate;
-if(typeof data47 !== "string"){
-const err75 = {instancePath:instancePath+"/coalesceTemplate",schemaPath:"#/properties/coalesceTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.coalesceTemplate.type,parentSchema:schema36.properties.coalesceTemplate,data:data47};
+let data51 = data.coalesceTemplate;
+if(typeof data51 !== "string"){
+const err82 = {instancePath:instancePath+"/coalesceTemplate",schemaPath:"#/properties/coalesceTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.coalesceTemplate.type,parentSchema:schema36.properties.coalesceTemplate,data:data51};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err82];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 if(data.successStatus !== undefined){
-let data48 = data.successStatus;
-if(!(((data48 === 200) || (data48 === 202)) || (data48 === 204))){
-const err76 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data48};
+let data52 = data.successStatus;
+if(!(((data52 === 200) || (data52 === 202)) || (data52 === 204))){
+const err83 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data52};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err83];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 if(data.successBody !== undefined){
-let data49 = data.successBody;
-const _errs100 = errors;
-let valid13 = false;
+let data53 = data.successBody;
+const _errs108 = errors;
+let valid15 = false;
 let passing0 = null;
-const _errs101 = errors;
-if(false !== data49){
-const err77 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data49};
+const _errs109 = errors;
+if(false !== data53){
+const err84 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data53};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err84];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err84);
 }
 errors++;
 }
-var _valid0 = _errs101 === errors;
+var _valid0 = _errs109 === errors;
 if(_valid0){
-valid13 = true;
+valid15 = true;
 passing0 = 0;
 }
-const _errs102 = errors;
-if(!(data49 && typeof data49 == "object" && !Array.isArray(data49))){
-const err78 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data49};
+const _errs110 = errors;
+if(!(data53 && typeof data53 == "object" && !Array.isArray(data53))){
+const err85 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data53};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err85];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err85);
 }
 errors++;
 }
-var _valid0 = _errs102 === errors;
-if(_valid0 && valid13){
-valid13 = false;
+var _valid0 = _errs110 === errors;
+if(_valid0 && valid15){
+valid15 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid13 = true;
+valid15 = true;
 passing0 = 1;
 }
 }
-if(!valid13){
-const err79 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data49};
+if(!valid15){
+const err86 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data53};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err86];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err86);
 }
 errors++;
 }
 else {
-errors = _errs100;
+errors = _errs108;
 if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
+if(_errs108){
+vErrors.length = _errs108;
 }
 else {
 vErrors = null;
@@ -6848,12 +7022,12 @@ vErrors = null;
 }
 }
 else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err87];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -7748,8 +7922,8 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validatePack = validate54;
-const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/pack.schema.json","title":"Pack","description":"A pack: the rules for one sender, with typed parameters, enabled by hooks.presets and configured under hooks.packs.<id>. Built-in packs live in rules/presets/; hooks.packDirs folders and installed hookgate-pack-<name> packages add more.","type":"object","additionalProperties":false,"required":["id","version","mappings"],"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Name hooks.presets enables the pack by and hooks.packs.<id> configures it under."},"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$","description":"Semantic version of the pack (major.minor.patch)."},"description":{"type":"string","description":"What the pack does, in a sentence or two."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"uniqueItems":true,"description":"Other names that enable the same pack (in hooks.presets) and configure it (in hooks.packs)."},"docs":{"type":"array","items":{"type":"string","format":"uri"},"description":"Links to the sender's documentation of these webhooks."},"params":{"type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/param"},"description":"Typed parameters. Values come from hooks.packs.<id>; verify, challenge and mappings use them as ${param:NAME}."},"verify":{"$ref":"config.schema.json#/$defs/verify","description":"Default verify of every mapping of the pack that has none of its own."},"challenge":{"$ref":"config.schema.json#/$defs/challenge","description":"Default challenge of every mapping of the pack that has none of its own."},"mappings":{"type":"array","items":{"$ref":"config.schema.json#/$defs/mapping"},"description":"The rules, in order; they come after hooks.mappings and hooks.rules."},"tests":{"type":"array","items":{"$ref":"test-case.schema.json"},"description":"Test cases run by hookgate test --config F (no hook name)."}},"$defs":{"param":{"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. Strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used; an unset variable leaves the parameter without a value."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}}}};
-const schema87 = {"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. Strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used; an unset variable leaves the parameter without a value."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}};
+const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/pack.schema.json","title":"Pack","description":"A pack: the rules for one sender, with typed parameters, enabled by hooks.presets and configured under hooks.packs.<id>. Built-in packs live in rules/presets/; hooks.packDirs folders and installed hookgate-pack-<name> packages add more.","type":"object","additionalProperties":false,"required":["id","version","mappings"],"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Name hooks.presets enables the pack by and hooks.packs.<id> configures it under."},"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$","description":"Semantic version of the pack (major.minor.patch)."},"description":{"type":"string","description":"What the pack does, in a sentence or two."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"uniqueItems":true,"description":"Other names that enable the same pack (in hooks.presets) and configure it (in hooks.packs)."},"docs":{"type":"array","items":{"type":"string","format":"uri"},"description":"Links to the sender's documentation of these webhooks."},"params":{"type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/param"},"description":"Typed parameters. Values come from hooks.packs.<id>; verify, challenge and mappings use them as ${param:NAME}."},"verify":{"$ref":"config.schema.json#/$defs/verify","description":"Default verify of every mapping of the pack that has none of its own."},"challenge":{"$ref":"config.schema.json#/$defs/challenge","description":"Default challenge of every mapping of the pack that has none of its own."},"mappings":{"type":"array","items":{"$ref":"config.schema.json#/$defs/mapping"},"description":"The rules, in order; they come after hooks.mappings and hooks.rules."},"tests":{"type":"array","items":{"$ref":"test-case.schema.json"},"description":"Test cases run by hookgate test --config F (no hook name)."}},"$defs":{"param":{"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. In a built-in pack, strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used (an unset variable leaves the parameter without a value); any other pack's default is taken as written, and one that reads ${ENV} or ${file:PATH} is a load error: its user sets such a parameter."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}}}};
+const schema87 = {"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. In a built-in pack, strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used (an unset variable leaves the parameter without a value); any other pack's default is taken as written, and one that reads ${ENV} or ${file:PATH} is a load error: its user sets such a parameter."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}};
 const pattern22 = new RegExp("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$", "u");
 const pattern24 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
 
@@ -8319,11 +8493,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data26.secrets !== undefined){
-let data29 = data26.secrets;
-if(Array.isArray(data29)){
-if(data29.length < 1){
-const err44 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data29};
+if(data26.publicKey !== undefined){
+let data29 = data26.publicKey;
+if(typeof data29 !== "string"){
+const err44 = {instancePath:instancePath+"/verify/publicKey",schemaPath:"#/$defs/verify/properties/publicKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKey.type,parentSchema:schema41.properties.publicKey,data:data29};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8332,11 +8505,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-const len0 = data29.length;
-for(let i0=0; i0<len0; i0++){
-let data30 = data29[i0];
-if(typeof data30 !== "string"){
-const err45 = {instancePath:instancePath+"/verify/secrets/" + i0,schemaPath:"#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data30};
+}
+if(data26.publicKeys !== undefined){
+let data30 = data26.publicKeys;
+if(Array.isArray(data30)){
+if(data30.length < 1){
+const err45 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"#/$defs/verify/properties/publicKeys/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.publicKeys,data:data30};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8345,10 +8519,11 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data29};
+const len0 = data30.length;
+for(let i0=0; i0<len0; i0++){
+let data31 = data30[i0];
+if(typeof data31 !== "string"){
+const err46 = {instancePath:instancePath+"/verify/publicKeys/" + i0,schemaPath:"#/$defs/verify/properties/publicKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKeys.items.type,parentSchema:schema41.properties.publicKeys.items,data:data31};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8358,11 +8533,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data26.username !== undefined){
-let data31 = data26.username;
-if(typeof data31 === "string"){
-if(func2(data31) < 1){
-const err47 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data31};
+}
+else {
+const err47 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"#/$defs/verify/properties/publicKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.publicKeys.type,parentSchema:schema41.properties.publicKeys,data:data30};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8372,8 +8545,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-else {
-const err48 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data31};
+if(data26.secrets !== undefined){
+let data32 = data26.secrets;
+if(Array.isArray(data32)){
+if(data32.length < 1){
+const err48 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data32};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8382,12 +8558,11 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data26.header !== undefined){
-let data32 = data26.header;
-if(typeof data32 === "string"){
-if(func2(data32) < 1){
-const err49 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data32};
+const len1 = data32.length;
+for(let i1=0; i1<len1; i1++){
+let data33 = data32[i1];
+if(typeof data33 !== "string"){
+const err49 = {instancePath:instancePath+"/verify/secrets/" + i1,schemaPath:"#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data33};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8397,8 +8572,9 @@ vErrors.push(err49);
 errors++;
 }
 }
+}
 else {
-const err50 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data32};
+const err50 = {instancePath:instancePath+"/verify/secrets",schemaPath:"#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data32};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8408,10 +8584,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data26.algorithm !== undefined){
-let data33 = data26.algorithm;
-if(!(((data33 === "sha1") || (data33 === "sha256")) || (data33 === "sha512"))){
-const err51 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data33};
+if(data26.username !== undefined){
+let data34 = data26.username;
+if(typeof data34 === "string"){
+if(func2(data34) < 1){
+const err51 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8421,10 +8598,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data26.encoding !== undefined){
-let data34 = data26.encoding;
-if(!(((data34 === "hex") || (data34 === "base64")) || (data34 === "base64url"))){
-const err52 = {instancePath:instancePath+"/verify/encoding",schemaPath:"#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data34};
+else {
+const err52 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8434,10 +8609,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data26.prefix !== undefined){
-let data35 = data26.prefix;
-if(typeof data35 !== "string"){
-const err53 = {instancePath:instancePath+"/verify/prefix",schemaPath:"#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data35};
+if(data26.header !== undefined){
+let data35 = data26.header;
+if(typeof data35 === "string"){
+if(func2(data35) < 1){
+const err53 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8447,11 +8623,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data26.signed !== undefined){
-let data36 = data26.signed;
-if(typeof data36 === "string"){
-if(func2(data36) < 1){
-const err54 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data36};
+else {
+const err54 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8461,8 +8634,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data36};
+if(data26.algorithm !== undefined){
+let data36 = data26.algorithm;
+if(!(((data36 === "sha1") || (data36 === "sha256")) || (data36 === "sha512"))){
+const err55 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data36};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8472,10 +8647,10 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data26.secretEncoding !== undefined){
-let data37 = data26.secretEncoding;
-if(!(((data37 === "utf8") || (data37 === "base64")) || (data37 === "hex"))){
-const err56 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data37};
+if(data26.encoding !== undefined){
+let data37 = data26.encoding;
+if(!(((data37 === "hex") || (data37 === "base64")) || (data37 === "base64url"))){
+const err56 = {instancePath:instancePath+"/verify/encoding",schemaPath:"#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data37};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8485,11 +8660,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data26.timestampHeader !== undefined){
-let data38 = data26.timestampHeader;
-if(typeof data38 === "string"){
-if(func2(data38) < 1){
-const err57 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data38};
+if(data26.prefix !== undefined){
+let data38 = data26.prefix;
+if(typeof data38 !== "string"){
+const err57 = {instancePath:instancePath+"/verify/prefix",schemaPath:"#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data38};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8499,8 +8673,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data38};
+if(data26.signed !== undefined){
+let data39 = data26.signed;
+if(typeof data39 === "string"){
+if(func2(data39) < 1){
+const err58 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8510,11 +8687,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data26.idHeader !== undefined){
-let data39 = data26.idHeader;
-if(typeof data39 === "string"){
-if(func2(data39) < 1){
-const err59 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data39};
+else {
+const err59 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8524,8 +8698,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data39};
+if(data26.secretEncoding !== undefined){
+let data40 = data26.secretEncoding;
+if(!(((data40 === "utf8") || (data40 === "base64")) || (data40 === "hex"))){
+const err60 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data40};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -8535,11 +8711,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data26.idField !== undefined){
-let data40 = data26.idField;
-if(typeof data40 === "string"){
-if(func2(data40) < 1){
-const err61 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data40};
+if(data26.timestampHeader !== undefined){
+let data41 = data26.timestampHeader;
+if(typeof data41 === "string"){
+if(func2(data41) < 1){
+const err61 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -8550,7 +8726,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data40};
+const err62 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -8560,11 +8736,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data26.toleranceSeconds !== undefined){
-let data41 = data26.toleranceSeconds;
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 604800 || isNaN(data41)){
-const err63 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+if(data26.idHeader !== undefined){
+let data42 = data26.idHeader;
+if(typeof data42 === "string"){
+if(func2(data42) < 1){
+const err63 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -8573,8 +8749,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data41 <= 0 || isNaN(data41)){
-const err64 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+}
+else {
+const err64 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -8584,8 +8761,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data41};
+if(data26.idField !== undefined){
+let data43 = data26.idField;
+if(typeof data43 === "string"){
+if(func2(data43) < 1){
+const err65 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -8595,9 +8775,8 @@ vErrors.push(err65);
 errors++;
 }
 }
-}
 else {
-const err66 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
+const err66 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -8607,11 +8786,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.challenge !== undefined){
-let data42 = data.challenge;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.kind === undefined){
-const err67 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data42};
+if(data26.toleranceSeconds !== undefined){
+let data44 = data26.toleranceSeconds;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 > 604800 || isNaN(data44)){
+const err67 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -8620,9 +8799,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-for(const key4 in data42){
-if(!((key4 === "kind") || (key4 === "verifyToken"))){
-const err68 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data42};
+if(data44 <= 0 || isNaN(data44)){
+const err68 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -8632,10 +8810,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data42.kind !== undefined){
-let data43 = data42.kind;
-if(!((((data43 === "slack") || (data43 === "zoom")) || (data43 === "discord")) || (data43 === "meta"))){
-const err69 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data43};
+else {
+const err69 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data44};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -8645,10 +8821,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data42.verifyToken !== undefined){
-let data44 = data42.verifyToken;
-if(typeof data44 !== "string"){
-const err70 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data44};
+if(data26.idempotencyTtlSeconds !== undefined){
+let data45 = data26.idempotencyTtlSeconds;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err70 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -8657,10 +8833,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data42};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 2592000 || isNaN(data45)){
+const err71 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -8669,11 +8844,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data.maxBodyBytes !== undefined){
-let data45 = data.maxBodyBytes;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err72 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+if(data45 < 1 || isNaN(data45)){
+const err72 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -8682,9 +8854,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 67108864 || isNaN(data45)){
-const err73 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -8693,13 +8867,100 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data45 < 1 || isNaN(data45)){
-const err74 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data45};
+}
+if(data.challenge !== undefined){
+let data46 = data.challenge;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.kind === undefined){
+const err74 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+for(const key4 in data46){
+if(!((key4 === "kind") || (key4 === "verifyToken"))){
+const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data46};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data46.kind !== undefined){
+let data47 = data46.kind;
+if(!((((data47 === "slack") || (data47 === "zoom")) || (data47 === "discord")) || (data47 === "meta"))){
+const err76 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data47};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data46.verifyToken !== undefined){
+let data48 = data46.verifyToken;
+if(typeof data48 !== "string"){
+const err77 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data48};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data46};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data.maxBodyBytes !== undefined){
+let data49 = data.maxBodyBytes;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err79 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 67108864 || isNaN(data49)){
+const err80 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data49 < 1 || isNaN(data49)){
+const err81 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data49};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
 }
 errors++;
 }
@@ -8712,89 +8973,89 @@ errors = vErrors.length;
 }
 }
 if(data.coalesceTemplate !== undefined){
-let data47 = data.coalesceTemplate;
-if(typeof data47 !== "string"){
-const err75 = {instancePath:instancePath+"/coalesceTemplate",schemaPath:"#/properties/coalesceTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.coalesceTemplate.type,parentSchema:schema36.properties.coalesceTemplate,data:data47};
+let data51 = data.coalesceTemplate;
+if(typeof data51 !== "string"){
+const err82 = {instancePath:instancePath+"/coalesceTemplate",schemaPath:"#/properties/coalesceTemplate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.coalesceTemplate.type,parentSchema:schema36.properties.coalesceTemplate,data:data51};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err82];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 if(data.successStatus !== undefined){
-let data48 = data.successStatus;
-if(!(((data48 === 200) || (data48 === 202)) || (data48 === 204))){
-const err76 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data48};
+let data52 = data.successStatus;
+if(!(((data52 === 200) || (data52 === 202)) || (data52 === 204))){
+const err83 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data52};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err83];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 if(data.successBody !== undefined){
-let data49 = data.successBody;
-const _errs100 = errors;
-let valid13 = false;
+let data53 = data.successBody;
+const _errs108 = errors;
+let valid15 = false;
 let passing0 = null;
-const _errs101 = errors;
-if(false !== data49){
-const err77 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data49};
+const _errs109 = errors;
+if(false !== data53){
+const err84 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data53};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err84];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err84);
 }
 errors++;
 }
-var _valid0 = _errs101 === errors;
+var _valid0 = _errs109 === errors;
 if(_valid0){
-valid13 = true;
+valid15 = true;
 passing0 = 0;
 }
-const _errs102 = errors;
-if(!(data49 && typeof data49 == "object" && !Array.isArray(data49))){
-const err78 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data49};
+const _errs110 = errors;
+if(!(data53 && typeof data53 == "object" && !Array.isArray(data53))){
+const err85 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data53};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err85];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err85);
 }
 errors++;
 }
-var _valid0 = _errs102 === errors;
-if(_valid0 && valid13){
-valid13 = false;
+var _valid0 = _errs110 === errors;
+if(_valid0 && valid15){
+valid15 = false;
 passing0 = [passing0, 1];
 }
 else {
 if(_valid0){
-valid13 = true;
+valid15 = true;
 passing0 = 1;
 }
 }
-if(!valid13){
-const err79 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data49};
+if(!valid15){
+const err86 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data53};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err86];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err86);
 }
 errors++;
 }
 else {
-errors = _errs100;
+errors = _errs108;
 if(vErrors !== null){
-if(_errs100){
-vErrors.length = _errs100;
+if(_errs108){
+vErrors.length = _errs108;
 }
 else {
 vErrors = null;
@@ -8804,12 +9065,12 @@ vErrors = null;
 }
 }
 else {
-const err80 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err87];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err87);
 }
 errors++;
 }
@@ -9325,11 +9586,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data18.secrets !== undefined){
-let data21 = data18.secrets;
-if(Array.isArray(data21)){
-if(data21.length < 1){
-const err38 = {instancePath:instancePath+"/verify/secrets",schemaPath:"config.schema.json#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data21};
+if(data18.publicKey !== undefined){
+let data21 = data18.publicKey;
+if(typeof data21 !== "string"){
+const err38 = {instancePath:instancePath+"/verify/publicKey",schemaPath:"config.schema.json#/$defs/verify/properties/publicKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKey.type,parentSchema:schema41.properties.publicKey,data:data21};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -9338,11 +9598,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-const len3 = data21.length;
-for(let i4=0; i4<len3; i4++){
-let data22 = data21[i4];
-if(typeof data22 !== "string"){
-const err39 = {instancePath:instancePath+"/verify/secrets/" + i4,schemaPath:"config.schema.json#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data22};
+}
+if(data18.publicKeys !== undefined){
+let data22 = data18.publicKeys;
+if(Array.isArray(data22)){
+if(data22.length < 1){
+const err39 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"config.schema.json#/$defs/verify/properties/publicKeys/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.publicKeys,data:data22};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -9351,10 +9612,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/verify/secrets",schemaPath:"config.schema.json#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data21};
+const len3 = data22.length;
+for(let i4=0; i4<len3; i4++){
+let data23 = data22[i4];
+if(typeof data23 !== "string"){
+const err40 = {instancePath:instancePath+"/verify/publicKeys/" + i4,schemaPath:"config.schema.json#/$defs/verify/properties/publicKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.publicKeys.items.type,parentSchema:schema41.properties.publicKeys.items,data:data23};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -9364,11 +9626,9 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data18.username !== undefined){
-let data23 = data18.username;
-if(typeof data23 === "string"){
-if(func2(data23) < 1){
-const err41 = {instancePath:instancePath+"/verify/username",schemaPath:"config.schema.json#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data23};
+}
+else {
+const err41 = {instancePath:instancePath+"/verify/publicKeys",schemaPath:"config.schema.json#/$defs/verify/properties/publicKeys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.publicKeys.type,parentSchema:schema41.properties.publicKeys,data:data22};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -9378,8 +9638,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/verify/username",schemaPath:"config.schema.json#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data23};
+if(data18.secrets !== undefined){
+let data24 = data18.secrets;
+if(Array.isArray(data24)){
+if(data24.length < 1){
+const err42 = {instancePath:instancePath+"/verify/secrets",schemaPath:"config.schema.json#/$defs/verify/properties/secrets/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema41.properties.secrets,data:data24};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -9388,12 +9651,11 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data18.header !== undefined){
-let data24 = data18.header;
-if(typeof data24 === "string"){
-if(func2(data24) < 1){
-const err43 = {instancePath:instancePath+"/verify/header",schemaPath:"config.schema.json#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data24};
+const len4 = data24.length;
+for(let i5=0; i5<len4; i5++){
+let data25 = data24[i5];
+if(typeof data25 !== "string"){
+const err43 = {instancePath:instancePath+"/verify/secrets/" + i5,schemaPath:"config.schema.json#/$defs/verify/properties/secrets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.secrets.items.type,parentSchema:schema41.properties.secrets.items,data:data25};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -9403,8 +9665,9 @@ vErrors.push(err43);
 errors++;
 }
 }
+}
 else {
-const err44 = {instancePath:instancePath+"/verify/header",schemaPath:"config.schema.json#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data24};
+const err44 = {instancePath:instancePath+"/verify/secrets",schemaPath:"config.schema.json#/$defs/verify/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema41.properties.secrets.type,parentSchema:schema41.properties.secrets,data:data24};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -9414,10 +9677,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data18.algorithm !== undefined){
-let data25 = data18.algorithm;
-if(!(((data25 === "sha1") || (data25 === "sha256")) || (data25 === "sha512"))){
-const err45 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"config.schema.json#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data25};
+if(data18.username !== undefined){
+let data26 = data18.username;
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err45 = {instancePath:instancePath+"/verify/username",schemaPath:"config.schema.json#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data26};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -9427,10 +9691,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data18.encoding !== undefined){
-let data26 = data18.encoding;
-if(!(((data26 === "hex") || (data26 === "base64")) || (data26 === "base64url"))){
-const err46 = {instancePath:instancePath+"/verify/encoding",schemaPath:"config.schema.json#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data26};
+else {
+const err46 = {instancePath:instancePath+"/verify/username",schemaPath:"config.schema.json#/$defs/verify/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.username.type,parentSchema:schema41.properties.username,data:data26};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -9440,10 +9702,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data18.prefix !== undefined){
-let data27 = data18.prefix;
-if(typeof data27 !== "string"){
-const err47 = {instancePath:instancePath+"/verify/prefix",schemaPath:"config.schema.json#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data27};
+if(data18.header !== undefined){
+let data27 = data18.header;
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err47 = {instancePath:instancePath+"/verify/header",schemaPath:"config.schema.json#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data27};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -9453,11 +9716,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data18.signed !== undefined){
-let data28 = data18.signed;
-if(typeof data28 === "string"){
-if(func2(data28) < 1){
-const err48 = {instancePath:instancePath+"/verify/signed",schemaPath:"config.schema.json#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data28};
+else {
+const err48 = {instancePath:instancePath+"/verify/header",schemaPath:"config.schema.json#/$defs/verify/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.header.type,parentSchema:schema41.properties.header,data:data27};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -9467,8 +9727,10 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/verify/signed",schemaPath:"config.schema.json#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data28};
+if(data18.algorithm !== undefined){
+let data28 = data18.algorithm;
+if(!(((data28 === "sha1") || (data28 === "sha256")) || (data28 === "sha512"))){
+const err49 = {instancePath:instancePath+"/verify/algorithm",schemaPath:"config.schema.json#/$defs/verify/properties/algorithm/enum",keyword:"enum",params:{allowedValues: schema41.properties.algorithm.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.algorithm.enum,parentSchema:schema41.properties.algorithm,data:data28};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -9478,10 +9740,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data18.secretEncoding !== undefined){
-let data29 = data18.secretEncoding;
-if(!(((data29 === "utf8") || (data29 === "base64")) || (data29 === "hex"))){
-const err50 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"config.schema.json#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data29};
+if(data18.encoding !== undefined){
+let data29 = data18.encoding;
+if(!(((data29 === "hex") || (data29 === "base64")) || (data29 === "base64url"))){
+const err50 = {instancePath:instancePath+"/verify/encoding",schemaPath:"config.schema.json#/$defs/verify/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.encoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.encoding.enum,parentSchema:schema41.properties.encoding,data:data29};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -9491,11 +9753,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data18.timestampHeader !== undefined){
-let data30 = data18.timestampHeader;
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err51 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"config.schema.json#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data30};
+if(data18.prefix !== undefined){
+let data30 = data18.prefix;
+if(typeof data30 !== "string"){
+const err51 = {instancePath:instancePath+"/verify/prefix",schemaPath:"config.schema.json#/$defs/verify/properties/prefix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.prefix.type,parentSchema:schema41.properties.prefix,data:data30};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -9505,8 +9766,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"config.schema.json#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data30};
+if(data18.signed !== undefined){
+let data31 = data18.signed;
+if(typeof data31 === "string"){
+if(func2(data31) < 1){
+const err52 = {instancePath:instancePath+"/verify/signed",schemaPath:"config.schema.json#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data31};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -9516,11 +9780,8 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data18.idHeader !== undefined){
-let data31 = data18.idHeader;
-if(typeof data31 === "string"){
-if(func2(data31) < 1){
-const err53 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"config.schema.json#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data31};
+else {
+const err53 = {instancePath:instancePath+"/verify/signed",schemaPath:"config.schema.json#/$defs/verify/properties/signed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.signed.type,parentSchema:schema41.properties.signed,data:data31};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -9530,8 +9791,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"config.schema.json#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data31};
+if(data18.secretEncoding !== undefined){
+let data32 = data18.secretEncoding;
+if(!(((data32 === "utf8") || (data32 === "base64")) || (data32 === "hex"))){
+const err54 = {instancePath:instancePath+"/verify/secretEncoding",schemaPath:"config.schema.json#/$defs/verify/properties/secretEncoding/enum",keyword:"enum",params:{allowedValues: schema41.properties.secretEncoding.enum},message:"must be equal to one of the allowed values",schema:schema41.properties.secretEncoding.enum,parentSchema:schema41.properties.secretEncoding,data:data32};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -9541,11 +9804,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data18.idField !== undefined){
-let data32 = data18.idField;
-if(typeof data32 === "string"){
-if(func2(data32) < 1){
-const err55 = {instancePath:instancePath+"/verify/idField",schemaPath:"config.schema.json#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data32};
+if(data18.timestampHeader !== undefined){
+let data33 = data18.timestampHeader;
+if(typeof data33 === "string"){
+if(func2(data33) < 1){
+const err55 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"config.schema.json#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data33};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -9556,7 +9819,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/verify/idField",schemaPath:"config.schema.json#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data32};
+const err56 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"config.schema.json#/$defs/verify/properties/timestampHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.timestampHeader.type,parentSchema:schema41.properties.timestampHeader,data:data33};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -9566,11 +9829,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data18.toleranceSeconds !== undefined){
-let data33 = data18.toleranceSeconds;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 604800 || isNaN(data33)){
-const err57 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data33};
+if(data18.idHeader !== undefined){
+let data34 = data18.idHeader;
+if(typeof data34 === "string"){
+if(func2(data34) < 1){
+const err57 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"config.schema.json#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data34};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -9579,8 +9842,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data33 <= 0 || isNaN(data33)){
-const err58 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data33};
+}
+else {
+const err58 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"config.schema.json#/$defs/verify/properties/idHeader/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idHeader.type,parentSchema:schema41.properties.idHeader,data:data34};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -9590,8 +9854,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data33};
+if(data18.idField !== undefined){
+let data35 = data18.idField;
+if(typeof data35 === "string"){
+if(func2(data35) < 1){
+const err59 = {instancePath:instancePath+"/verify/idField",schemaPath:"config.schema.json#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data35};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -9601,9 +9868,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
 else {
-const err60 = {instancePath:instancePath+"/verify",schemaPath:"config.schema.json#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data18};
+const err60 = {instancePath:instancePath+"/verify/idField",schemaPath:"config.schema.json#/$defs/verify/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema41.properties.idField.type,parentSchema:schema41.properties.idField,data:data35};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -9613,11 +9879,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.challenge !== undefined){
-let data34 = data.challenge;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.kind === undefined){
-const err61 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data34};
+if(data18.toleranceSeconds !== undefined){
+let data36 = data18.toleranceSeconds;
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 604800 || isNaN(data36)){
+const err61 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/toleranceSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800",schema:604800,parentSchema:schema41.properties.toleranceSeconds,data:data36};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -9626,9 +9892,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key6 in data34){
-if(!((key6 === "kind") || (key6 === "verifyToken"))){
-const err62 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data34};
+if(data36 <= 0 || isNaN(data36)){
+const err62 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/toleranceSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema41.properties.toleranceSeconds,data:data36};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -9638,10 +9903,8 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data34.kind !== undefined){
-let data35 = data34.kind;
-if(!((((data35 === "slack") || (data35 === "zoom")) || (data35 === "discord")) || (data35 === "meta"))){
-const err63 = {instancePath:instancePath+"/challenge/kind",schemaPath:"config.schema.json#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data35};
+else {
+const err63 = {instancePath:instancePath+"/verify/toleranceSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/toleranceSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema41.properties.toleranceSeconds.type,parentSchema:schema41.properties.toleranceSeconds,data:data36};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -9651,10 +9914,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data34.verifyToken !== undefined){
-let data36 = data34.verifyToken;
-if(typeof data36 !== "string"){
-const err64 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"config.schema.json#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data36};
+if(data18.idempotencyTtlSeconds !== undefined){
+let data37 = data18.idempotencyTtlSeconds;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err64 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data37};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9663,10 +9926,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-else {
-const err65 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data34};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2592000 || isNaN(data37)){
+const err65 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data37};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -9675,20 +9937,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(data.mappings !== undefined){
-let data37 = data.mappings;
-if(Array.isArray(data37)){
-const len4 = data37.length;
-for(let i5=0; i5<len4; i5++){
-if(!(validate55(data37[i5], {instancePath:instancePath+"/mappings/" + i5,parentData:data37,parentDataProperty:i5,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.mappings.type,parentSchema:schema86.properties.mappings,data:data37};
+if(data37 < 1 || isNaN(data37)){
+const err66 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data37};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9698,19 +9948,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data.tests !== undefined){
-let data39 = data.tests;
-if(Array.isArray(data39)){
-const len5 = data39.length;
-for(let i6=0; i6<len5; i6++){
-if(!(validate47(data39[i6], {instancePath:instancePath+"/tests/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-errors = vErrors.length;
-}
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.tests.type,parentSchema:schema86.properties.tests,data:data39};
+const err67 = {instancePath:instancePath+"/verify",schemaPath:"config.schema.json#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data18};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9720,14 +9961,121 @@ vErrors.push(err67);
 errors++;
 }
 }
-}
-else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+if(data.challenge !== undefined){
+let data38 = data.challenge;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.kind === undefined){
+const err68 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data38};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+for(const key6 in data38){
+if(!((key6 === "kind") || (key6 === "verifyToken"))){
+const err69 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data38};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data38.kind !== undefined){
+let data39 = data38.kind;
+if(!((((data39 === "slack") || (data39 === "zoom")) || (data39 === "discord")) || (data39 === "meta"))){
+const err70 = {instancePath:instancePath+"/challenge/kind",schemaPath:"config.schema.json#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data39};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data38.verifyToken !== undefined){
+let data40 = data38.verifyToken;
+if(typeof data40 !== "string"){
+const err71 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"config.schema.json#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data40};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data38};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.mappings !== undefined){
+let data41 = data.mappings;
+if(Array.isArray(data41)){
+const len5 = data41.length;
+for(let i6=0; i6<len5; i6++){
+if(!(validate55(data41[i6], {instancePath:instancePath+"/mappings/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.mappings.type,parentSchema:schema86.properties.mappings,data:data41};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.tests !== undefined){
+let data43 = data.tests;
+if(Array.isArray(data43)){
+const len6 = data43.length;
+for(let i7=0; i7<len6; i7++){
+if(!(validate47(data43[i7], {instancePath:instancePath+"/tests/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.tests.type,parentSchema:schema86.properties.tests,data:data43};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }

@@ -15,6 +15,7 @@ export function loggedRequest(e: RequestLogEntry): LoggedRequest {
     code: e.code ?? null,
     mappingId: e.mappingId ?? null,
     runId: e.runId ?? null,
+    deliveryId: e.deliveryId ?? null,
     entry: JSON.stringify(rest),
     body: body === undefined ? null : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
   };

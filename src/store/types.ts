@@ -302,6 +302,13 @@ export interface RequestLogEntry {
   detail?: string;
   mappingId?: string;
   runId?: string;
+  /** Every run a fan-out queued, in order (runId is the first). */
+  runIds?: string[];
+  /**
+   * The sender's id of this delivery (X-GitHub-Delivery, webhook-id, Stripe's event id, ...), as
+   * ingress/delivery-id.ts finds it: `hookgate requests --delivery ID` looks requests up by it.
+   */
+  deliveryId?: string;
   /** The verify scheme a request without the hook token passed (github, stripe, ...). */
   verified?: string;
   decision?: RequestDecision;
@@ -326,6 +333,7 @@ export interface LoggedRequest {
   code: string | null;
   mappingId: string | null;
   runId: string | null;
+  deliveryId: string | null;
   /** The entry as JSON, without its body. */
   entry: string;
   body: Buffer | null;
@@ -351,6 +359,8 @@ export interface RequestQuery {
   outcome?: RequestOutcome;
   /** Only ids starting with this text. */
   idPrefix?: string;
+  /** Only requests with this delivery id (exactly). */
+  deliveryId?: string;
 }
 
 /**

@@ -241,6 +241,34 @@ describe("console", () => {
     }
   });
 
+  it("the Delivery id search finds the requests of one delivery, and a request links to its delivery", async () => {
+    const b = await loggedIn(s);
+    const id = "9a1c4e20-cc78-11e3-81ab-4c9367dc0958";
+    await s.post(
+      "/hooks/github",
+      { ref: "d1" },
+      { headers: { "x-github-event": "push", "x-github-delivery": id } },
+    );
+    await s.post(
+      "/hooks/github",
+      { ref: "d2" },
+      { headers: { "x-github-event": "push", "x-github-delivery": "other" } },
+    );
+    await expect
+      .poll(async () => (await s.runtime.store.listRequests({ limit: 10, deliveryId: id })).length)
+      .toBe(1);
+    const list = await (await get(s, b, `/console?delivery=${encodeURIComponent(id)}`)).text();
+    expect(list).toContain(`<input id="f-delivery" name="delivery" value="${id}"`);
+    const links = [...list.matchAll(/<a href="(\/console\/requests\/[^"]+)">/g)].map((m) => m[1]!);
+    expect(links).toHaveLength(1);
+    const detail = await (await get(s, b, links[0]!)).text();
+    expect(detail).toContain(
+      `<dt>Delivery id</dt><dd><a href="/console?delivery=${id}"><code>${id}</code></a></dd>`,
+    );
+    const none = await (await get(s, b, "/console?delivery=nobody-sent-this")).text();
+    expect(none).toContain("No requests logged that match.");
+  });
+
   it("the playground decides with the same pipeline as hookgate test, and refuses a POST without the session's CSRF token", async () => {
     const b = await loggedIn(s);
     const fields = {

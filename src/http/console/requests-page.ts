@@ -22,7 +22,7 @@ const OUTCOME_LABELS: Record<RequestOutcome, string> = {
 };
 
 /** The filters as typed; `hook` is any part of the hook name the Hook column shows. */
-export type RequestFilters = Pick<RequestQuery, "hook" | "mappingId" | "outcome">;
+export type RequestFilters = Pick<RequestQuery, "hook" | "mappingId" | "outcome" | "deliveryId">;
 
 /**
  * What the Hook filter looks for in hook names, from what was typed: the name as the Hook column
@@ -56,16 +56,19 @@ export function requestList(
   const form = html`<form class="filters" method="get" action="/console" role="search">
 <div><label for="f-hook">Hook name</label><input id="f-hook" name="hook" value="${filters.hook ?? ""}"></div>
 <div><label for="f-mapping">Mapping id</label><input id="f-mapping" name="mapping" value="${filters.mappingId ?? ""}"></div>
+<div><label for="f-delivery">Delivery id</label><input id="f-delivery" name="delivery" value="${filters.deliveryId ?? ""}" title="The sender's id of the delivery: X-GitHub-Delivery, Stripe's event id, webhook-id, ..."></div>
 <div><label for="f-outcome">Outcome</label><select id="f-outcome" name="outcome">${["", ...OUTCOMES].map((o) => option(o, filters.outcome))}</select></div>
 <div><button type="submit">Filter</button> <a href="/console">Clear</a></div>
 </form>`;
   if (rows.length === 0) {
-    return html`${form}<p>No requests logged${filters.hook || filters.mappingId || filters.outcome ? " that match" : " yet"}.</p>`;
+    const filtered = filters.hook || filters.mappingId || filters.outcome || filters.deliveryId;
+    return html`${form}<p>No requests logged${filtered ? " that match" : " yet"}.</p>`;
   }
   const params = new URLSearchParams();
   if (filters.hook) params.set("hook", filters.hook);
   if (filters.mappingId) params.set("mapping", filters.mappingId);
   if (filters.outcome) params.set("outcome", filters.outcome);
+  if (filters.deliveryId) params.set("delivery", filters.deliveryId);
   if (older !== undefined) params.set("before", String(older));
   return html`${form}
 <table>
@@ -110,6 +113,7 @@ export function requestDetail(e: RequestLogRecord, now: Redecision, nowText: str
   return html`<dl>
 <dt>Received</dt><dd>${formatTime(e.receivedAt)} from <code>${e.client}</code></dd>
 <dt>Request</dt><dd><code>${e.method} /${e.hook}</code> · id <code>${e.id}</code></dd>
+${e.deliveryId !== undefined ? html`<dt>Delivery id</dt><dd><a href="/console?delivery=${encodeURIComponent(e.deliveryId)}"><code>${e.deliveryId}</code></a></dd>` : ""}
 <dt>Answer</dt><dd>${answerCell(e)} in ${e.timings.totalMs.toFixed(1)} ms${e.timings.decideMs !== undefined ? ` (rules: ${e.timings.decideMs.toFixed(2)} ms)` : ""}</dd>
 <dt>Decision</dt><dd>${decisionCell(e)}</dd>
 ${e.runId ? html`<dt>Run</dt><dd><a href="${consoleHref("runs", e.runId)}">${e.runId}</a></dd>` : ""}

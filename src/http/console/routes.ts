@@ -196,6 +196,7 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
           ...(q.hook ? { hook: q.hook } : {}),
           ...(q.mapping ? { mappingId: q.mapping } : {}),
           ...(outcome ? { outcome } : {}),
+          ...(q.delivery?.trim() ? { deliveryId: q.delivery.trim() } : {}),
         };
         const { hook, ...exact } = filters;
         const hookPart = hook === undefined ? "" : hookNamePart(hook, config.hooks.path);

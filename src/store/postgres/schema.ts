@@ -176,7 +176,12 @@ const migrations: Array<(s: string) => string> = [
   ALTER TABLE ${s}.runs ADD COLUMN trace_context text;
   ALTER TABLE ${s}.runs ADD COLUMN session_mode text;
   `,
-  // 3: flow control: why a run is held and until when, how many requests were merged into it, the
+  // 3: the sender's delivery id of a logged request (`hookgate requests --delivery ID`).
+  (s) => `
+  ALTER TABLE ${s}.requests ADD COLUMN delivery_id text;
+  CREATE INDEX requests_delivery ON ${s}.requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
+  `,
+  // 4: flow control: why a run is held and until when, how many requests were merged into it, the
   // open coalesce windows and the remembered dedupe keys.
   (s) => `
   ALTER TABLE ${s}.runs ADD COLUMN held_reason text;

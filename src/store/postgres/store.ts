@@ -717,12 +717,12 @@ export class PostgresStore implements Store {
   async logRequests(rows: LoggedRequest[]): Promise<void> {
     if (rows.length === 0) return;
     // One multi-row statement per batch; it commits by itself. An id seen before is left as it was.
-    const text = (key: "id" | "hook" | "outcome" | "code" | "mappingId" | "runId" | "entry") =>
+    const text = (key: "id" | "hook" | "outcome" | "code" | "mappingId" | "runId" | "deliveryId" | "entry") =>
       rows.map((r) => (r[key] === null ? null : pgText(r[key])));
     await this.pool().query(
-      `INSERT INTO ${this.s}.requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, entry, body)
+      `INSERT INTO ${this.s}.requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, delivery_id, entry, body)
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::integer[], $5::text[], $6::text[],
-         $7::text[], $8::text[], $9::text[], $10::bytea[])
+         $7::text[], $8::text[], $9::text[], $10::text[], $11::bytea[])
        ON CONFLICT (id) DO NOTHING`,
       [
         text("id"),
@@ -733,6 +733,7 @@ export class PostgresStore implements Store {
         text("code"),
         text("mappingId"),
         text("runId"),
+        text("deliveryId"),
         text("entry"),
         rows.map((r) => r.body),
       ],
@@ -754,6 +755,7 @@ export class PostgresStore implements Store {
       add((n) => `strpos(lower(hook), lower(${n})) > 0`, pgText(query.hookContains));
     if (query.mappingId !== undefined) add((n) => `mapping_id = ${n}`, pgText(query.mappingId));
     if (query.outcome !== undefined) add((n) => `outcome = ${n}`, query.outcome);
+    if (query.deliveryId !== undefined) add((n) => `delivery_id = ${n}`, pgText(query.deliveryId));
     if (query.idPrefix !== undefined) {
       const upper = afterPrefix(query.idPrefix);
       add((n) => `id >= ${n}`, pgText(query.idPrefix));

@@ -125,7 +125,12 @@ const migrations: string[] = [
   `
   ALTER TABLE runs ADD COLUMN session_mode TEXT;
   `,
-  // 6: flow control: why a run is held and until when, how many requests were merged into it, the
+  // 6: the sender's delivery id of a logged request (`hookgate requests --delivery ID`).
+  `
+  ALTER TABLE requests ADD COLUMN delivery_id TEXT;
+  CREATE INDEX requests_delivery ON requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
+  `,
+  // 7: flow control: why a run is held and until when, how many requests were merged into it, the
   // open coalesce windows and the remembered dedupe keys.
   `
   ALTER TABLE runs ADD COLUMN held_reason TEXT;

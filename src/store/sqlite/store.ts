@@ -758,8 +758,8 @@ export class SqliteStore implements Store {
   async logRequests(rows: LoggedRequest[]): Promise<void> {
     if (rows.length === 0) return;
     const insert = this.stmt(
-      `INSERT OR IGNORE INTO requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, entry, body)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO requests (id, received_at, hook, status, outcome, code, mapping_id, run_id, delivery_id, entry, body)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     // Positional parameters: ten named ones cost more to bind per logged request (test/bench/README.md).
     await this.write().defer(() => {
@@ -773,6 +773,7 @@ export class SqliteStore implements Store {
           r.code,
           r.mappingId,
           r.runId,
+          r.deliveryId,
           r.entry,
           r.body,
         );
@@ -794,6 +795,7 @@ export class SqliteStore implements Store {
     if (query.hookContains !== undefined) add("instr(lower(hook), lower(?)) > 0", query.hookContains);
     if (query.mappingId !== undefined) add("mapping_id = ?", query.mappingId);
     if (query.outcome !== undefined) add("outcome = ?", query.outcome);
+    if (query.deliveryId !== undefined) add("delivery_id = ?", query.deliveryId);
     if (query.idPrefix !== undefined) {
       const upper = afterPrefix(query.idPrefix);
       add("id >= ?", query.idPrefix);

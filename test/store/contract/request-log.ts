@@ -61,6 +61,27 @@ export function requestLogContract({ name, openStore }: ContractContext): void {
       expect(await ids({ limit: 10, idPrefix: "a" })).toEqual(["a4", "a1"]);
     });
 
+    it("finds the requests of one delivery id, newest first, and only exact matches", async () => {
+      const store = await openStore();
+      await store.logRequests(
+        [
+          logged("d1", { receivedAt: 1000, deliveryId: "72d3162e-cc78-11e3-81ab-4c9367dc0958" }),
+          logged("d2", { receivedAt: 2000, deliveryId: "evt_1NG8Du2eZvKYlo2CUI79vXWy" }),
+          // GitHub's redelivery of d1: the same id again.
+          logged("d3", { receivedAt: 3000, deliveryId: "72d3162e-cc78-11e3-81ab-4c9367dc0958" }),
+          logged("d4", { receivedAt: 4000 }),
+        ].map(loggedRequest),
+      );
+      const found = await store.listRequests({
+        limit: 10,
+        deliveryId: "72d3162e-cc78-11e3-81ab-4c9367dc0958",
+      });
+      expect(found.map((r) => r.id)).toEqual(["d3", "d1"]);
+      expect(found[0]!.deliveryId).toBe("72d3162e-cc78-11e3-81ab-4c9367dc0958");
+      expect((await store.listRequests({ limit: 10, deliveryId: "evt_1NG8" })).map((r) => r.id)).toEqual([]);
+      expect((await store.getRequest("d4"))!.deliveryId).toBeUndefined();
+    });
+
     it("logging the same id twice keeps the first entry", async () => {
       const store = await openStore();
       await store.logRequests([logged("dup", { status: 200 })].map(loggedRequest));

@@ -4,6 +4,9 @@
 import { parseDuration } from "../config/resolve/duration.js";
 import { sha256 } from "../core/digest.js";
 import type { CompiledTemplate, TemplateData } from "./template.js";
+import type { CompiledFlow, FlowKeys } from "./types.js";
+
+export type { CompiledFlow, FlowKeys };
 
 /** Longest dedupe window: keys are rows in the store, kept no longer than a month. */
 export const DEDUPE_MAX_MS = 30 * 86_400_000;
@@ -11,17 +14,6 @@ export const DEDUPE_MAX_MS = 30 * 86_400_000;
 export const COALESCE_MAX_MS = 86_400_000;
 /** Requests one window holds when the mapping does not say. */
 export const COALESCE_DEFAULT_MAX = 50;
-
-export interface CompiledFlow {
-  dedupe?: { key: CompiledTemplate; windowMs: number };
-  coalesce?: { key: CompiledTemplate; windowMs: number; max: number; template?: CompiledTemplate };
-}
-
-/** The keys one action was given, as rendered from its request (or forEach element). */
-export interface FlowKeys {
-  dedupe?: string;
-  coalesce?: string;
-}
 
 /** One request merged into a coalesce window: its message (wake: text) and when it came (epoch ms). */
 export interface CoalescedItem {

@@ -2,7 +2,6 @@
 import type { ErrorCode } from "../core/errors.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
 import type { ClauseFailure } from "./explain.js";
-import type { CompiledFlow, FlowKeys } from "./flow.js";
 import type { SuccessAnswer } from "./success-answer.js";
 import type { Verified } from "./verify/types.js";
 
@@ -20,6 +19,21 @@ export interface HookRequest {
   verified?: Verified;
   /** The request target as sent (path and query string), for a transform's ctx.url. */
   target?: string;
+}
+
+/** A template over a request's data (a CompiledTemplate; declared here, as template.ts reads these types). */
+type FlowTemplate = (data: Record<string, unknown>) => string;
+
+/** A mapping's flow control, compiled at load (engine/flow.ts): key templates, windows, the coalesce template. */
+export interface CompiledFlow {
+  dedupe?: { key: FlowTemplate; windowMs: number };
+  coalesce?: { key: FlowTemplate; windowMs: number; max: number; template?: FlowTemplate };
+}
+
+/** The keys one action was given, as rendered from its request (or forEach element). */
+export interface FlowKeys {
+  dedupe?: string;
+  coalesce?: string;
 }
 
 export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">> {

@@ -1025,7 +1025,7 @@ export interface StoreTlsConfig {
   key?: string;
 }
 /**
- * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].
+ * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "requestLog".

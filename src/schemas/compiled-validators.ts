@@ -9368,7 +9368,7 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateWake = validate51;
-const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","maxLength":65536,"description":"Description of the event; becomes a system event of the main session."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
+const schema92 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","description":"Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
 const pattern24 = new RegExp("\\S", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -9408,8 +9408,8 @@ errors++;
 if(data.text !== undefined){
 let data0 = data.text;
 if(typeof data0 === "string"){
-if(func2(data0) > 65536){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters",schema:65536,parentSchema:schema92.properties.text,data:data0};
+if(func2(data0) < 1){
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9418,8 +9418,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.text,data:data0};
+if(!pattern24.test(data0)){
+const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema92.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9428,8 +9428,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern24.test(data0)){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema92.properties.text,data:data0};
+}
+else {
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.text.type,parentSchema:schema92.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9439,8 +9440,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.text.type,parentSchema:schema92.properties.text,data:data0};
+if(data.mode !== undefined){
+let data1 = data.mode;
+if(!((data1 === "now") || (data1 === "next-heartbeat"))){
+const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema92.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.mode.enum,parentSchema:schema92.properties.mode,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9450,10 +9453,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(!((data1 === "now") || (data1 === "next-heartbeat"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema92.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.mode.enum,parentSchema:schema92.properties.mode,data:data1};
+if(data.idempotencyKey !== undefined){
+let data2 = data.idempotencyKey;
+if(typeof data2 === "string"){
+if(func2(data2) > 256){
+const err6 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema92.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9462,12 +9466,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.idempotencyKey !== undefined){
-let data2 = data.idempotencyKey;
-if(typeof data2 === "string"){
-if(func2(data2) > 256){
-const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema92.properties.idempotencyKey,data:data2};
+if(func2(data2) < 1){
+const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9476,8 +9476,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema92.properties.idempotencyKey,data:data2};
+if(!pattern24.test(data2)){
+const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema92.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9486,8 +9486,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern24.test(data2)){
-const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema92.properties.idempotencyKey,data:data2};
+}
+else {
+const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.idempotencyKey.type,parentSchema:schema92.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9497,25 +9498,14 @@ vErrors.push(err9);
 errors++;
 }
 }
+}
 else {
-const err10 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.idempotencyKey.type,parentSchema:schema92.properties.idempotencyKey,data:data2};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
 }
 errors++;
 }

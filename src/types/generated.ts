@@ -185,7 +185,7 @@ export interface HooksConfig {
    */
   sessionMode?: "persistent" | "isolated";
   /**
-   * How long an Idempotency-Key is remembered; a repeat within this time returns the first response.
+   * How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds).
    */
   idempotencyTtlSeconds?: number;
 }
@@ -354,9 +354,19 @@ export interface MappingVerify {
     | "basic"
     | "hmac";
   /**
-   * The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab, header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored.
+   * The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored.
    */
   secret?: string;
+  /**
+   * standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both.
+   */
+  publicKey?: string;
+  /**
+   * Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes.
+   *
+   * @minItems 1
+   */
+  publicKeys?: [string, ...string[]];
   /**
    * Several secrets instead of secret, while rotating: a request passes with any of them.
    *
@@ -404,9 +414,13 @@ export interface MappingVerify {
    */
   idField?: string;
   /**
-   * How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader.
+   * How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader.
    */
   toleranceSeconds?: number;
+  /**
+   * How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given.
+   */
+  idempotencyTtlSeconds?: number;
 }
 /**
  * A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).
@@ -615,9 +629,9 @@ export interface Agent {
  */
 export interface RunnerConfig {
   /**
-   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests.
+   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself.
    */
-  kind: "llm" | "command" | "echo";
+  kind: "llm" | "command" | "echo" | "openclaw";
   /**
    * argv of the program for kind command (no shell); relative program paths resolve against the config file.
    *
@@ -634,6 +648,22 @@ export interface RunnerConfig {
    * Working directory for kind command, relative to the config file.
    */
   cwd?: string;
+  /**
+   * Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path).
+   */
+  url?: string;
+  /**
+   * For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file.
+   */
+  token?: string;
+  /**
+   * For kind openclaw: the gateway's agent that runs the turn (default: this agent's id).
+   */
+  agentId?: string;
+  /**
+   * For kind openclaw: the gateway's hooks.path.
+   */
+  path?: string;
 }
 /**
  * An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).

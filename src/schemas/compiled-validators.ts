@@ -10322,7 +10322,7 @@ return errors === 0;
 validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateWake = validate59;
-const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","maxLength":65536,"description":"Description of the event; becomes a system event of the main session."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
+const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","description":"Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
 const pattern28 = new RegExp("\\S", "u");
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10362,8 +10362,8 @@ errors++;
 if(data.text !== undefined){
 let data0 = data.text;
 if(typeof data0 === "string"){
-if(func2(data0) > 65536){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters",schema:65536,parentSchema:schema97.properties.text,data:data0};
+if(func2(data0) < 1){
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10372,8 +10372,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.text,data:data0};
+if(!pattern28.test(data0)){
+const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10382,8 +10382,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern28.test(data0)){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.text,data:data0};
+}
+else {
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.text.type,parentSchema:schema97.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10393,8 +10394,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.text.type,parentSchema:schema97.properties.text,data:data0};
+if(data.mode !== undefined){
+let data1 = data.mode;
+if(!((data1 === "now") || (data1 === "next-heartbeat"))){
+const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema97.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.mode.enum,parentSchema:schema97.properties.mode,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10404,10 +10407,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(!((data1 === "now") || (data1 === "next-heartbeat"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema97.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.mode.enum,parentSchema:schema97.properties.mode,data:data1};
+if(data.idempotencyKey !== undefined){
+let data2 = data.idempotencyKey;
+if(typeof data2 === "string"){
+if(func2(data2) > 256){
+const err6 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10416,12 +10420,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.idempotencyKey !== undefined){
-let data2 = data.idempotencyKey;
-if(typeof data2 === "string"){
-if(func2(data2) > 256){
-const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema97.properties.idempotencyKey,data:data2};
+if(func2(data2) < 1){
+const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10430,8 +10430,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.idempotencyKey,data:data2};
+if(!pattern28.test(data2)){
+const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10440,8 +10440,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern28.test(data2)){
-const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.idempotencyKey,data:data2};
+}
+else {
+const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.idempotencyKey.type,parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10451,25 +10452,14 @@ vErrors.push(err9);
 errors++;
 }
 }
+}
 else {
-const err10 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.idempotencyKey.type,parentSchema:schema97.properties.idempotencyKey,data:data2};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
 }
 errors++;
 }

@@ -1086,7 +1086,7 @@ export interface RetentionConfig {
  */
 export interface WakePayload {
   /**
-   * Description of the event; becomes a system event of the main session.
+   * Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows.
    */
   text: string;
   /**

@@ -56,6 +56,7 @@ export interface RunRow {
   finished_at: number | null;
   delivery: string | null;
   trace_context: string | null;
+  target_id: string | null;
 }
 
 export interface TranscriptRow {
@@ -184,6 +185,7 @@ export function runFromRow(row: RunRow): RunRecord {
     finishedAt: row.finished_at ?? undefined,
     delivery: json<DeliveryState>(row.delivery),
     traceContext: row.trace_context ?? undefined,
+    targetId: row.target_id ?? undefined,
   });
 }
 

@@ -47,6 +47,7 @@ export function runDetail(r: RunRecord, transcript: TranscriptMessage[]): Html {
 <dt>Ran</dt><dd>${formatTime(r.startedAt)} → ${formatTime(r.finishedAt)}</dd>
 <dt>Agent</dt><dd>${r.resolvedAgentId ?? r.agentId ?? "(default)"}${r.resolvedModel ? html` · model <code>${r.resolvedModel}</code>` : ""}</dd>
 <dt>Session</dt><dd><code>${r.sessionKey}</code></dd>
+${r.targetId ? html`<dt>Target id</dt><dd><code>${r.targetId}</code>${r.prompt ? html` · ${r.prompt.runner} runner` : ""}</dd>` : ""}
 <dt>Delivery</dt><dd>${r.deliver ? delivery(r.delivery) : html`<span class="muted">not asked for</span>`}</dd>
 </dl>
 ${r.error ? html`<h2>Error</h2><p class="error">${r.error}</p>` : ""}

@@ -181,6 +181,10 @@ const migrations: Array<(s: string) => string> = [
   ALTER TABLE ${s}.requests ADD COLUMN delivery_id text;
   CREATE INDEX requests_delivery ON ${s}.requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
   `,
+  // 4: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  (s) => `
+  ALTER TABLE ${s}.runs ADD COLUMN target_id text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

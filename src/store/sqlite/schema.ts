@@ -130,6 +130,10 @@ const migrations: string[] = [
   ALTER TABLE requests ADD COLUMN delivery_id TEXT;
   CREATE INDEX requests_delivery ON requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
   `,
+  // 7: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  `
+  ALTER TABLE runs ADD COLUMN target_id TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

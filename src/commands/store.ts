@@ -41,6 +41,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   idempotency: "idempotency keys",
   heartbeats: "heartbeats",
   requests: "logged requests",
+  issues: "issues",
 };
 
 export const command: Command = {

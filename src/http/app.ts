@@ -75,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("notes", null as unknown as RequestNotes);
   app.decorateRequest("lease", null);
   app.decorateRequest("observed", null);
-  const observer = requestObserver(opts.requestLog);
+  const observer = requestObserver(opts.requestLog, runtime.issues);
   const isHookPath = (path: string) => path === hooks.path || path.startsWith(`${hooks.path}/`);
 
   // The body stays a stream until the hook pipeline decides to read it.

@@ -1,6 +1,6 @@
 // `hookgate store copy`: moves a single-node install's SQLite file into a PostgreSQL schema, so that
 // several instances can take over its events, runs, sessions, routes, live idempotency keys,
-// heartbeats and request log. The source is read in one read transaction (a consistent snapshot);
+// heartbeats, request log and issues. The source is read in one read transaction (a consistent snapshot);
 // the target is written in one transaction, so a copy that fails leaves the target as it was and can
 // simply be run again. A target that already holds data is refused unless `replace` empties it first.
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
@@ -22,6 +22,7 @@ const TABLES = [
   { name: "heartbeats", order: "id", identity: "id" },
   // The request log, so that the console and `hookgate replay` keep the history.
   { name: "requests", order: "seq", identity: "seq" },
+  { name: "issues", order: "id", identity: "id" },
 ] as const;
 
 export type CopiedTable = (typeof TABLES)[number]["name"];

@@ -3,6 +3,7 @@
 // more than ${ENV} references.
 import type { PackDefinition, PackEntry, PackParam } from "../config/packs/types.js";
 import type { ResolvedMapping } from "../config/types.js";
+import { packReach } from "./pack-reach.js";
 import { textTable } from "./text-table.js";
 
 /** A row of the list: what the catalogue knows without reading the pack's file. */
@@ -18,7 +19,10 @@ export interface PackView extends ListedPack {
   /** Its parameter values in the loaded config (enabled packs only). */
   values?: Readonly<Record<string, unknown>>;
   /** Its mappings as instantiated (enabled packs), else as written. */
-  mappings: readonly Pick<ResolvedMapping, "id" | "action" | "match" | "verify">[];
+  mappings: readonly Pick<
+    ResolvedMapping,
+    "id" | "action" | "match" | "verify" | "allowUnsafeExternalContent"
+  >[];
 }
 
 const SECRET = "(secret)";
@@ -55,6 +59,7 @@ export function showPack(view: PackView): string {
       ? `enabled (hooks.presets: ${view.enabledAs})`
       : `not enabled: add ${pack.id} to hooks.presets`,
   );
+  out.push(`reaches ${packReach(view.mappings)}`);
   if (pack.description) out.push("", wrap(pack.description.trim(), 100));
   const params = Object.entries(pack.params);
   out.push("", `Parameters (hooks.packs.${pack.id}):`);
@@ -116,6 +121,7 @@ export function packDetailJson(view: PackView): Record<string, unknown> {
       return [name, entry];
     }),
   );
+  out["reaches"] = packReach(view.mappings);
   out["mappings"] = view.mappings.map((m) => ({
     id: m.id,
     action: m.action,

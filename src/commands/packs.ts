@@ -122,6 +122,9 @@ function writtenMappings(pack: PackDefinition): PackView["mappings"] {
     id: m.id ?? `${pack.id}-${i + 1}`,
     action: m.action ?? "agent",
     ...(m.match !== undefined && { match: m.match }),
+    ...(m.allowUnsafeExternalContent !== undefined && {
+      allowUnsafeExternalContent: m.allowUnsafeExternalContent,
+    }),
     ...((m.verify ?? pack.document["verify"]) !== undefined && {
       verify: (m.verify ?? pack.document["verify"]) as ResolvedMapping["verify"],
     }),

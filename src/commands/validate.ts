@@ -10,6 +10,7 @@ import {
   loadConfig,
   sortIssues,
 } from "../config/load.js";
+import { isThirdParty, packFrom } from "../config/packs/third-party.js";
 import { displayPath } from "../config/source/source-file.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { compileIssues } from "../engine/compile-issues.js";
@@ -17,6 +18,7 @@ import { parseCommandArgs } from "./args.js";
 import { configSources } from "./cases/load-sources.js";
 import { templateNameWarnings } from "./cases/template-names.js";
 import type { Command } from "./command.js";
+import { packReach } from "./pack-reach.js";
 import { recordingReads, reloadEnvNotice } from "./reload-hint.js";
 
 const help = `Usage: hookgate validate [--config FILE]
@@ -32,8 +34,9 @@ While a server runs this config (its pid file beside the state), a notice names 
 variables it read: a reload takes them from the environment the server started with, not from this
 shell. A value that changes belongs in a file, read with \${file:PATH} again on every reload.
 
-Exit status 0 when valid (a one-line summary on stdout, warnings on stderr), 1 when not
-(every problem on stderr as file:line:column: key.path: message).`;
+Exit status 0 when valid (a one-line summary on stdout, then a line for each enabled pack that is not
+built in: the hook names it reaches, with or without the token, and whether its content is fenced;
+warnings on stderr), 1 when not (every problem on stderr as file:line:column: key.path: message).`;
 
 export const command: Command = {
   summary: "check a config file and its rules without starting anything",
@@ -73,6 +76,12 @@ export const command: Command = {
 
     for (const w of sortIssues(warnings, loaded.source)) process.stderr.write(`${formatIssue(w)}\n`);
     process.stdout.write(`${loaded.source}: valid — ${summary(loaded.config)}\n`);
+    for (const p of loaded.config.hooks.packs) {
+      if (!isThirdParty(p.pack)) continue;
+      process.stdout.write(
+        `pack ${p.pack.id} (${packFrom(p.pack)}, not built in) reaches ${packReach(p.mappings)}\n`,
+      );
+    }
     return 0;
   },
 };

@@ -4,8 +4,9 @@
 // the answer. Everything before the body runs in onRequest, so a refused request is never read.
 //
 // A request without the hook token is read only on a path with mappings that verify senders: its raw
-// body is verified there (src/ingress/verify.ts), a failure counts in the lockout like a wrong token,
-// and a pass lets it reach only the mappings it passed. Its delivery id then works as an
+// body is verified there (src/ingress/verify.ts), even from a locked address: a failure is refused
+// (429 when the address is locked) but not counted, and a pass lets it reach only the mappings it
+// passed. Its delivery id then works as an
 // Idempotency-Key, so a provider's redelivery gets the first answer and starts nothing new.
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -26,7 +27,7 @@ import { type RequestVerification, verifyHookRequest } from "../ingress/verify.j
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef } from "../store/types.js";
 import { createAcceptor } from "./accept.js";
-import { type AuthFailureLimiter, MemoryAuthLimiter } from "./auth-limiter.js";
+import { type AuthFailureLimiter, type FailureVerdict, MemoryAuthLimiter } from "./auth-limiter.js";
 import { readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
 import { HttpError } from "./errors.js";
@@ -49,6 +50,8 @@ export interface RequestNotes {
   auth?: "token" | "signature" | "handshake";
   /** The client's throttling key, for failures found after the body is read. */
   address?: string;
+  /** Seconds of lock left for an address whose request without the token is verified before refusal. */
+  lockedFor?: number;
   /** The scheme a request without the token passed, for the request log. */
   verified?: string;
   /** The delivery id of a request that went through verification (ingress/delivery-id.ts). */
@@ -107,21 +110,33 @@ export function hookRoute(opts: HookRouteOptions) {
     if (req.method !== "POST" && !handshake) throw methodNotAllowed(path.meta ? "GET, POST" : "POST");
     const address = throttleKey(foldAddress(req.ip));
     req.notes.query = queryOf(url);
-    if (!handshake && tokenOk(presentedToken(req.headers))) {
+    const token = handshake ? undefined : presentedToken(req.headers);
+    if (!handshake && tokenOk(token)) {
       await limiter.succeed(address);
       req.notes.auth = "token";
-    } else {
-      if (!handshake && path.verifying.length === 0) {
-        // A plain wrong token: check and count in one step (one round trip for a shared limiter).
-        const verdict = await limiter.failUnlessLocked(address);
-        if (verdict.wasLocked) throw tooMany(verdict.retryAfterSeconds);
-        throw new HttpError("UNAUTHORIZED");
-      }
+    } else if (handshake) {
+      // Meta's verify token is a guessable secret: a locked address is refused, a wrong one counts.
       const before = await limiter.check(address);
       if (before.locked) throw tooMany(before.retryAfterSeconds);
-      // A verified request does not clear the address's failures: a captured delivery, replayed,
-      // must not reset the count of someone guessing the token.
-      req.notes.auth = handshake ? "handshake" : "signature";
+      req.notes.auth = "handshake";
+      req.notes.address = address;
+    } else {
+      // A wrong token is a guess: counted, and a plain path refuses it unread (one step, one round
+      // trip for a shared limiter).
+      const guess = token !== undefined || path.verifying.length === 0;
+      const verdict = guess ? await limiter.failUnlessLocked(address) : await limiter.check(address);
+      const locked = guess ? (verdict as FailureVerdict).wasLocked : verdict.locked;
+      if (path.verifying.length === 0) {
+        if (locked) throw tooMany(verdict.retryAfterSeconds);
+        throw new HttpError("UNAUTHORIZED");
+      }
+      // A signature cannot be guessed the way a token can, and a provider's address is shared by
+      // everyone who uses that provider: a locked address's delivery is verified before it is
+      // refused, and a failed signature is not counted (else strangers could lock a provider out).
+      // A verified request does not clear the count either: a captured delivery, replayed, must
+      // not reset the count of someone guessing the token.
+      if (locked) req.notes.lockedFor = verdict.retryAfterSeconds;
+      req.notes.auth = "signature";
       req.notes.address = address;
     }
     if (name === "") throw new HttpError("NOT_FOUND", "a hook name is required after the hooks path");
@@ -160,7 +175,7 @@ export function hookRoute(opts: HookRouteOptions) {
       const deliveryId = requestDeliveryId({ headers: req.headers, verified: verification.verified });
       if (deliveryId !== undefined) req.notes.deliveryId = deliveryId;
       if (verification.passed.length === 0) {
-        await limiter.fail(req.notes.address!);
+        if (req.notes.lockedFor !== undefined) throw tooMany(req.notes.lockedFor);
         throw new HttpError(FAILURE_CODES[verification.failure ?? "missing"]);
       }
       if (verification.verified) req.notes.verified = verification.verified.scheme;

@@ -354,9 +354,19 @@ export interface MappingVerify {
     | "basic"
     | "hmac";
   /**
-   * The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab, header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored.
+   * The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored.
    */
   secret?: string;
+  /**
+   * standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both.
+   */
+  publicKey?: string;
+  /**
+   * Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes.
+   *
+   * @minItems 1
+   */
+  publicKeys?: [string, ...string[]];
   /**
    * Several secrets instead of secret, while rotating: a request passes with any of them.
    *

@@ -38,8 +38,9 @@ describe("packs guide: Writing a pack", () => {
       "my-hookgate/hookgate.yaml: valid — 2 mappings (2 from pack deploys), 0 rule files, presets: deploys, 1 agent",
     );
     expect(out).toContain(
-      "  secret: string, required, secret; default ${DEPLOY_WEBHOOK_SECRET}; value (secret)",
+      "pack deploys (my-hookgate/packs/deploys.yaml, not built in) reaches hook names deploys (without the token: verify header); untrusted-content fence on",
     );
+    expect(out).toContain("  secret: string, required, secret; value (secret)");
     expect(out).toContain(
       '  environments: list of strings; default ["production"]; value ["production","staging"]',
     );

@@ -5,6 +5,7 @@ import { createHmac, generateKeyPairSync } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResolvedMapping } from "../../src/config/types.js";
 import { signRequest } from "../../src/engine/verify/sign.js";
@@ -448,6 +449,8 @@ describe("failed verifications and the lockout", () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({
+      // GitHub posts from a few shared addresses, seen here through a proxy on loopback.
+      server: { trustProxy: ["127.0.0.1", "::1"] },
       hooks: {
         authFailures: { max: 6, windowSeconds: 60, lockSeconds: 60, maxTrackedAddresses: 100 },
         mappings: [
@@ -460,37 +463,100 @@ describe("failed verifications and the lockout", () => {
     await s?.close();
   });
 
-  const post = (body: string, headers: Record<string, string>) =>
+  let from = 0;
+  /** A fresh client address for each test and property run (documentation ranges). */
+  const nextAddress = () => `2001:db8:${(++from).toString(16)}::1`;
+  const post = (address: string, body: string, headers: Record<string, string>) =>
     fetch(`${s.url}/hooks/github`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...headers },
+      headers: { "content-type": "application/json", "x-forwarded-for": address, ...headers },
       body,
     });
 
-  it("wrong, missing and stale signatures are 401 with their codes, count toward 429, and a valid signature does not clear them", async () => {
+  it("wrong, missing and stale signatures are 401 with their codes and never lock the address", async () => {
+    const at = nextAddress();
     const body = JSON.stringify({ zen: "Keep it logically awesome." });
     const good = signed(GH, body);
-    const wrong = await post(body, signed(GH, body, { secret: "not-the-secret" }));
+    const wrong = await post(at, body, signed(GH, body, { secret: "not-the-secret" }));
     expect(wrong.status).toBe(401);
     const wrongBody = (await wrong.json()) as { code: string; error: string };
     expect(wrongBody.code).toBe("SIGNATURE_INVALID");
     // The answer never echoes the signature.
     expect(JSON.stringify(wrongBody)).not.toContain(good["x-hub-signature-256"]!.slice(7, 20));
-    expect(await (await post(body, {})).json()).toMatchObject({ code: "SIGNATURE_MISSING" });
+    expect(await (await post(at, body, {})).json()).toMatchObject({ code: "SIGNATURE_MISSING" });
     // A tampered body under the right signature.
-    expect((await post(`${body} `, good)).status).toBe(401);
-    // A valid signature succeeds but does not reset the address's failures.
-    expect((await post(body, good)).status).toBe(200);
-    expect((await post(body, { "x-hub-signature-256": "sha256=00" })).status).toBe(401);
-    expect((await post(body, { "x-hub-signature-256": "garbage" })).status).toBe(401);
-    expect((await post(body, { authorization: "Bearer wrong-token" })).status).toBe(401);
-    // The sixth failure locks: now even a valid signature gets 429, before its body is read.
-    const locked = await post(body, good);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await post(at, `${body} `, good)).status).toBe(401);
+    for (let i = 0; i < 10; i++) {
+      expect((await post(at, body, { "x-hub-signature-256": "sha256=00" })).status).toBe(401);
+    }
+    expect((await post(at, body, good)).status).toBe(200);
+  });
+
+  it("a stranger's 20 deliveries signed with their own secret, from a provider's shared address, never refuse the provider's own", async () => {
+    const github = nextAddress();
+    const body = JSON.stringify({ action: "opened", number: 7 });
+    for (let i = 0; i < 20; i++) {
+      const forged = await post(github, body, signed(GH, body, { secret: "the-attackers-secret" }));
+      expect(forged.status).toBe(401);
+    }
+    const victim = await post(github, body, signed(GH, body));
+    expect(victim.status).toBe(200);
+    expect(await victim.json()).toMatchObject({ ok: true });
+  });
+
+  it("property: whatever strangers send from an address (forged, missing or tampered signatures, wrong tokens), the provider's signed delivery from it is accepted", async () => {
+    const body = JSON.stringify({ ref: "refs/heads/main" });
+    const attack = fc.constantFrom(
+      { headers: () => signed(GH, body, { secret: "the-attackers-secret" }), body },
+      { headers: () => ({}), body },
+      { headers: () => signed(GH, body), body: `${body}\n` },
+      { headers: () => ({ "x-hub-signature-256": "sha256=zz" }), body },
+      { headers: () => ({ authorization: "Bearer a-guess" }), body },
+      { headers: () => ({ "x-openclaw-token": "another-guess" }), body },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(attack, { minLength: 0, maxLength: 30 }), async (attacks) => {
+        const at = nextAddress();
+        for (const a of attacks) {
+          const r = await post(at, a.body, a.headers());
+          expect([401, 429]).toContain(r.status);
+        }
+        const victim = await post(at, body, signed(GH, body));
+        expect(victim.status).toBe(200);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it("wrong tokens lock the address; a locked address's delivery is verified before refusal: signed goes through, unsigned gets 429", async () => {
+    const at = nextAddress();
+    const body = JSON.stringify({ zen: "Design for failure." });
+    for (let i = 0; i < 6; i++) {
+      expect((await post(at, body, { authorization: "Bearer wrong-token" })).status).toBe(401);
+    }
+    // Locked: a token guess and an unsigned or badly signed request get 429 with Retry-After.
+    const guess = await post(at, body, { authorization: "Bearer another-guess" });
+    expect(guess.status).toBe(429);
+    expect(Number(guess.headers.get("retry-after"))).toBeGreaterThan(0);
+    const forged = await post(at, body, signed(GH, body, { secret: "not-the-secret" }));
+    expect(forged.status).toBe(429);
+    expect(Number(forged.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await post(at, body, {})).status).toBe(429);
+    // The provider's signed delivery from the same address still goes through, and clears nothing.
+    expect((await post(at, body, signed(GH, body))).status).toBe(200);
+    expect((await post(at, body, {})).status).toBe(429);
     // The token still works and clears the lock.
-    expect((await s.post("/hooks/wake", { text: "token" })).status).toBe(200);
-    expect((await post(body, good)).status).toBe(200);
+    const wake = await fetch(`${s.url}/hooks/wake`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": at,
+        authorization: `Bearer ${TEST_TOKEN}`,
+      },
+      body: JSON.stringify({ text: "token" }),
+    });
+    expect(wake.status).toBe(200);
+    expect((await post(at, body, {})).status).toBe(401);
   });
 
   it("a stale signature (Stripe's timestamp window) is refused as SIGNATURE_STALE", async () => {

@@ -3,7 +3,7 @@
 // enable, with secrets never printed.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { command } from "../../src/commands/packs.js";
 import { command as validate } from "../../src/commands/validate.js";
 import { runCommand } from "./command-helpers.js";
@@ -158,10 +158,46 @@ describe("hookgate validate and packs", () => {
   it("a missing required secret is one error, at the pack's parameters, not one per mapping", async () => {
     const config = setup("[acme]");
     writeFileSync(config, readFileSync(config, "utf8").replace("secret: hush-hush-value, ", ""));
+    writeFileSync(join(config, "../packs/acme.yaml"), PACK.replace(' default: "${ACME_SECRET}",', ""));
     const { code, stderr } = await runCommand(validate, ["--config", config]);
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /hookgate\.yaml:7:\d+: hooks\.packs\.acme: pack acme needs parameter secret \(Signing secret\.\): set hooks\.packs\.acme\.secret or the environment variable ACME_SECRET\n.*invalid — 1 error\n$/,
+      /hookgate\.yaml:7:\d+: hooks\.packs\.acme: pack acme needs parameter secret \(Signing secret\.\): set hooks\.packs\.acme\.secret\n.*invalid — 1 error\n$/,
+    );
+  });
+
+  it("a default of a pack that is not built in that reads the environment is not used: validate names the reference and the key to set", async () => {
+    const config = setup("[acme]");
+    writeFileSync(config, readFileSync(config, "utf8").replace("secret: hush-hush-value, ", ""));
+    vi.stubEnv("ACME_SECRET", "from-the-environment");
+    const { code, stderr } = await runCommand(validate, ["--config", config]).finally(() =>
+      vi.unstubAllEnvs(),
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /hookgate\.yaml:7:\d+: hooks\.packs\.acme: pack acme \(\S*packs\/acme\.yaml\) is not built in, so its defaults cannot read the environment or files; the default of parameter secret reads \$\{ACME_SECRET\}: set hooks\.packs\.acme\.secret in your configuration if you mean it to have a value\n.*invalid — 1 error\n$/,
+    );
+    expect(stderr).not.toContain("from-the-environment");
+  });
+
+  it("says what an enabled pack that is not built in can reach, and packs show says it of any pack", async () => {
+    const config = setup("[acme, github]");
+    vi.stubEnv("GITHUB_WEBHOOK_SECRET", "gh-secret");
+    const valid = await runCommand(validate, ["--config", config]);
+    expect(valid.code).toBe(0);
+    const lines = valid.stdout.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^pack acme \(\S*packs\/acme\.yaml, not built in\) reaches hook names acme \(without the token: verify hmac\); untrusted-content fence on$/,
+    );
+    const shown = await runCommand(command, ["show", "acme", "--config", config]);
+    expect(shown.stdout).toContain(
+      "reaches hook names acme (without the token: verify hmac); untrusted-content fence on",
+    );
+    const json = await runCommand(command, ["show", "gh", "--json", "--config", config]);
+    vi.unstubAllEnvs();
+    expect(JSON.parse(json.stdout).reaches).toBe(
+      "hook names github (without the token: verify github); untrusted-content fence on",
     );
   });
 

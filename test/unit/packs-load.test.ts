@@ -17,7 +17,7 @@ description: Orders from Acme.
 aliases: [acme-shop]
 docs: [https://example.com/acme/webhooks]
 params:
-  secret: { type: string, secret: true, required: true, default: "\${ACME_SECRET}", description: Signing secret. }
+  secret: { type: string, secret: true, required: true, description: Signing secret. }
   events: { type: array, items: { type: string }, default: [order.created], description: Event types that start runs. }
   prefix: { type: string, default: "hook:acme:" }
   agentId: { type: string }
@@ -42,6 +42,10 @@ mappings:
     textTemplate: "Acme {{type}}"
 `;
 
+/** Enables ./packs/acme.yaml with the secret from the environment, as a user of a pack that is not built in sets it. */
+const ENABLED =
+  '  packDirs: [./packs]\n  presets: [acme]\n  packs:\n    acme: { secret: "${ACME_SECRET}" }\n';
+
 async function loadAcme(config: string, opts: { env?: NodeJS.ProcessEnv; pack?: string } = {}) {
   return loadYaml(hooks(config), {
     env: opts.env ?? { ACME_SECRET: "from-env-secret" },
@@ -50,8 +54,8 @@ async function loadAcme(config: string, opts: { env?: NodeJS.ProcessEnv; pack?: 
 }
 
 describe("a pack from hooks.packDirs", () => {
-  it("is enabled by its id, with defaults, ${ENV} in a default, typed whole-value references and interpolation", async () => {
-    const { config, warnings } = await loadAcme("  packDirs: [./packs]\n  presets: [acme]\n");
+  it("is enabled by its id, with defaults, the user's ${ENV} in a parameter, typed whole-value references and interpolation", async () => {
+    const { config, warnings } = await loadAcme(ENABLED);
     expect(warnings).toEqual([]);
     const [pack] = config.hooks.packs;
     expect(pack!.pack).toMatchObject({ id: "acme", version: "1.2.0", aliases: ["acme-shop"] });
@@ -88,6 +92,7 @@ describe("a pack from hooks.packDirs", () => {
         "  presets: [acme-shop]",
         "  packs:",
         "    acme-shop:",
+        '      secret: "${ACME_SECRET}"',
         "      events: [order.paid, order.refunded]",
         "      agentId: main",
         '      deliver: "true"',
@@ -174,7 +179,7 @@ describe("a pack from hooks.packDirs", () => {
     expect(JSON.stringify(issues)).not.toContain("filed-away-value");
   });
 
-  it("a required parameter without a value names the config key and the unset variable", async () => {
+  it("a required parameter without a value names the config key", async () => {
     const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [acme]\n"), {
       env: {},
       extra: { "packs/acme.yaml": ACME },
@@ -182,14 +187,13 @@ describe("a pack from hooks.packDirs", () => {
     expect(issueAt(issues, "hooks.presets[0]")).toMatchObject({
       file: "hookgate.yaml",
       line: 5,
-      message:
-        "pack acme needs parameter secret (Signing secret.): set hooks.packs.acme.secret or the environment variable ACME_SECRET",
+      message: "pack acme needs parameter secret (Signing secret.): set hooks.packs.acme.secret",
     });
   });
 
   it("an unknown ${param:NAME} is an error naming the pack file and the field", async () => {
     const pack = ACME.replace('"Acme {{type}}"', '"Acme {{type}} ${param:tones}"');
-    const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [acme]\n"), {
+    const issues = await loadErrors(hooks(ENABLED), {
       env: { ACME_SECRET: "s" },
       extra: { "packs/acme.yaml": pack },
     });
@@ -202,7 +206,7 @@ describe("a pack from hooks.packDirs", () => {
 
   it("an array parameter inside a longer string is an error naming the file and field", async () => {
     const pack = ACME.replace('"Acme {{type}}"', '"Acme {{type}} of ${param:events}"');
-    const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [acme]\n"), {
+    const issues = await loadErrors(hooks(ENABLED), {
       env: { ACME_SECRET: "s" },
       extra: { "packs/acme.yaml": pack },
     });
@@ -217,7 +221,7 @@ describe("a pack from hooks.packDirs", () => {
       "tone: { type: string, enum: [brief, detailed], default: brief }",
       "tone: { type: string, default: brief }\n  mode: { type: string, default: later }",
     ).replace("    action: wake\n", '    action: wake\n    wakeMode: "${param:mode}"\n');
-    const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [acme]\n"), {
+    const issues = await loadErrors(hooks(ENABLED), {
       env: { ACME_SECRET: "s" },
       extra: { "packs/acme.yaml": pack },
     });
@@ -227,7 +231,7 @@ describe("a pack from hooks.packDirs", () => {
   });
 
   it("a header error (bad version) names the file and field", async () => {
-    const issues = await loadErrors(hooks("  packDirs: [./packs]\n  presets: [acme]\n"), {
+    const issues = await loadErrors(hooks(ENABLED), {
       env: { ACME_SECRET: "s" },
       extra: { "packs/acme.yaml": ACME.replace("version: 1.2.0", "version: one") },
     });
@@ -329,7 +333,9 @@ describe("a pack from an installed npm package", () => {
       "node_modules/hookgate-pack-acme/package.json": packageJson(),
       "node_modules/hookgate-pack-acme/pack.yaml": ACME,
     });
-    const { config } = await loadYaml(hooks("  presets: [acme]\n"), { dir, env: { ACME_SECRET: "x" } });
+    const { config } = await loadYaml(hooks("  presets: [acme]\n  packs:\n    acme: { secret: x }\n"), {
+      dir,
+    });
     expect(config.hooks.packs[0]!.pack.id).toBe("acme");
   });
 
@@ -422,7 +428,7 @@ describe("a pack's mappings against the ingress policies", () => {
   it("an agent the policies refuse, set by a parameter, is an error at that parameter", async () => {
     const issues = await loadErrors(
       hooks(
-        "  allowedAgentIds: [main]\n  packDirs: [./packs]\n  presets: [acme]\n  packs:\n    acme: { agentId: ops }\n",
+        "  allowedAgentIds: [main]\n  packDirs: [./packs]\n  presets: [acme]\n  packs:\n    acme: { agentId: ops, secret: s }\n",
       ),
       { env: { ACME_SECRET: "s" }, extra: { "packs/acme.yaml": ACME } },
     );
@@ -438,7 +444,7 @@ describe("a pack's mappings against the ingress policies", () => {
 describe("allowedSessionKeyPrefixes and a pack's session keys", () => {
   it("warns, naming the pack, the mapping and the parameter, when no key could pass", async () => {
     const { warnings } = await loadAcme(
-      '  packDirs: [./packs]\n  presets: [acme]\n  defaultSessionKey: hook:shop:default\n  allowedSessionKeyPrefixes: ["hook:shop:"]\n',
+      `${ENABLED}  defaultSessionKey: hook:shop:default\n  allowedSessionKeyPrefixes: ["hook:shop:"]\n`,
     );
     expect(issueAt(warnings, "hooks.presets[0]", "warning").message).toBe(
       'pack acme, mapping acme-order: its session keys start with "hook:acme:order:", which none of hooks.allowedSessionKeyPrefixes (hook:shop:) admit, so every run it starts would be refused; set hooks.packs.acme.prefix to a value starting with one of them, or add "hook:acme:order:" to hooks.allowedSessionKeyPrefixes',
@@ -447,9 +453,9 @@ describe("allowedSessionKeyPrefixes and a pack's session keys", () => {
 
   it("is quiet once the parameter is changed, or when a prefix admits the keys", async () => {
     for (const extra of [
-      '  defaultSessionKey: hook:shop:default\n  allowedSessionKeyPrefixes: ["hook:shop:"]\n  packs:\n    acme: { prefix: "hook:shop:" }\n',
-      '  allowedSessionKeyPrefixes: ["hook:"]\n',
-      '  defaultSessionKey: hook:acme:order:default\n  allowedSessionKeyPrefixes: ["hook:acme:order:1", "hook:acme:order:d"]\n',
+      '  defaultSessionKey: hook:shop:default\n  allowedSessionKeyPrefixes: ["hook:shop:"]\n  packs:\n    acme: { prefix: "hook:shop:", secret: s }\n',
+      '  allowedSessionKeyPrefixes: ["hook:"]\n  packs:\n    acme: { secret: s }\n',
+      '  defaultSessionKey: hook:acme:order:default\n  allowedSessionKeyPrefixes: ["hook:acme:order:1", "hook:acme:order:d"]\n  packs:\n    acme: { secret: s }\n',
     ]) {
       const { warnings } = await loadAcme(`  packDirs: [./packs]\n  presets: [acme]\n${extra}`);
       expect(warnings, extra).toEqual([]);

@@ -8,6 +8,7 @@ import { type PackCatalog, readEntry } from "./catalog.js";
 import { instantiatePack, packOrigin } from "./instantiate.js";
 import { findNpmPack, NPM_PREFIX } from "./npm.js";
 import { type ParamInput, resolveParamValues } from "./params.js";
+import { isThirdParty, thirdPartyIssues } from "./third-party.js";
 import type { PackDefinition, PackEntry } from "./types.js";
 
 export interface Found {
@@ -126,6 +127,11 @@ export async function enablePacks(names: readonly string[], opts: EnableOptions)
         : instantiatePack(pack, values);
     const { mappings, issues: found } = made;
     issues.push(...found);
+    if (isThirdParty(pack) && made.mappings.length > 0) {
+      const user = input ?? { source: opts.source, path: ["hooks", "presets", i] };
+      const given = Object.keys(input?.given ?? {});
+      issues.push(...thirdPartyIssues({ pack, given, user }, mappings));
+    }
     opts.sources?.addRuleFile(packOrigin(pack), pack.source);
     const entry: EnabledPack = { pack, enabledAs: name, values, mappings };
     if (input) entry.given = { path: input.path, source: input.source, names: Object.keys(input.given) };

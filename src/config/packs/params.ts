@@ -1,9 +1,11 @@
 // A pack's parameter values: the user's (hooks.packs.<name>, or hooks.mail / hooks.gmail for mail)
-// checked against the declared type, else the default with `${ENV}` expanded. Secrets are never quoted.
+// checked against the declared type, else the default: a built-in pack's with `${ENV}` expanded, any
+// other pack's as written (third-party.ts). Secrets are never quoted.
 import { closest } from "../check/closest.js";
 import { hasIssueAt, type IssueList, type SourceRef } from "../issues.js";
 import { interpolateEnv } from "../source/interpolate.js";
 import { formatKeyPath, type PathSegment } from "../source/key-path.js";
+import { environmentReferences, isThirdParty, literalDefault, packFrom } from "./third-party.js";
 import type { PackDefinition, PackParam } from "./types.js";
 
 /** The values a user gave for one pack, and where. */
@@ -60,8 +62,22 @@ export function resolveParamValues(
   }
   for (const [name, param] of Object.entries(pack.params)) {
     if (Object.hasOwn(values, name) || failed.has(name)) continue;
+    if (param.default !== undefined && isThirdParty(pack)) {
+      const reads = environmentReferences(param.default);
+      if (reads.length > 0) {
+        // Not used, and not taken literally either: "${X}" as a verify secret would be one anyone knows.
+        issues.error(
+          input?.source ?? enabledAt?.source ?? {},
+          input ? input.path : (enabledAt?.path ?? []),
+          `pack ${pack.id} (${packFrom(pack)}) is not built in, so its defaults cannot read the environment or files; the default of parameter ${name} reads ${reads.join(", ")}: set ${shown(name)} in your configuration if you mean it to have a value`,
+        );
+        continue;
+      }
+    }
     if (param.default !== undefined) {
-      const expanded = interpolateEnv(param.default, env);
+      const expanded = isThirdParty(pack)
+        ? { value: literalDefault(param.default), problems: [] }
+        : interpolateEnv(param.default, env);
       if (expanded.problems.length === 0) {
         const checked = checkValue(expanded.value, param);
         if ("error" in checked) {

@@ -98,7 +98,8 @@ export function substituteParams(
 
 const REMOVED = Symbol("removed");
 
-function walkStrings(
+/** Calls `visit` with each string inside `node` and its key path. */
+export function walkStrings(
   node: unknown,
   visit: (text: string, path: PathSegment[]) => void,
   path: PathSegment[] = [],

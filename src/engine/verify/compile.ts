@@ -3,9 +3,11 @@
 import type { KeyObject } from "node:crypto";
 import type { MappingVerify } from "../../types/generated.js";
 import { ed25519PublicKey, ed25519Verifier } from "./ed25519.js";
+import { gitlabSigned, gitlabVerifier, isGitlabSigningToken } from "./gitlab.js";
 import { type HmacSpec, hmacVerifier, type SignedPart } from "./hmac.js";
 import { idSource, PROVIDERS, providerSpec } from "./providers.js";
 import { basicVerifier, headerSecretVerifier } from "./shared-secret.js";
+import { standardWebhooksPublicKey, standardWebhooksVerifier } from "./standard-webhooks.js";
 import { twilioVerifier } from "./twilio.js";
 import type { Verifier, VerifyScheme } from "./types.js";
 
@@ -27,10 +29,21 @@ const ONLY_FOR: Partial<Record<keyof MappingVerify, readonly VerifyScheme[]>> = 
   signed: ["hmac"],
   secretEncoding: ["hmac"],
   timestampHeader: ["hmac"],
+  publicKey: ["standard-webhooks"],
+  publicKeys: ["standard-webhooks"],
 };
 
 /** Schemes whose signature covers a time (toleranceSeconds applies); hmac only with timestampHeader. */
-const TIMED: readonly VerifyScheme[] = ["stripe", "slack", "standard-webhooks", "zoom", "linear", "ed25519"];
+const TIMED: readonly VerifyScheme[] = [
+  "stripe",
+  "slack",
+  "standard-webhooks",
+  "zoom",
+  "linear",
+  "ed25519",
+  // GitLab 19's signing token signs a time; the secret token does not.
+  "gitlab",
+];
 
 const DEFAULT_TOLERANCE_SECONDS = 300;
 
@@ -60,8 +73,9 @@ export function compileVerifier(
   if (cfg.idHeader !== undefined && cfg.idField !== undefined) {
     fail("idField", "give idHeader or idField, not both");
   }
-  const secrets = secretList(cfg, fail);
-  if (!ok || !secrets) return undefined;
+  const publicKeys = scheme === "standard-webhooks" ? publicKeyList(cfg, fail) : [];
+  const secrets = secretList(cfg, fail, (publicKeys?.length ?? 0) > 0);
+  if (!ok || !secrets || !publicKeys) return undefined;
 
   const ids = idSource({ headers: [] }, cfg);
   const overrides = {
@@ -71,13 +85,21 @@ export function compileVerifier(
   };
   const utf8 = () => secrets.map((s) => Buffer.from(s, "utf8"));
   switch (scheme) {
-    case "gitlab":
-      return headerSecretVerifier(
+    case "gitlab": {
+      const gitlabIds = idSource({ headers: ["idempotency-key", "x-gitlab-event-uuid"] }, cfg);
+      const signing = secrets.filter(isGitlabSigningToken);
+      const token = headerSecretVerifier(
         "gitlab",
         "x-gitlab-token",
-        secrets,
-        idSource({ headers: ["idempotency-key", "x-gitlab-event-uuid"] }, cfg),
+        secrets.filter((s) => !isGitlabSigningToken(s)),
+        gitlabIds,
       );
+      if (signing.length === 0) return token;
+      const keys = standardWebhookKeys(signing, cfg, fail);
+      return (
+        keys && gitlabVerifier(token, hmacVerifier(gitlabSigned(overrides.toleranceSeconds, gitlabIds), keys))
+      );
+    }
     case "header":
       if (cfg.header === undefined) {
         return void fail(
@@ -125,7 +147,7 @@ export function compileVerifier(
     }
     case "standard-webhooks": {
       const keys = standardWebhookKeys(secrets, cfg, fail);
-      return keys ? hmacVerifier(providerSpec(scheme, overrides)!, keys) : undefined;
+      return keys ? standardWebhooksVerifier(providerSpec(scheme, overrides)!, keys, publicKeys) : undefined;
     }
     case "hmac": {
       const spec = genericSpec(cfg, fail);
@@ -142,14 +164,46 @@ function secretField(cfg: MappingVerify, i: number): string {
   return cfg.secrets ? `secrets[${i}]` : "secret";
 }
 
-/** secret or secrets, trimmed; empty ones (an environment variable set to nothing) refused. */
-export function secretList(cfg: MappingVerify, fail: VerifyIssue): string[] | undefined {
+/** standard-webhooks: publicKey or publicKeys imported; an empty list when neither is given. */
+function publicKeyList(cfg: MappingVerify, fail: VerifyIssue): KeyObject[] | undefined {
+  if (cfg.publicKey !== undefined && cfg.publicKeys !== undefined) {
+    fail("publicKeys", "give publicKey or publicKeys, not both (publicKeys: [new, old] while rotating)");
+    return undefined;
+  }
+  const raw = cfg.publicKeys ?? (cfg.publicKey !== undefined ? [cfg.publicKey] : []);
+  const keys: KeyObject[] = [];
+  raw.forEach((text, i) => {
+    try {
+      keys.push(standardWebhooksPublicKey(text.trim()));
+    } catch {
+      fail(
+        cfg.publicKeys ? `publicKeys[${i}]` : "publicKey",
+        "is not a Standard Webhooks public key: expected whpk_ followed by the base64 of 32 bytes, as the sender shows it",
+      );
+    }
+  });
+  return keys.length === raw.length ? keys : undefined;
+}
+
+/**
+ * secret or secrets, trimmed; empty ones (an environment variable set to nothing) refused. `optional`
+ * when the scheme has other keys (standard-webhooks with a publicKey): then none is an empty list.
+ */
+export function secretList(cfg: MappingVerify, fail: VerifyIssue, optional = false): string[] | undefined {
   if (cfg.secret !== undefined && cfg.secrets !== undefined) {
     fail("secrets", "give secret or secrets, not both (secrets: [new, old] while rotating)");
     return undefined;
   }
   const raw = cfg.secrets ?? (cfg.secret !== undefined ? [cfg.secret] : undefined);
+  if (raw === undefined && optional) return [];
   if (raw === undefined) {
+    if (cfg.scheme === "standard-webhooks") {
+      fail(
+        "secret",
+        "required: the sender's signing secret (secret: whsec_...) for v1 signatures, or its public key (publicKey: whpk_...) for v1a",
+      );
+      return undefined;
+    }
     const what = cfg.scheme === "ed25519" ? "the sender's public key" : "the secret configured at the sender";
     fail("secret", `required: ${what}, for example secret: \${MY_WEBHOOK_SECRET}`);
     return undefined;

@@ -14,11 +14,12 @@ const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 /** A public key from its 64 hex characters (as Discord shows it); throws on anything else. */
 export function ed25519PublicKey(hex: string): KeyObject {
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error("expected 64 hex characters");
-  return createPublicKey({
-    key: Buffer.concat([SPKI_PREFIX, Buffer.from(hex, "hex")]),
-    format: "der",
-    type: "spki",
-  });
+  return ed25519RawPublicKey(Buffer.from(hex, "hex"));
+}
+
+/** A public key from its raw 32 bytes. */
+export function ed25519RawPublicKey(bytes: Buffer): KeyObject {
+  return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, bytes]), format: "der", type: "spki" });
 }
 
 /** A private key from its 32-byte seed in hex (for signing test requests). */

@@ -56,6 +56,49 @@ function first(headers: RawHeaders, names: readonly string[]): string | undefine
   return undefined;
 }
 
+/**
+ * How the signatures a header lists are matched: their decoded size, and whether one of them signs
+ * the content (handed over in its pieces, so an HMAC never copies the body).
+ */
+export interface SignatureMatch {
+  size: number;
+  matches(presented: readonly Buffer[], content: readonly (Buffer | string)[]): boolean;
+}
+
+/** HMAC with each key, compared in constant time with every signature presented. */
+export function hmacMatch(algorithm: HmacAlgorithm, keys: readonly Buffer[]): SignatureMatch {
+  return {
+    size: DIGEST_BYTES[algorithm],
+    matches(presented, content) {
+      let matched = false;
+      for (const key of keys) {
+        const mac = createHmac(algorithm, key);
+        for (const piece of content) mac.update(piece);
+        const expected = mac.digest();
+        for (const p of presented) if (timingSafeEqual(expected, p)) matched = true;
+      }
+      return matched;
+    },
+  };
+}
+
+function content(
+  spec: HmacSpec,
+  body: Buffer,
+  timestamp: string | undefined,
+  id: string | undefined,
+): (Buffer | string)[] {
+  return spec.signed.map((part) =>
+    part === "body"
+      ? body
+      : part === "timestamp"
+        ? (timestamp ?? "")
+        : part === "id"
+          ? (id ?? "")
+          : part.text,
+  );
+}
+
 function digest(
   spec: HmacSpec,
   key: Buffer,
@@ -64,17 +107,19 @@ function digest(
   id: string | undefined,
 ): Buffer {
   const mac = createHmac(spec.algorithm, key);
-  for (const part of spec.signed) {
-    if (part === "body") mac.update(body);
-    else if (part === "timestamp") mac.update(timestamp ?? "");
-    else if (part === "id") mac.update(id ?? "");
-    else mac.update(part.text);
-  }
+  for (const piece of content(spec, body, timestamp, id)) mac.update(piece);
   return mac.digest();
 }
 
 export function hmacVerifier(spec: HmacSpec, keys: readonly Buffer[]): Verifier {
-  const size = DIGEST_BYTES[spec.algorithm];
+  return signatureVerifier(spec, hmacMatch(spec.algorithm, keys));
+}
+
+/**
+ * A verifier of a spec's header, signed content, time and delivery id, whatever the signature
+ * (an HMAC, or Standard Webhooks' Ed25519 `v1a`).
+ */
+export function signatureVerifier(spec: HmacSpec, match: SignatureMatch): Verifier {
   const needsTimestamp = spec.signed.includes("timestamp");
   const needsId = spec.signed.includes("id");
   return {
@@ -93,14 +138,14 @@ export function hmacVerifier(spec: HmacSpec, keys: readonly Buffer[]): Verifier 
       const presented: Buffer[] = [];
       for (const text of parsed.signatures) {
         const bytes = decodeSignature(text, spec.encoding);
-        if (bytes?.length === size) presented.push(bytes);
+        if (bytes?.length === match.size) presented.push(bytes);
       }
-      let matched = false;
-      for (const key of keys) {
-        const expected = digest(spec, key, input.body, timestamp, signedId);
-        for (const p of presented) if (timingSafeEqual(expected, p)) matched = true;
+      if (
+        presented.length === 0 ||
+        !match.matches(presented, content(spec, input.body, timestamp, signedId))
+      ) {
+        return { ok: false, failure: "invalid" };
       }
-      if (!matched) return { ok: false, failure: "invalid" };
       let seconds: number | undefined;
       if (spec.toleranceSeconds !== undefined) {
         seconds = unixSeconds(

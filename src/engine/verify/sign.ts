@@ -3,6 +3,7 @@
 import type { MappingVerify } from "../../types/generated.js";
 import { decodedSecrets, genericSpec, secretList, standardWebhookKeys, type VerifyIssue } from "./compile.js";
 import { ed25519PrivateKey, ed25519Sign } from "./ed25519.js";
+import { gitlabSigned, isGitlabSigningToken } from "./gitlab.js";
 import { hmacSign } from "./hmac.js";
 import { providerSpec } from "./providers.js";
 import { twilioSign } from "./twilio.js";
@@ -33,8 +34,13 @@ export function signRequest(
   const secret = secrets[0]!;
   const at = { timestamp: String(input.timestamp), id: input.id };
   switch (cfg.scheme) {
-    case "gitlab":
-      return { "x-gitlab-token": secret, "idempotency-key": input.id };
+    case "gitlab": {
+      if (!isGitlabSigningToken(secret)) return { "x-gitlab-token": secret, "idempotency-key": input.id };
+      // GitLab 19's Signing token: the webhook-id is the Idempotency-Key.
+      const keys = standardWebhookKeys([secret], cfg, issue);
+      const spec = gitlabSigned(undefined, { headers: ["idempotency-key"] });
+      return keys && { ...hmacSign(spec, keys[0]!, input.body, at), "idempotency-key": input.id };
+    }
     case "header":
       if (cfg.header === undefined) return void issue("header", "scheme header needs the header's name");
       return { [cfg.header.toLowerCase()]: secret };

@@ -22,10 +22,10 @@ export function noteRequestIssues(
 ): void {
   const d = notes.decision;
   const example = requestId !== undefined ? { requestId } : {};
-  if (notes.code !== undefined && SIGNATURE_CODES.has(notes.code) && notes.address && notes.hook) {
+  if (notes.code !== undefined && SIGNATURE_CODES.has(notes.code) && notes.address && notes.signaturePath) {
     issues.failed({
       kind: "verification",
-      subject: `hook:${notes.hook}`,
+      subject: `hook:${notes.signaturePath}`,
       code: notes.code,
       address: notes.address,
       at,
@@ -42,7 +42,7 @@ export function noteRequestIssues(
   }
   if (status >= 300) return;
   issues.succeeded({ subject, at });
-  if (notes.auth === "signature" && notes.verified !== undefined && notes.address && notes.hook) {
-    issues.succeeded({ subject: `hook:${notes.hook}`, address: notes.address, at });
+  if (notes.verified !== undefined && notes.address && notes.signaturePath) {
+    issues.succeeded({ subject: `hook:${notes.signaturePath}`, address: notes.address, at });
   }
 }

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
 import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
+import { Alerter } from "./alerts.js";
 import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
 import { DeliveryQueue } from "./delivery-queue.js";
@@ -94,7 +95,13 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     }
     return runner;
   };
-  const issues = new IssueRecorder({ store, log });
+  const alerter = new Alerter({
+    config: () => config,
+    // An instance that runs nothing (serve --no-worker) still tells of the signatures failing there.
+    delivery: async () => (delivery ??= await buildDelivery()),
+    log,
+  });
+  const issues = new IssueRecorder({ store, log, onChanges: (changes) => alerter.notify(changes) });
   // Created with the first delivery and kept across reloads: a wait a service asked for still holds.
   let gate: RateGate | undefined;
   const buildDelivery = async (): Promise<Delivery> => {
@@ -271,6 +278,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         shutdown.abort();
       }
       await issues.stop();
+      await alerter.stop();
       await store.close();
     },
 

@@ -45,6 +45,8 @@ export class IssueRecorder {
   private failures = new Map<string, IssueFailure>();
   private successes = new Map<string, IssueSuccess>();
   private open: IssueRecord[] = [];
+  /** Failures being written: counted like the open issues until the write tells what it opened. */
+  private inFlight: IssueFailure[] = [];
   private timer: NodeJS.Timeout | null = null;
   private lastRefresh = 0;
   private writing: Promise<void> = Promise.resolve();
@@ -111,6 +113,7 @@ export class IssueRecorder {
     const successes = [...this.successes.values()];
     this.failures.clear();
     this.successes.clear();
+    this.inFlight = failures;
     try {
       if (failures.length > 0 || successes.length > 0) {
         const changes = await this.opts.store.recordIssues(failures, successes);
@@ -132,6 +135,8 @@ export class IssueRecorder {
       if (Date.now() - this.lastRefresh >= REFRESH_MS) await this.refresh();
     } catch (err) {
       this.opts.log.warn({ err }, "issues could not be recorded");
+    } finally {
+      this.inFlight = [];
     }
   }
 
@@ -165,6 +170,7 @@ export class IssueRecorder {
     const taken = new Set<string>();
     for (const i of this.open) if (same(i)) taken.add(i.address!);
     for (const p of this.failures.values()) if (same(p)) taken.add(p.address!);
+    for (const p of this.inFlight) if (same(p)) taken.add(p.address!);
     if (taken.has(address)) return address;
     taken.delete(OTHER_ADDRESSES);
     return taken.size >= MAX_ADDRESSES ? OTHER_ADDRESSES : address;

@@ -6,8 +6,9 @@
 // A request without the hook token is read only on a path with mappings that verify senders: its raw
 // body is verified there (src/ingress/verify.ts), even from a locked address: a failure is refused
 // (429 when the address is locked) but not counted, and a pass lets it reach only the mappings it
-// passed. Its delivery id then works as an
-// Idempotency-Key, so a provider's redelivery gets the first answer and starts nothing new.
+// passed. Its delivery id (or, for a scheme that signs only the body, the body itself) then works as
+// an Idempotency-Key for at least the sender's retry horizon, so a provider's redelivery gets the
+// first answer and starts nothing new.
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Logger } from "pino";
@@ -23,7 +24,7 @@ import { createIngress, type IngressDecision } from "../ingress/decide.js";
 import { requestDeliveryId } from "../ingress/delivery-id.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
-import { type RequestVerification, verifyHookRequest } from "../ingress/verify.js";
+import { type RequestVerification, verifiedDeliveryKey, verifyHookRequest } from "../ingress/verify.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef } from "../store/types.js";
 import { createAcceptor } from "./accept.js";
@@ -84,9 +85,6 @@ export interface HookRouteOptions {
 }
 
 const EMPTY = Buffer.alloc(0);
-
-/** A verified delivery id is remembered this long (a day covers the providers' redelivery advice). */
-const REPLAY_SECONDS = 86_400;
 
 const FAILURE_CODES: Record<VerifyFailure, ErrorCode> = {
   missing: "SIGNATURE_MISSING",
@@ -199,7 +197,7 @@ export function hookRoute(opts: HookRouteOptions) {
     // A delivery id is looked up in the accept's own transaction only: redeliveries are rare, and a
     // second lookup before routing would cost every delivery a read. An Idempotency-Key is looked up
     // first, so that a reuse with another body is refused before any work.
-    const delivery = deliveryRef(verification, name);
+    const delivery = verifiedDeliveryKey(verification, name, raw, hooks.idempotencyTtlSeconds);
     const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw, payload);
     let repeat: AcceptResult | null = null;
     if (idem && !delivery) {
@@ -281,19 +279,6 @@ export function methodNotAllowed(allow = "POST"): HttpError {
 
 function sendHandshake(reply: FastifyReply, answer: HandshakeAnswer) {
   return reply.code(200).header("content-type", answer.contentType).send(answer.body);
-}
-
-/**
- * A verified delivery id, used like an Idempotency-Key for a day: per scheme and hook name, so that
- * two senders' ids never collide. A failed accept stores nothing, so a retry after a 5xx runs anew.
- */
-function deliveryRef(
-  verification: RequestVerification | undefined,
-  hook: string,
-): IdempotencyRef | undefined {
-  const v = verification?.verified;
-  if (v?.id === undefined) return undefined;
-  return { scope: `verified:${v.scheme}:${hook}`, key: v.id, ttlSeconds: REPLAY_SECONDS };
 }
 
 /**

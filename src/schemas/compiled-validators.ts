@@ -4,12 +4,12 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 export const validateConfig = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"alerts":{"$ref":"#/$defs/alerts"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"alerts":{"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"alerts":{"$ref":"#/$defs/alerts"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"alerts":{"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
 const schema53 = {"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}};
 const schema63 = {"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}};
 const schema64 = {"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}};
 const schema65 = {"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}};
-const schema68 = {"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}};
+const schema68 = {"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}};
 const schema69 = {"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = require("ajv/dist/runtime/ucs2length").default;
@@ -408,7 +408,7 @@ return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema35 = {"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response."}}};
+const schema35 = {"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}};
 const schema43 = {"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}};
 const schema44 = {"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}};
 const schema46 = {"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}};
@@ -418,7 +418,7 @@ const schema36 = {"title":"Mapping","type":"object","description":"One rule: whi
 const schema37 = {"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}};
 const schema39 = {"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]};
 const schema40 = {"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}};
-const schema41 = {"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader."}}};
+const schema41 = {"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}};
 const schema42 = {"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}};
 const pattern7 = new RegExp("^[A-Za-z0-9_.:-]+$", "u");
 
@@ -1316,9 +1316,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
+if(data26.idempotencyTtlSeconds !== undefined){
+let data45 = data26.idempotencyTtlSeconds;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err70 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1327,12 +1328,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data.challenge !== undefined){
-let data45 = data.challenge;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.kind === undefined){
-const err71 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data45};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 2592000 || isNaN(data45)){
+const err71 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1341,9 +1339,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-for(const key4 in data45){
-if(!((key4 === "kind") || (key4 === "verifyToken"))){
-const err72 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data45};
+if(data45 < 1 || isNaN(data45)){
+const err72 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1353,10 +1350,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data45.kind !== undefined){
-let data46 = data45.kind;
-if(!((((data46 === "slack") || (data46 === "zoom")) || (data46 === "discord")) || (data46 === "meta"))){
-const err73 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data46};
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1366,10 +1363,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data45.verifyToken !== undefined){
-let data47 = data45.verifyToken;
-if(typeof data47 !== "string"){
-const err74 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data47};
+if(data.challenge !== undefined){
+let data46 = data.challenge;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.kind === undefined){
+const err74 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1378,10 +1376,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data45};
+for(const key4 in data46){
+if(!((key4 === "kind") || (key4 === "verifyToken"))){
+const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1391,10 +1388,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.maxBodyBytes !== undefined){
-let data48 = data.maxBodyBytes;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err76 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+if(data46.kind !== undefined){
+let data47 = data46.kind;
+if(!((((data47 === "slack") || (data47 === "zoom")) || (data47 === "discord")) || (data47 === "meta"))){
+const err76 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data47};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1403,9 +1400,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 67108864 || isNaN(data48)){
-const err77 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+}
+if(data46.verifyToken !== undefined){
+let data48 = data46.verifyToken;
+if(typeof data48 !== "string"){
+const err77 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data48};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1414,8 +1413,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data48 < 1 || isNaN(data48)){
-const err78 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1425,11 +1426,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-if(data.successStatus !== undefined){
-let data49 = data.successStatus;
-if(!(((data49 === 200) || (data49 === 202)) || (data49 === 204))){
-const err79 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data49};
+if(data.maxBodyBytes !== undefined){
+let data49 = data.maxBodyBytes;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err79 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1438,15 +1438,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.successBody !== undefined){
-let data50 = data.successBody;
-const _errs103 = errors;
-let valid15 = false;
-let passing0 = null;
-const _errs104 = errors;
-if(false !== data50){
-const err80 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data50};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 67108864 || isNaN(data49)){
+const err80 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1455,14 +1449,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-var _valid0 = _errs104 === errors;
-if(_valid0){
-valid15 = true;
-passing0 = 0;
-}
-const _errs105 = errors;
-if(!(data50 && typeof data50 == "object" && !Array.isArray(data50))){
-const err81 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data50};
+if(data49 < 1 || isNaN(data49)){
+const err81 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1471,7 +1459,54 @@ vErrors.push(err81);
 }
 errors++;
 }
-var _valid0 = _errs105 === errors;
+}
+}
+if(data.successStatus !== undefined){
+let data50 = data.successStatus;
+if(!(((data50 === 200) || (data50 === 202)) || (data50 === 204))){
+const err82 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data50};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.successBody !== undefined){
+let data51 = data.successBody;
+const _errs105 = errors;
+let valid15 = false;
+let passing0 = null;
+const _errs106 = errors;
+if(false !== data51){
+const err83 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data51};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid0 = _errs106 === errors;
+if(_valid0){
+valid15 = true;
+passing0 = 0;
+}
+const _errs107 = errors;
+if(!(data51 && typeof data51 == "object" && !Array.isArray(data51))){
+const err84 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data51};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+var _valid0 = _errs107 === errors;
 if(_valid0 && valid15){
 valid15 = false;
 passing0 = [passing0, 1];
@@ -1483,20 +1518,20 @@ passing0 = 1;
 }
 }
 if(!valid15){
-const err82 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data50};
+const err85 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data51};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err85];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err85);
 }
 errors++;
 }
 else {
-errors = _errs103;
+errors = _errs105;
 if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
+if(_errs105){
+vErrors.length = _errs105;
 }
 else {
 vErrors = null;
@@ -1506,12 +1541,12 @@ vErrors = null;
 }
 }
 else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err86];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -6533,9 +6568,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
+if(data26.idempotencyTtlSeconds !== undefined){
+let data45 = data26.idempotencyTtlSeconds;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err70 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -6544,12 +6580,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data.challenge !== undefined){
-let data45 = data.challenge;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.kind === undefined){
-const err71 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data45};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 2592000 || isNaN(data45)){
+const err71 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -6558,9 +6591,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-for(const key4 in data45){
-if(!((key4 === "kind") || (key4 === "verifyToken"))){
-const err72 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data45};
+if(data45 < 1 || isNaN(data45)){
+const err72 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -6570,10 +6602,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data45.kind !== undefined){
-let data46 = data45.kind;
-if(!((((data46 === "slack") || (data46 === "zoom")) || (data46 === "discord")) || (data46 === "meta"))){
-const err73 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data46};
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -6583,10 +6615,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data45.verifyToken !== undefined){
-let data47 = data45.verifyToken;
-if(typeof data47 !== "string"){
-const err74 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data47};
+if(data.challenge !== undefined){
+let data46 = data.challenge;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.kind === undefined){
+const err74 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -6595,10 +6628,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data45};
+for(const key4 in data46){
+if(!((key4 === "kind") || (key4 === "verifyToken"))){
+const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -6608,10 +6640,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.maxBodyBytes !== undefined){
-let data48 = data.maxBodyBytes;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err76 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+if(data46.kind !== undefined){
+let data47 = data46.kind;
+if(!((((data47 === "slack") || (data47 === "zoom")) || (data47 === "discord")) || (data47 === "meta"))){
+const err76 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data47};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -6620,9 +6652,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 67108864 || isNaN(data48)){
-const err77 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+}
+if(data46.verifyToken !== undefined){
+let data48 = data46.verifyToken;
+if(typeof data48 !== "string"){
+const err77 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data48};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -6631,8 +6665,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data48 < 1 || isNaN(data48)){
-const err78 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -6642,11 +6678,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-if(data.successStatus !== undefined){
-let data49 = data.successStatus;
-if(!(((data49 === 200) || (data49 === 202)) || (data49 === 204))){
-const err79 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data49};
+if(data.maxBodyBytes !== undefined){
+let data49 = data.maxBodyBytes;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err79 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -6655,15 +6690,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.successBody !== undefined){
-let data50 = data.successBody;
-const _errs103 = errors;
-let valid15 = false;
-let passing0 = null;
-const _errs104 = errors;
-if(false !== data50){
-const err80 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data50};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 67108864 || isNaN(data49)){
+const err80 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -6672,14 +6701,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-var _valid0 = _errs104 === errors;
-if(_valid0){
-valid15 = true;
-passing0 = 0;
-}
-const _errs105 = errors;
-if(!(data50 && typeof data50 == "object" && !Array.isArray(data50))){
-const err81 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data50};
+if(data49 < 1 || isNaN(data49)){
+const err81 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -6688,7 +6711,54 @@ vErrors.push(err81);
 }
 errors++;
 }
-var _valid0 = _errs105 === errors;
+}
+}
+if(data.successStatus !== undefined){
+let data50 = data.successStatus;
+if(!(((data50 === 200) || (data50 === 202)) || (data50 === 204))){
+const err82 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data50};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.successBody !== undefined){
+let data51 = data.successBody;
+const _errs105 = errors;
+let valid15 = false;
+let passing0 = null;
+const _errs106 = errors;
+if(false !== data51){
+const err83 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data51};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid0 = _errs106 === errors;
+if(_valid0){
+valid15 = true;
+passing0 = 0;
+}
+const _errs107 = errors;
+if(!(data51 && typeof data51 == "object" && !Array.isArray(data51))){
+const err84 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data51};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+var _valid0 = _errs107 === errors;
 if(_valid0 && valid15){
 valid15 = false;
 passing0 = [passing0, 1];
@@ -6700,20 +6770,20 @@ passing0 = 1;
 }
 }
 if(!valid15){
-const err82 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data50};
+const err85 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data51};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err85];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err85);
 }
 errors++;
 }
 else {
-errors = _errs103;
+errors = _errs105;
 if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
+if(_errs105){
+vErrors.length = _errs105;
 }
 else {
 vErrors = null;
@@ -6723,12 +6793,12 @@ vErrors = null;
 }
 }
 else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err86];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -8522,9 +8592,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
+if(data26.idempotencyTtlSeconds !== undefined){
+let data45 = data26.idempotencyTtlSeconds;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
+const err70 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -8533,12 +8604,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data.challenge !== undefined){
-let data45 = data.challenge;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.kind === undefined){
-const err71 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data45};
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 > 2592000 || isNaN(data45)){
+const err71 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -8547,9 +8615,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-for(const key4 in data45){
-if(!((key4 === "kind") || (key4 === "verifyToken"))){
-const err72 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data45};
+if(data45 < 1 || isNaN(data45)){
+const err72 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data45};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -8559,10 +8626,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data45.kind !== undefined){
-let data46 = data45.kind;
-if(!((((data46 === "slack") || (data46 === "zoom")) || (data46 === "discord")) || (data46 === "meta"))){
-const err73 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data46};
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/verify",schemaPath:"#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -8572,10 +8639,11 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data45.verifyToken !== undefined){
-let data47 = data45.verifyToken;
-if(typeof data47 !== "string"){
-const err74 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data47};
+if(data.challenge !== undefined){
+let data46 = data.challenge;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.kind === undefined){
+const err74 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -8584,10 +8652,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data45};
+for(const key4 in data46){
+if(!((key4 === "kind") || (key4 === "verifyToken"))){
+const err75 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -8597,10 +8664,10 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.maxBodyBytes !== undefined){
-let data48 = data.maxBodyBytes;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err76 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+if(data46.kind !== undefined){
+let data47 = data46.kind;
+if(!((((data47 === "slack") || (data47 === "zoom")) || (data47 === "discord")) || (data47 === "meta"))){
+const err76 = {instancePath:instancePath+"/challenge/kind",schemaPath:"#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data47};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -8609,9 +8676,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 > 67108864 || isNaN(data48)){
-const err77 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+}
+if(data46.verifyToken !== undefined){
+let data48 = data46.verifyToken;
+if(typeof data48 !== "string"){
+const err77 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data48};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -8620,8 +8689,10 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data48 < 1 || isNaN(data48)){
-const err78 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data48};
+}
+}
+else {
+const err78 = {instancePath:instancePath+"/challenge",schemaPath:"#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data46};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -8631,11 +8702,10 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-if(data.successStatus !== undefined){
-let data49 = data.successStatus;
-if(!(((data49 === 200) || (data49 === 202)) || (data49 === 204))){
-const err79 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data49};
+if(data.maxBodyBytes !== undefined){
+let data49 = data.maxBodyBytes;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err79 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.maxBodyBytes.type,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -8644,15 +8714,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data.successBody !== undefined){
-let data50 = data.successBody;
-const _errs103 = errors;
-let valid15 = false;
-let passing0 = null;
-const _errs104 = errors;
-if(false !== data50){
-const err80 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data50};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 > 67108864 || isNaN(data49)){
+const err80 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 67108864},message:"must be <= 67108864",schema:67108864,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -8661,14 +8725,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-var _valid0 = _errs104 === errors;
-if(_valid0){
-valid15 = true;
-passing0 = 0;
-}
-const _errs105 = errors;
-if(!(data50 && typeof data50 == "object" && !Array.isArray(data50))){
-const err81 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data50};
+if(data49 < 1 || isNaN(data49)){
+const err81 = {instancePath:instancePath+"/maxBodyBytes",schemaPath:"#/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema36.properties.maxBodyBytes,data:data49};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -8677,7 +8735,54 @@ vErrors.push(err81);
 }
 errors++;
 }
-var _valid0 = _errs105 === errors;
+}
+}
+if(data.successStatus !== undefined){
+let data50 = data.successStatus;
+if(!(((data50 === 200) || (data50 === 202)) || (data50 === 204))){
+const err82 = {instancePath:instancePath+"/successStatus",schemaPath:"#/properties/successStatus/enum",keyword:"enum",params:{allowedValues: schema36.properties.successStatus.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.successStatus.enum,parentSchema:schema36.properties.successStatus,data:data50};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data.successBody !== undefined){
+let data51 = data.successBody;
+const _errs105 = errors;
+let valid15 = false;
+let passing0 = null;
+const _errs106 = errors;
+if(false !== data51){
+const err83 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/0/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant",schema:false,parentSchema:schema36.properties.successBody.oneOf[0],data:data51};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+var _valid0 = _errs106 === errors;
+if(_valid0){
+valid15 = true;
+passing0 = 0;
+}
+const _errs107 = errors;
+if(!(data51 && typeof data51 == "object" && !Array.isArray(data51))){
+const err84 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.successBody.oneOf[1].type,parentSchema:schema36.properties.successBody.oneOf[1],data:data51};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+var _valid0 = _errs107 === errors;
 if(_valid0 && valid15){
 valid15 = false;
 passing0 = [passing0, 1];
@@ -8689,20 +8794,20 @@ passing0 = 1;
 }
 }
 if(!valid15){
-const err82 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data50};
+const err85 = {instancePath:instancePath+"/successBody",schemaPath:"#/properties/successBody/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.successBody.oneOf,parentSchema:schema36.properties.successBody,data:data51};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err85];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err85);
 }
 errors++;
 }
 else {
-errors = _errs103;
+errors = _errs105;
 if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
+if(_errs105){
+vErrors.length = _errs105;
 }
 else {
 vErrors = null;
@@ -8712,12 +8817,12 @@ vErrors = null;
 }
 }
 else {
-const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err86];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -9561,9 +9666,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-else {
-const err64 = {instancePath:instancePath+"/verify",schemaPath:"config.schema.json#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data18};
+if(data18.idempotencyTtlSeconds !== undefined){
+let data37 = data18.idempotencyTtlSeconds;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err64 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/idempotencyTtlSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema41.properties.idempotencyTtlSeconds.type,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data37};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -9572,12 +9678,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data.challenge !== undefined){
-let data37 = data.challenge;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.kind === undefined){
-const err65 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data37};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 2592000 || isNaN(data37)){
+const err65 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/idempotencyTtlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2592000},message:"must be <= 2592000",schema:2592000,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data37};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -9586,9 +9689,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-for(const key6 in data37){
-if(!((key6 === "kind") || (key6 === "verifyToken"))){
-const err66 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data37};
+if(data37 < 1 || isNaN(data37)){
+const err66 = {instancePath:instancePath+"/verify/idempotencyTtlSeconds",schemaPath:"config.schema.json#/$defs/verify/properties/idempotencyTtlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema41.properties.idempotencyTtlSeconds,data:data37};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9598,10 +9700,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data37.kind !== undefined){
-let data38 = data37.kind;
-if(!((((data38 === "slack") || (data38 === "zoom")) || (data38 === "discord")) || (data38 === "meta"))){
-const err67 = {instancePath:instancePath+"/challenge/kind",schemaPath:"config.schema.json#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data38};
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/verify",schemaPath:"config.schema.json#/$defs/verify/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema41.type,parentSchema:schema41,data:data18};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -9611,10 +9713,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data37.verifyToken !== undefined){
-let data39 = data37.verifyToken;
-if(typeof data39 !== "string"){
-const err68 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"config.schema.json#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data39};
+if(data.challenge !== undefined){
+let data38 = data.challenge;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.kind === undefined){
+const err68 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema42.required,parentSchema:schema42,data:data38};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -9623,10 +9726,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data37};
+for(const key6 in data38){
+if(!((key6 === "kind") || (key6 === "verifyToken"))){
+const err69 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema42,data:data38};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -9636,19 +9738,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.mappings !== undefined){
-let data40 = data.mappings;
-if(Array.isArray(data40)){
-const len5 = data40.length;
-for(let i6=0; i6<len5; i6++){
-if(!(validate48(data40[i6], {instancePath:instancePath+"/mappings/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema82.properties.mappings.type,parentSchema:schema82.properties.mappings,data:data40};
+if(data38.kind !== undefined){
+let data39 = data38.kind;
+if(!((((data39 === "slack") || (data39 === "zoom")) || (data39 === "discord")) || (data39 === "meta"))){
+const err70 = {instancePath:instancePath+"/challenge/kind",schemaPath:"config.schema.json#/$defs/challenge/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema42.properties.kind.enum,parentSchema:schema42.properties.kind,data:data39};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -9658,19 +9751,10 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data.tests !== undefined){
-let data42 = data.tests;
-if(Array.isArray(data42)){
-const len6 = data42.length;
-for(let i7=0; i7<len6; i7++){
-if(!(validate40(data42[i7], {instancePath:instancePath+"/tests/" + i7,parentData:data42,parentDataProperty:i7,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema82.properties.tests.type,parentSchema:schema82.properties.tests,data:data42};
+if(data38.verifyToken !== undefined){
+let data40 = data38.verifyToken;
+if(typeof data40 !== "string"){
+const err71 = {instancePath:instancePath+"/challenge/verifyToken",schemaPath:"config.schema.json#/$defs/challenge/properties/verifyToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema42.properties.verifyToken.type,parentSchema:schema42.properties.verifyToken,data:data40};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -9682,12 +9766,68 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+const err72 = {instancePath:instancePath+"/challenge",schemaPath:"config.schema.json#/$defs/challenge/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema42.type,parentSchema:schema42,data:data38};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.mappings !== undefined){
+let data41 = data.mappings;
+if(Array.isArray(data41)){
+const len5 = data41.length;
+for(let i6=0; i6<len5; i6++){
+if(!(validate48(data41[i6], {instancePath:instancePath+"/mappings/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema82.properties.mappings.type,parentSchema:schema82.properties.mappings,data:data41};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data.tests !== undefined){
+let data43 = data.tests;
+if(Array.isArray(data43)){
+const len6 = data43.length;
+for(let i7=0; i7<len6; i7++){
+if(!(validate40(data43[i7], {instancePath:instancePath+"/tests/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema82.properties.tests.type,parentSchema:schema82.properties.tests,data:data43};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }

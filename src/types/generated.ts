@@ -186,7 +186,7 @@ export interface HooksConfig {
    */
   sessionMode?: "persistent" | "isolated";
   /**
-   * How long an Idempotency-Key is remembered; a repeat within this time returns the first response.
+   * How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds).
    */
   idempotencyTtlSeconds?: number;
 }
@@ -415,9 +415,13 @@ export interface MappingVerify {
    */
   idField?: string;
   /**
-   * How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, and hmac with timestampHeader.
+   * How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader.
    */
   toleranceSeconds?: number;
+  /**
+   * How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given.
+   */
+  idempotencyTtlSeconds?: number;
 }
 /**
  * A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).
@@ -984,7 +988,7 @@ export interface StoreTlsConfig {
   key?: string;
 }
 /**
- * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].
+ * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "requestLog".

@@ -5,7 +5,7 @@ import type { MappingVerify } from "../../types/generated.js";
 import { ed25519PublicKey, ed25519Verifier } from "./ed25519.js";
 import { gitlabSigned, gitlabVerifier, isGitlabSigningToken } from "./gitlab.js";
 import { type HmacSpec, hmacVerifier, type SignedPart } from "./hmac.js";
-import { idSource, PROVIDERS, providerSpec } from "./providers.js";
+import { BODY_ONLY, idSource, PROVIDERS, providerSpec, RETRY_HORIZON_SECONDS } from "./providers.js";
 import { basicVerifier, headerSecretVerifier } from "./shared-secret.js";
 import { standardWebhooksPublicKey, standardWebhooksVerifier } from "./standard-webhooks.js";
 import { twilioVerifier } from "./twilio.js";
@@ -53,6 +53,18 @@ export function compileVerifier(
   ctx: VerifyContext,
   issue: VerifyIssue,
 ): Verifier | undefined {
+  const verifier = schemeVerifier(cfg, ctx, issue);
+  if (!verifier) return undefined;
+  const horizon = RETRY_HORIZON_SECONDS[cfg.scheme];
+  return {
+    ...verifier,
+    ...(horizon !== undefined && { retryHorizonSeconds: horizon }),
+    ...(cfg.idempotencyTtlSeconds !== undefined && { idempotencyTtlSeconds: cfg.idempotencyTtlSeconds }),
+    ...(BODY_ONLY.includes(cfg.scheme) && { bodyOnly: true }),
+  };
+}
+
+function schemeVerifier(cfg: MappingVerify, ctx: VerifyContext, issue: VerifyIssue): Verifier | undefined {
   const { scheme } = cfg;
   let ok = true;
   const fail = (field: string, message: string) => {

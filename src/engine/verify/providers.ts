@@ -98,6 +98,31 @@ export const PROVIDERS: Partial<Record<VerifyScheme, ProviderSpec>> = {
   },
 };
 
+/**
+ * How long senders resend a delivery, where that is longer than a day: Stripe retries for up to three
+ * days, Svix (and so Standard Webhooks senders) for about 28 hours, GitHub lets a delivery of the past
+ * three days be redelivered by hand. The delivery-id window is at least this long.
+ */
+export const RETRY_HORIZON_SECONDS: Partial<Record<VerifyScheme, number>> = {
+  stripe: 3 * 86_400,
+  github: 3 * 86_400,
+  "standard-webhooks": 28 * 3_600,
+};
+
+/**
+ * Schemes whose signature (or token) covers the body only: neither a time nor the delivery id is
+ * signed, so a captured delivery could be sent again under a fresh id. (GitLab's Signing token signs
+ * both; its token does not.)
+ */
+export const BODY_ONLY: readonly VerifyScheme[] = [
+  "github",
+  "gitlab",
+  "meta",
+  "pagerduty",
+  "sentry",
+  "shopify",
+];
+
 /** The spec of a provider scheme with a mapping's tolerance and delivery-id overrides. */
 export function providerSpec(
   scheme: VerifyScheme,

@@ -1,7 +1,14 @@
 // Verification of one request without the hook token: each distinct verifier among the path's
 // mappings runs once on the raw body; the request may then reach only the mappings it passed.
 import type { CompiledRule } from "../rule.js";
-import type { Verified, Verifier, VerifyFailure, VerifyInput, VerifyOutcome } from "./types.js";
+import {
+  FAILURE_RANK,
+  type Verified,
+  type Verifier,
+  type VerifyFailure,
+  type VerifyInput,
+  type VerifyOutcome,
+} from "./types.js";
 
 export interface RequestVerification {
   /** What rules see as `verified`: the outcome of the first mapping (in order) the request passed. */
@@ -14,8 +21,6 @@ export interface RequestVerification {
   outcomeOf(rule: CompiledRule): VerifyOutcome | undefined;
 }
 
-const RANK: Record<VerifyFailure, number> = { missing: 0, invalid: 1, stale: 2 };
-
 /** `rules`: the path's mappings that have a verifier, in order. */
 export function verifyRequest(rules: readonly CompiledRule[], input: VerifyInput): RequestVerification {
   const outcomes = new Map<Verifier, VerifyOutcome>();
@@ -24,7 +29,8 @@ export function verifyRequest(rules: readonly CompiledRule[], input: VerifyInput
   for (const rule of rules) {
     const outcome = outcomeFor(rule.verifier!, input, outcomes);
     if (outcome.ok) passed.push(rule);
-    else if (failure === undefined || RANK[outcome.failure] > RANK[failure]) failure = outcome.failure;
+    else if (failure === undefined || FAILURE_RANK[outcome.failure] > FAILURE_RANK[failure])
+      failure = outcome.failure;
   }
   const firstPassed = passed[0] && outcomes.get(passed[0].verifier!);
   return {

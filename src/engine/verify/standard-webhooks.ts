@@ -5,7 +5,7 @@
 import { type KeyObject, verify } from "node:crypto";
 import { ed25519RawPublicKey } from "./ed25519.js";
 import { type HmacSpec, hmacMatch, type SignatureMatch, signatureVerifier } from "./hmac.js";
-import type { Verifier, VerifyOutcome } from "./types.js";
+import { FAILURE_RANK, type Verifier, type VerifyOutcome } from "./types.js";
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -30,9 +30,6 @@ function ed25519Match(keys: readonly KeyObject[]): SignatureMatch {
     },
   };
 }
-
-/** Which failure says the most: a matching signature with a bad time, then a wrong one, then none. */
-const RANK = { stale: 2, invalid: 1, missing: 0 } as const;
 
 /**
  * The verifier of a spec of the Standard Webhooks family (its `v1` format) with HMAC keys, public
@@ -60,7 +57,7 @@ export function standardWebhooksVerifier(
       for (const part of parts) {
         const outcome = part.verify(input);
         if (outcome.ok) return outcome;
-        if (worst === undefined || (!worst.ok && RANK[outcome.failure] > RANK[worst.failure]))
+        if (worst === undefined || (!worst.ok && FAILURE_RANK[outcome.failure] > FAILURE_RANK[worst.failure]))
           worst = outcome;
       }
       return worst!;

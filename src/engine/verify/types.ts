@@ -36,6 +36,9 @@ export interface Verified {
  */
 export type VerifyFailure = "missing" | "invalid" | "stale";
 
+/** Which failure says the most: a matching signature with a bad time, then a wrong one, then none. */
+export const FAILURE_RANK: Record<VerifyFailure, number> = { missing: 0, invalid: 1, stale: 2 };
+
 export type VerifyOutcome = { ok: true; verified: Verified } | { ok: false; failure: VerifyFailure };
 
 export interface Verifier {
@@ -46,4 +49,13 @@ export interface Verifier {
   present(headers: RawHeaders): boolean;
   /** Never throws. */
   verify(input: VerifyInput): VerifyOutcome;
+  /** How long the sender may resend a delivery (its retry horizon), when longer than a day. */
+  readonly retryHorizonSeconds?: number;
+  /** The verify block's idempotencyTtlSeconds: the delivery-id window, as configured. */
+  readonly idempotencyTtlSeconds?: number;
+  /**
+   * The scheme signs the body only (a passed request with no signed time): its delivery is known by
+   * the body itself, whatever delivery id it comes with.
+   */
+  readonly bodyOnly?: boolean;
 }

@@ -174,6 +174,8 @@ function showRun(run: RunRecord): string {
         : undefined,
     ],
     ["delivery", deliveryText(run)],
+    // The id the target (an OpenClaw gateway) gave the run: what to look for in its logs.
+    ["target id", run.targetId ? `${run.targetId} (${run.prompt?.runner ?? "runner"})` : undefined],
     ["error", run.error],
   ];
   // One-line fields: a line feed in them is escaped too, so no value can forge a line of its own.

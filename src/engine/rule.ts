@@ -60,6 +60,8 @@ export interface CompiledRule {
   readonly challenge?: CompiledChallenge;
   /** The mapping's own body limit. */
   readonly maxBodyBytes?: number;
+  /** Its path answers CloudEvents senders' handshakes (abuse protection, Event Grid validation). */
+  readonly cloudevents?: boolean;
   /** How its accepting answers differ from the usual 200 / 202 / 204 with a JSON body. */
   readonly successAnswer?: SuccessAnswer;
   /** Its dedupe and coalesce: key templates rendered per action, windows. */
@@ -291,6 +293,7 @@ export function compileRule(
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
     ...(flow && { flow }),
+    ...(mapping.cloudevents === true && { cloudevents: true }),
     ...((mapping.successStatus !== undefined || mapping.successBody !== undefined) && {
       successAnswer: {
         ...(mapping.successStatus !== undefined && { status: mapping.successStatus }),

@@ -60,6 +60,7 @@ export interface RunRow {
   held_reason?: string | null;
   held_until?: number | string | null;
   merged?: number | null;
+  target_id: string | null;
 }
 
 export interface TranscriptRow {
@@ -190,6 +191,7 @@ export function runFromRow(row: RunRow): RunRecord {
     traceContext: row.trace_context ?? undefined,
     held: row.held_reason ? runHold(row.held_reason, row.held_until) : undefined,
     merged: row.merged ?? undefined,
+    targetId: row.target_id ?? undefined,
   });
 }
 

@@ -150,6 +150,8 @@ export interface RunRecord extends Omit<NewRun, "flow"> {
   delivery?: DeliveryState;
   /** What was sent to the runner (filled when the run starts). */
   prompt?: RunPrompt;
+  /** The id the run's target gave it: an OpenClaw gateway's runId, an A2A task id. */
+  targetId?: string;
 }
 
 /** The prompt of a run as handed to its runner, kept for `hookgate runs show`. */
@@ -173,6 +175,8 @@ export interface RunResult {
   resolvedAgentId?: string;
   resolvedModel?: string;
   finishedAt: number;
+  /** The id the run's target gave it, when it gave one. */
+  targetId?: string;
 }
 
 /** Extra effects of finishing a run, written in the same transaction as its status. */

@@ -285,6 +285,10 @@ export interface Mapping {
   verify?: MappingVerify;
   challenge?: MappingChallenge;
   /**
+   * true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path.
+   */
+  cloudevents?: boolean;
+  /**
    * Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes.
    */
   maxBodyBytes?: number;
@@ -687,9 +691,9 @@ export interface Agent {
  */
 export interface RunnerConfig {
   /**
-   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests.
+   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself.
    */
-  kind: "llm" | "command" | "echo";
+  kind: "llm" | "command" | "echo" | "openclaw";
   /**
    * argv of the program for kind command (no shell); relative program paths resolve against the config file.
    *
@@ -706,6 +710,22 @@ export interface RunnerConfig {
    * Working directory for kind command, relative to the config file.
    */
   cwd?: string;
+  /**
+   * Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path).
+   */
+  url?: string;
+  /**
+   * For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file.
+   */
+  token?: string;
+  /**
+   * For kind openclaw: the gateway's agent that runs the turn (default: this agent's id).
+   */
+  agentId?: string;
+  /**
+   * For kind openclaw: the gateway's hooks.path.
+   */
+  path?: string;
 }
 /**
  * An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).

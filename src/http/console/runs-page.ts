@@ -49,6 +49,7 @@ ${flowText(r) ? html`<dt>Flow</dt><dd>${flowText(r)}</dd>` : ""}
 <dt>Ran</dt><dd>${formatTime(r.startedAt)} → ${formatTime(r.finishedAt)}</dd>
 <dt>Agent</dt><dd>${r.resolvedAgentId ?? r.agentId ?? "(default)"}${r.resolvedModel ? html` · model <code>${r.resolvedModel}</code>` : ""}</dd>
 <dt>Session</dt><dd><code>${r.sessionKey}</code></dd>
+${r.targetId ? html`<dt>Target id</dt><dd><code>${r.targetId}</code>${r.prompt ? html` · ${r.prompt.runner} runner` : ""}</dd>` : ""}
 <dt>Delivery</dt><dd>${r.deliver ? delivery(r.delivery) : html`<span class="muted">not asked for</span>`}</dd>
 </dl>
 ${r.error ? html`<h2>Error</h2><p class="error">${r.error}</p>` : ""}

@@ -181,7 +181,11 @@ const migrations: Array<(s: string) => string> = [
   ALTER TABLE ${s}.requests ADD COLUMN delivery_id text;
   CREATE INDEX requests_delivery ON ${s}.requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
   `,
-  // 4: flow control: why a run is held and until when, how many requests were merged into it, the
+  // 4: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  (s) => `
+  ALTER TABLE ${s}.runs ADD COLUMN target_id text;
+  `,
+  // 5: flow control: why a run is held and until when, how many requests were merged into it, the
   // open coalesce windows and the remembered dedupe keys.
   (s) => `
   ALTER TABLE ${s}.runs ADD COLUMN held_reason text;

@@ -130,7 +130,11 @@ const migrations: string[] = [
   ALTER TABLE requests ADD COLUMN delivery_id TEXT;
   CREATE INDEX requests_delivery ON requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
   `,
-  // 7: flow control: why a run is held and until when, how many requests were merged into it, the
+  // 7: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  `
+  ALTER TABLE runs ADD COLUMN target_id TEXT;
+  `,
+  // 8: flow control: why a run is held and until when, how many requests were merged into it, the
   // open coalesce windows and the remembered dedupe keys.
   `
   ALTER TABLE runs ADD COLUMN held_reason TEXT;

@@ -598,7 +598,7 @@ export class SqliteStore implements Store {
       const info = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
            resolved_agent_id = COALESCE(?, resolved_agent_id), resolved_model = COALESCE(?, resolved_model),
-           finished_at = ?, delivery = ?, delivery_status = ?
+           finished_at = ?, delivery = ?, delivery_status = ?, target_id = COALESCE(?, target_id)
          WHERE id = ? AND status = 'running'`,
       ).run(
         result.status,
@@ -610,6 +610,7 @@ export class SqliteStore implements Store {
         result.finishedAt,
         completion.delivery ? JSON.stringify(completion.delivery) : null,
         completion.delivery?.status ?? null,
+        result.targetId ?? null,
         id,
       );
       if (info.changes === 0) {

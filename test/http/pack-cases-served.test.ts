@@ -12,9 +12,9 @@ import type { CaseSource } from "../../src/commands/cases/source.js";
 import { type Target, Targets } from "../../src/commands/cases/targets.js";
 import { queryText, type SentRequest } from "../../src/commands/simulate.js";
 import { createLogger } from "../../src/log.js";
+import { type RunningServer, startServer } from "../../src/server.js";
 import { Database } from "../../src/store/sqlite/driver.js";
 import type { SqliteStore } from "../../src/store/sqlite/store.js";
-import { type RunningServer, startServer } from "../../src/server.js";
 import { TEST_TOKEN } from "../helpers/config.js";
 
 const PRESETS = fileURLToPath(new URL("../../rules/presets/", import.meta.url));

@@ -12,6 +12,7 @@ import type { RuntimeDeps } from "./deps.js";
 import { runHeartbeat } from "./heartbeat.js";
 import { type HeartbeatReason, HeartbeatScheduler } from "./heartbeat-scheduler.js";
 import { resolveAgent } from "./resolve.js";
+import { RunCallbacks } from "./run-callbacks.js";
 import { executeRun } from "./run-executor.js";
 import { createRunner, type Runner, RunnerError } from "./runners/index.js";
 import { SharedWork } from "./shared-work.js";
@@ -63,6 +64,8 @@ export interface HookgateRuntime extends Runtime {
   heartbeatNow(reason?: HeartbeatReason): Promise<HeartbeatRecord | null>;
   /** The heartbeat schedule, for inspection. */
   readonly heartbeat: HeartbeatScheduler;
+  /** Runs waiting for an agent's later reply at their callback URL (the http runner). */
+  readonly callbacks: RunCallbacks;
   /** Replies being sent or waiting to be, for inspection. */
   readonly deliveries: DeliveryQueue;
   /**
@@ -79,6 +82,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   const now = opts.now ?? Date.now;
   const shutdown = new AbortController();
   const runners = new Map<string, Runner>();
+  const callbacks = new RunCallbacks();
   let delivery: Delivery | undefined = opts.delivery;
   let resuming: Promise<void> | null = null;
 
@@ -87,6 +91,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     if (!runner) {
       runner = createRunner(resolveAgent(config, agentId), {
         config,
+        callbacks,
         ...(opts.fetch ? { fetch: opts.fetch } : {}),
       });
       runners.set(agentId, runner);
@@ -197,6 +202,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     store,
     heartbeat: scheduler,
     deliveries,
+    callbacks,
 
     async start() {
       if (!runsWork) return;

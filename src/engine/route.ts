@@ -49,6 +49,7 @@ export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOpti
   const path = normaliseHookPath(req.path);
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
   if (req.verified) context.verified = req.verified;
+  if (req.ce) context.ce = req.ce;
   const verification = opts?.verification;
   const admits: Admits = verification && ((rule) => verification.outcomeOf(rule)?.ok === true);
   const now = opts?.now ?? new Date();

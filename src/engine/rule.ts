@@ -53,6 +53,8 @@ export interface CompiledRule {
   readonly challenge?: CompiledChallenge;
   /** The mapping's own body limit. */
   readonly maxBodyBytes?: number;
+  /** Its path answers CloudEvents senders' handshakes (abuse protection, Event Grid validation). */
+  readonly cloudevents?: boolean;
   /** How its accepting answers differ from the usual 200 / 202 / 204 with a JSON body. */
   readonly successAnswer?: SuccessAnswer;
 }
@@ -228,6 +230,7 @@ export function compileRule(
     ...(verifier && { verifier }),
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
+    ...(mapping.cloudevents === true && { cloudevents: true }),
     ...((mapping.successStatus !== undefined || mapping.successBody !== undefined) && {
       successAnswer: {
         ...(mapping.successStatus !== undefined && { status: mapping.successStatus }),

@@ -17,6 +17,8 @@ export interface HookRequest {
   query: Record<string, string>;
   /** Set when the request came without the hook token and passed a mapping's verify. */
   verified?: Verified;
+  /** A CloudEvent's context attributes (type, source, id, extensions); `payload` is then its data. */
+  ce?: Record<string, unknown>;
   /** The request target as sent (path and query string), for a transform's ctx.url. */
   target?: string;
 }

@@ -12,6 +12,7 @@ import { rulesDigest } from "../ingress/rules-digest.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AuthFailureLimiter } from "./auth-limiter.js";
 import { hookRoute } from "./hook-route.js";
+import { configuredSecrets } from "./log-redaction.js";
 
 /** What every generation shares with the ones before and after it. */
 export interface GenerationContext {
@@ -36,6 +37,8 @@ export interface Generation {
   readonly ingress: Ingress;
   /** Fingerprint of the rules and policies, kept with each request log entry they decide. */
   readonly rulesDigest: string;
+  /** The configuration's secrets, which the request log never keeps wherever they turn up. */
+  readonly logSecrets: readonly string[];
   /** Ends what the generation started (transform workers); called once no request uses it. */
   dispose(): void;
 }
@@ -64,6 +67,7 @@ export async function buildGeneration(
       index: compiled.index,
       ingress: createIngress(config, compiled.index),
       rulesDigest: rulesDigest(config, compiled.index),
+      logSecrets: configuredSecrets(config),
       dispose: () => compiled.dispose(),
     };
   } catch (err) {

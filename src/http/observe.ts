@@ -42,6 +42,8 @@ export interface ServedBy {
   index: Pick<RuleIndex, "secretHeaders">;
   /** Fingerprint of its rules and policies (src/ingress/rules-digest.ts). */
   rulesDigest: string;
+  /** The configuration's secrets, never kept wherever they turn up (http/log-redaction.ts). */
+  logSecrets: readonly string[];
 }
 
 /** How a request ended, for its log entry and its metrics. */
@@ -114,7 +116,8 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
       if (!writer) return;
       const { config } = servedBy;
       const traceContext = traceparentOf(span);
-      const { headers, removed } = loggedHeaders(req.headers, servedBy.index.secretHeaders);
+      const secrets = servedBy.logSecrets;
+      const { headers, removed } = loggedHeaders(req.headers, servedBy.index.secretHeaders, secrets);
       // A request verification did not see (the token, or refused before) has the id its headers carry.
       const deliveryId = notes.deliveryId ?? requestDeliveryId({ headers: req.headers });
       writer.add({
@@ -122,11 +125,11 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
         receivedAt: observed.receivedAt,
         method: req.method,
         hook: notes.hook ?? "",
-        query: loggedQuery(notes.query ?? queryOf(req.raw.url)),
+        query: loggedQuery(notes.query ?? queryOf(req.raw.url), secrets),
         client: foldAddress(req.ip),
         headers,
         removedHeaders: removed,
-        ...loggedBody(notes.body, config.requestLog.maxBodyBytes),
+        ...loggedBody(notes.body, config.requestLog.maxBodyBytes, req.headers["content-type"], secrets),
         status,
         outcome,
         ...(notes.code !== undefined && { code: notes.code }),

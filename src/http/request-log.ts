@@ -5,9 +5,10 @@
 // rather than holding memory without bound.
 import type { Logger } from "pino";
 import { metrics } from "../core/metrics.js";
-import { isSecretHeader, isTokenHeader } from "../core/secret-headers.js";
+import { isSecretHeader, isSecretQueryName, isTokenHeader } from "../core/secret-headers.js";
 import { loggedRequest } from "../store/logged-request.js";
 import type { LoggedRequest, RequestLogEntry, Store } from "../store/types.js";
+import { REMOVED, redactBody, withoutSecrets } from "./log-redaction.js";
 
 /** Entries written per store call, and how long one waits for others to join it. */
 const BATCH = 256;
@@ -16,9 +17,6 @@ const FLUSH_MS = 100;
 const MAX_WAITING = 10_000;
 
 const NONE: ReadonlySet<string> = new Set();
-
-/** Value kept in place of a credential (a rule testing for the header still sees it is there). */
-const REMOVED = "[removed]";
 
 export class RequestLogWriter {
   private waiting: LoggedRequest[] = [];
@@ -66,11 +64,12 @@ export class RequestLogWriter {
 
 /**
  * Headers as the log keeps them: token carriers left out (the rules never see them), other credentials
- * kept as [removed]; `removed` lists both.
+ * and any value holding a configured secret kept as [removed]; `removed` lists both.
  */
 export function loggedHeaders(
   headers: Record<string, string | string[] | undefined>,
   alsoSecret: ReadonlySet<string> = NONE,
+  secrets: readonly string[] = [],
 ): {
   headers: Record<string, string>;
   removed: string[];
@@ -84,33 +83,44 @@ export function loggedHeaders(
       removed.push(k);
       continue;
     }
-    if (isSecretHeader(k) || alsoSecret.has(k)) {
+    const value = Array.isArray(v) ? v.join(", ") : v;
+    if (isSecretHeader(k) || alsoSecret.has(k) || withoutSecrets(value, secrets) !== value) {
       removed.push(k);
       out[k] = REMOVED;
       continue;
     }
-    const value = Array.isArray(v) ? v.join(", ") : v;
     out[k] = out[k] === undefined ? value : `${out[k]}, ${value}`;
   }
   return { headers: out, removed };
 }
 
-/** Query parameters with credential-like names (`token`, `secret`, `signature`, ...) kept as [removed]. */
-export function loggedQuery(query: Record<string, string>): Record<string, string> {
+/**
+ * Query parameters with credential-like names (`token`, `api_key`, `sig`, `code`, ...) or holding a
+ * configured secret kept as [removed].
+ */
+export function loggedQuery(
+  query: Record<string, string>,
+  secrets: readonly string[] = [],
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(query)) out[k] = isSecretHeader(k.replace(/\[.*$/, "")) ? REMOVED : v;
+  for (const [k, v] of Object.entries(query)) {
+    out[k] = isSecretQueryName(k) || withoutSecrets(v, secrets) !== v ? REMOVED : v;
+  }
   return out;
 }
 
-/** The body as kept: at most `max` bytes. */
+/** The body as kept: at most `max` bytes, credential fields and configured secrets [removed]. */
 export function loggedBody(
   raw: Buffer | undefined,
   max: number,
+  contentType?: string,
+  secrets: readonly string[] = [],
 ): Pick<RequestLogEntry, "body" | "bodyBytes" | "bodyCut"> {
   if (!raw) return { bodyBytes: 0, bodyCut: false };
   const cut = raw.length > max;
   if (raw.length === 0 || max === 0) return { bodyBytes: raw.length, bodyCut: cut };
   // A copy, so a waiting entry holds its own bytes, not the socket read the body arrived in (which
   // may be far larger); Buffer.from takes small copies from Node's pool, cheaper than an array of its own.
-  return { body: Buffer.from(cut ? raw.subarray(0, max) : raw), bodyBytes: raw.length, bodyCut: cut };
+  const kept = redactBody(Buffer.from(cut ? raw.subarray(0, max) : raw), contentType, secrets, cut);
+  return { body: kept, bodyBytes: raw.length, bodyCut: cut };
 }

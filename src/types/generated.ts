@@ -278,6 +278,10 @@ export interface Mapping {
   verify?: MappingVerify;
   challenge?: MappingChallenge;
   /**
+   * true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path.
+   */
+  cloudevents?: boolean;
+  /**
    * Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes.
    */
   maxBodyBytes?: number;
@@ -997,7 +1001,7 @@ export interface StoreTlsConfig {
   key?: string;
 }
 /**
- * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out, other credential headers and query parameters kept as [removed].
+ * The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "requestLog".

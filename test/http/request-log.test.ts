@@ -134,12 +134,67 @@ describe("request log", () => {
     expect(e).toMatchObject({ outcome: "wake", decision: { kind: "wake", action: { text: long } } });
   });
 
+  it("redacts credentials by name in query, headers and body, and the hook token wherever it turns up", async () => {
+    const r = await fetch(
+      `${s.url}/hooks/wake?api_key=q-api-key-1&sig=q-sig-1&code=q-code-1&key=q-key-1&auth=q-auth-1&jwt=q-jwt-1&page=2`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${TEST_TOKEN}`,
+          "content-type": "application/json",
+          "x-authorization": "h-x-authorization",
+          "x-auth-key": "h-x-auth-key",
+          "x-functions-key": "h-x-functions-key",
+          authentication: "h-authentication",
+          "x-api_key": "h-x-api-key",
+          "x-forwarded-secretish": "nothing",
+          "x-custom": `Token ${TEST_TOKEN}`,
+        },
+        body: JSON.stringify({
+          text: "m-redacted",
+          auth: { client_secret: "b-client-secret", nested: [{ access_token: "b-access-token" }] },
+          note: `pasted ${TEST_TOKEN} here`,
+        }),
+      },
+    );
+    expect(r.status).toBe(200);
+    const e = await entryWith(s, "m-redacted");
+    expect(e.query).toEqual({
+      api_key: "[removed]",
+      sig: "[removed]",
+      code: "[removed]",
+      key: "[removed]",
+      auth: "[removed]",
+      jwt: "[removed]",
+      page: "2",
+    });
+    for (const h of [
+      "x-authorization",
+      "x-auth-key",
+      "x-functions-key",
+      "authentication",
+      "x-api_key",
+      "x-custom",
+    ]) {
+      expect(e.headers[h]).toBe("[removed]");
+    }
+    const body = JSON.parse(new TextDecoder().decode(e.body)) as Record<string, unknown>;
+    expect(body).toEqual({
+      text: "m-redacted",
+      auth: { client_secret: "[removed]", nested: [{ access_token: "[removed]" }] },
+      note: "pasted [removed] here",
+    });
+  });
+
   it("never writes the hook token into the store file", async () => {
     await s.post("/hooks/wake", { text: "flush" });
     await s.close();
     const file = s.config.store.kind === "sqlite" ? s.config.store.path : "";
     const bytes = Buffer.concat([readFileSync(file), readFileSync(`${file}-wal`, { flag: "a+" })]);
     expect(bytes.includes(Buffer.from(TEST_TOKEN))).toBe(false);
+    for (const leaked of ["q-api-key-1", "h-x-functions-key", "b-client-secret", "b-access-token"]) {
+      expect(bytes.includes(Buffer.from(leaked))).toBe(false);
+    }
     expect(bytes.includes(Buffer.from("m-accepted"))).toBe(true);
   });
 });

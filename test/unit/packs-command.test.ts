@@ -140,7 +140,7 @@ describe("hookgate packs", () => {
     const { code, stderr } = await runCommand(command, ["show", "shipping", "--config", setup("[mail]")]);
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /^hookgate packs: unknown pack "shipping"; known packs: acme, acme-shop, .*gmail.*; no installed package hookgate-pack-shipping either \(looked in .*\): npm install hookgate-pack-shipping to use one\n$/,
+      /^hookgate packs: unknown pack "shipping"; known packs: acme, acme-shop, .*gmail.*; no installed package hookgate-pack-shipping either \(looked in .*\): npm install hookgate-pack-shipping in the configuration.s folder to use one\n$/,
     );
   });
 

@@ -310,7 +310,7 @@ describe("built-in packs in hooks.presets", () => {
 describe("a pack from an installed npm package", () => {
   const packageJson = (extra = "") => `{ "name": "hookgate-pack-acme", "version": "1.2.0"${extra} }\n`;
 
-  it("is found in node_modules of the config's folder or a folder above, by its package.json's hookgate.pack", async () => {
+  it("is found in node_modules of the config's folder, by its package.json's hookgate.pack", async () => {
     const root = tempDir();
     writeFiles(root, {
       "node_modules/hookgate-pack-acme/package.json": packageJson(
@@ -319,12 +319,52 @@ describe("a pack from an installed npm package", () => {
       "node_modules/hookgate-pack-acme/packs/acme.yaml": ACME,
     });
     const { config } = await loadYaml(hooks("  presets: [acme]\n  packs:\n    acme: { secret: s3cret }\n"), {
-      dir: `${root}/project/config`,
+      dir: root,
     });
     const [pack] = config.hooks.packs;
     expect(pack!.pack.origin).toMatchObject({ kind: "npm", packageName: "hookgate-pack-acme" });
     expect(pack!.pack.file).toBe(`${root}/node_modules/hookgate-pack-acme/packs/acme.yaml`);
     expect(pack!.mappings.map((m) => m.id)).toEqual(["acme-order", "acme-rest"]);
+  });
+
+  it("is not taken from a node_modules in a folder above the config's, such as a shared temp folder", async () => {
+    const root = tempDir();
+    writeFiles(root, {
+      "node_modules/hookgate-pack-acme/package.json": packageJson(),
+      "node_modules/hookgate-pack-acme/pack.yaml": ACME,
+    });
+    const dir = `${root}/project/config`;
+    const issues = await loadErrors(hooks("  presets: [acme]\n  packs:\n    acme: { secret: s3cret }\n"), {
+      dir,
+    });
+    expect(issueAt(issues, "hooks.presets[0]").message).toBe(
+      `unknown pack "acme"; known packs: ${issues[0]!.message.split("known packs: ")[1]!.split(";")[0]}; no installed package hookgate-pack-acme either (looked in ${dir}/node_modules/hookgate-pack-acme/package.json): npm install hookgate-pack-acme in the configuration's folder to use one`,
+    );
+  });
+
+  it("may not take the name of a built-in pack, as its id or an alias", async () => {
+    for (const [names, clash] of [
+      ["id: github\naliases: [acme]", "github"],
+      ["id: acme\naliases: [gh, gmail]", "gh, gmail"],
+    ] as const) {
+      const dir = tempDir();
+      writeFiles(dir, {
+        "node_modules/hookgate-pack-acme/package.json": packageJson(),
+        "node_modules/hookgate-pack-acme/pack.yaml": ACME.replace(
+          "id: acme\nversion: 1.2.0\n",
+          "version: 1.2.0\n",
+        ).replace("aliases: [acme-shop]", names),
+      });
+      const issues = await loadErrors(hooks("  presets: [acme]\n  packs:\n    acme: { secret: s }\n"), {
+        dir,
+      });
+      expect(issues, names).toHaveLength(1);
+      expect(issues[0]!.message).toMatch(
+        new RegExp(
+          `^npm package hookgate-pack-acme names its pack ${clash}, the names? of the built-in pack (github|mail) \\(.*\\); an installed pack may not take the name of another, so it is not loaded: uninstall it, or ask its author for another id and aliases$`,
+        ),
+      );
+    }
   });
 
   it("defaults to pack.yaml at the package root", async () => {
@@ -345,9 +385,9 @@ describe("a pack from an installed npm package", () => {
     const issue = issueAt(issues, "hooks.presets[0]");
     expect(issue.message).toContain('unknown pack "acme"');
     expect(issue.message).toContain(
-      `no installed package hookgate-pack-acme either (looked in ${dir}/node_modules/hookgate-pack-acme/package.json and`,
+      `no installed package hookgate-pack-acme either (looked in ${dir}/node_modules/hookgate-pack-acme/package.json)`,
     );
-    expect(issue.message).toContain("npm install hookgate-pack-acme");
+    expect(issue.message).toContain("npm install hookgate-pack-acme in the configuration's folder");
   });
 
   it("a typo of a known pack in hooks.presets suggests that pack, not a package of the typo", async () => {

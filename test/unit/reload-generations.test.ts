@@ -16,6 +16,7 @@ function fakeGeneration(number: number, disposed: number[]): Generation {
     index: {} as Generation["index"],
     ingress: {} as Generation["ingress"],
     rulesDigest: `rules-${number}`,
+    logSecrets: [],
     dispose: () => disposed.push(number),
   };
 }

@@ -1,14 +1,14 @@
 // hooks.presets → the enabled packs, in that order, each once, with their parameter values and
 // instantiated mappings (config/resolve/packs.ts).
 import { closest } from "../check/closest.js";
-import { hasIssueAt, type IssueList, type SourceRef } from "../issues.js";
+import { type ConfigIssue, hasIssueAt, type IssueList, issueAt, type SourceRef } from "../issues.js";
 import type { SourceRegistry } from "../source/sources.js";
 import type { EnabledPack } from "../types.js";
-import { type PackCatalog, readEntry } from "./catalog.js";
+import { type PackCatalog, packNames, readEntry } from "./catalog.js";
 import { instantiatePack, packOrigin } from "./instantiate.js";
 import { findNpmPack, NPM_PREFIX } from "./npm.js";
 import { type ParamInput, resolveParamValues } from "./params.js";
-import { isThirdParty, thirdPartyIssues } from "./third-party.js";
+import { isThirdParty, packFrom, thirdPartyIssues } from "./third-party.js";
 import type { PackDefinition, PackEntry } from "./types.js";
 
 export interface Found {
@@ -51,6 +51,11 @@ export class PackFinder {
     let found = this.npm.get(name);
     if (!found) {
       const got = await findNpmPack(name, this.opts.npmFrom, this.opts.baseDir);
+      const taken = got.pack ? this.takenNames(got.pack) : undefined;
+      if (taken) {
+        got.issues.push(taken);
+        delete got.pack;
+      }
       this.opts.issues.push(...got.issues);
       // An installed package whose pack does not load: its errors say why, "unknown" would mislead.
       found = got.pack
@@ -59,6 +64,23 @@ export class PackFinder {
       this.npm.set(name, found);
     }
     return found;
+  }
+
+  /**
+   * An installed package may not name its pack after a built-in pack or one of the user's folder packs:
+   * `hooks.packs.<name>`, messages and `packs show` would then mean two packs by one name.
+   */
+  private takenNames(pack: PackDefinition): ConfigIssue | undefined {
+    const clash = packNames(pack).filter((n) => this.catalog.byName.has(n));
+    if (clash.length === 0) return undefined;
+    const owner = this.catalog.byName.get(clash[0]!)!;
+    const whose = owner.origin.kind === "built-in" ? "the built-in pack" : "your pack";
+    return issueAt(
+      "error",
+      pack.source,
+      [pack.id === clash[0] ? "id" : "aliases"],
+      `${packFrom(pack)} names its pack ${clash.join(", ")}, the name${clash.length > 1 ? "s" : ""} of ${whose} ${owner.id} (${owner.display}); an installed pack may not take the name of another, so it is not loaded: uninstall it, or ask its author for another id and aliases`,
+    );
   }
 
   /**
@@ -73,7 +95,7 @@ export class PackFinder {
     if (guess !== undefined) return `unknown pack "${name}"; did you mean ${guess}? ${known}`;
     const npm =
       tried.length > 0
-        ? `; no installed package ${NPM_PREFIX}${name} either (looked in ${tried.length === 1 ? tried[0] : `${tried[0]} and ${tried.length - 1} folders above`}): npm install ${NPM_PREFIX}${name} to use one`
+        ? `; no installed package ${NPM_PREFIX}${name} either (looked in ${tried.join(", ")}): npm install ${NPM_PREFIX}${name} in the configuration's folder to use one`
         : "";
     return `unknown pack "${name}"; ${known}${npm}`;
   }

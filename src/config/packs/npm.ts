@@ -1,6 +1,8 @@
 // A pack from an installed npm package: hooks.presets: [acme] is the package hookgate-pack-acme, found
-// as node finds packages (node_modules in the config file's folder, then in each folder above). Its
-// package.json names the pack file in "hookgate": { "pack": "pack.yaml" } (default pack.yaml).
+// where the user installs packs: the node_modules folder beside the config file, and no other. Not the
+// folders above, as node would look: a node_modules in a shared or world-writable folder above the
+// config (/tmp, a home folder) would let anyone who can write there supply a pack. Its package.json
+// names the pack file in "hookgate": { "pack": "pack.yaml" } (default pack.yaml).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { ConfigIssue } from "../issues.js";
@@ -19,13 +21,9 @@ export interface NpmPack {
 
 export async function findNpmPack(name: string, fromDir: string, baseDir?: string): Promise<NpmPack> {
   const packageName = `${NPM_PREFIX}${name}`;
-  const tried: string[] = [];
-  for (let dir = resolve(fromDir); ; dir = dirname(dir)) {
-    const manifest = join(dir, "node_modules", packageName, "package.json");
-    tried.push(manifest);
-    if (existsSync(manifest)) return readPackage(name, packageName, manifest, baseDir);
-    if (dirname(dir) === dir) return { issues: [], tried };
-  }
+  const manifest = join(resolve(fromDir), "node_modules", packageName, "package.json");
+  if (existsSync(manifest)) return readPackage(name, packageName, manifest, baseDir);
+  return { issues: [], tried: [manifest] };
 }
 
 async function readPackage(
@@ -74,18 +72,11 @@ async function readPackage(
   return { ...read, tried: [manifest] };
 }
 
-/** The names of the hookgate-pack-<name> packages installed where findNpmPack looks, nearest first. */
+/** The names of the hookgate-pack-<name> packages installed where findNpmPack looks. */
 export function installedPackNames(fromDir: string): string[] {
-  const names = new Set<string>();
-  for (let dir = resolve(fromDir); ; dir = dirname(dir)) {
-    const modules = join(dir, "node_modules");
-    if (existsSync(modules)) {
-      for (const entry of readdirSync(modules)) {
-        if (entry.startsWith(NPM_PREFIX) && entry.length > NPM_PREFIX.length) {
-          names.add(entry.slice(NPM_PREFIX.length));
-        }
-      }
-    }
-    if (dirname(dir) === dir) return [...names];
-  }
+  const modules = join(resolve(fromDir), "node_modules");
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules)
+    .filter((entry) => entry.startsWith(NPM_PREFIX) && entry.length > NPM_PREFIX.length)
+    .map((entry) => entry.slice(NPM_PREFIX.length));
 }

@@ -1,0 +1,82 @@
+// What the author's commands load: `hookgate validate` and `hookgate test` on the example
+// configuration, run from the built dist/cli.js with a module hook that records every file Node loads
+// (ES modules through the hook, CommonJS from require's cache at exit). Start-up time is mostly
+// loading modules, so these two commands must read the bundled command line (a few files) and none
+// of the server's packages.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/child.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const EXAMPLE = join(ROOT, "rules", "examples", "hookgate.example.yaml");
+const dir = mkdtempSync(join(tmpdir(), "hookgate-startup-"));
+
+const HOOKS = `
+let port;
+export function initialize(data) { port = data.port; }
+export async function load(url, context, next) {
+  if (url.startsWith("file:")) port.postMessage(url);
+  return next(url, context);
+}
+`;
+const PRELOAD = `
+import { writeFileSync } from "node:fs";
+import { createRequire, register } from "node:module";
+import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+const { port1, port2 } = new MessageChannel();
+register(${JSON.stringify(pathToFileURL(join(dir, "hooks.mjs")).href)}, { data: { port: port2 }, transferList: [port2] });
+port1.unref();
+process.on("exit", () => {
+  const files = new Set(Object.keys(createRequire(import.meta.url).cache));
+  for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) files.add(fileURLToPath(m.message));
+  writeFileSync(process.env.HOOKGATE_LOADED_FILES, [...files].join("\\n"));
+});
+`;
+writeFileSync(join(dir, "hooks.mjs"), HOOKS);
+writeFileSync(join(dir, "preload.mjs"), PRELOAD);
+
+/** Runs the command; returns the files it loaded, relative to the checkout. */
+async function loadedBy(args: string[]): Promise<string[]> {
+  const out = join(dir, `${args[0]}.txt`);
+  const child = runCli(args, {
+    cwd: ROOT,
+    env: {
+      HOOKGATE_TOKEN: "startup-test-token-0123456789abcdef",
+      HOOKGATE_LOADED_FILES: out,
+      NODE_OPTIONS: `--import ${pathToFileURL(join(dir, "preload.mjs")).href}`,
+    },
+  });
+  const code = await child.exited;
+  expect(code, child.stderr()).toBe(0);
+  return readFileSync(out, "utf8")
+    .split("\n")
+    .filter((f) => f.startsWith(ROOT))
+    .map((f) => f.slice(ROOT.length));
+}
+
+// The server's packages: loaded only by serve, worker, store and replay --send.
+const SERVER_PACKAGES = ["fastify", "pg", "undici", "pino", "better-sqlite3", "@a2a-js"];
+
+describe.each([["validate"], ["test"]])("hookgate %s on the example configuration", (name) => {
+  it("reads the bundled command line and none of the server's packages", async () => {
+    const files = await loadedBy([name, "--config", EXAMPLE]);
+    const own = files.filter((f) => f.startsWith("dist/"));
+    // The bundle's entry and the chunks the command needs; tsc's one-file-per-module output (about
+    // 140 files for validate) is not read on the main thread.
+    expect(own.filter((f) => !f.startsWith("dist/bundle/") && f !== "dist/cli.js")).toEqual([]);
+    expect(own.length).toBeGreaterThan(1);
+    expect(own.length).toBeLessThan(40);
+    const packages = files
+      .filter((f) => f.includes("node_modules/"))
+      .map((f) => f.split("node_modules/").pop()!.split("/").slice(0, 2).join("/"));
+    for (const pkg of SERVER_PACKAGES) {
+      expect(packages.filter((p) => p === pkg || p.startsWith(`${pkg}/`))).toEqual([]);
+    }
+  }, 60_000);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -28,7 +28,7 @@ import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
 import { type RequestVerification, verifiedDeliveryKey, verifyHookRequest } from "../ingress/verify.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef } from "../store/types.js";
-import { createAcceptor } from "./accept.js";
+import { type AcceptFlow, createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, type FailureVerdict, MemoryAuthLimiter } from "./auth-limiter.js";
 import { readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
@@ -295,21 +295,28 @@ export function hookRoute(opts: HookRouteOptions) {
       decisions.push(decision);
     }
     req.notes.decideMs = performance.now() - decideStart;
-    const answers: BatchAnswer[] = [];
-    for (const [i, decision] of decisions.entries()) {
-      const { attributes } = events[i]!;
-      const result = await act(decision, name, cloudEventKey(name, attributes, hooks.idempotencyTtlSeconds));
-      if (result !== "skip" && result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
-      const success = decision.kind === "refused" ? undefined : decision.successAnswer;
-      const shown = acceptedAnswer(result === "skip" ? "skip" : result.outcome, success);
-      answers.push({
-        attributes,
-        status: shown.status,
-        body: shown.body,
-        replayed: result !== "skip" && result.status === "replayed",
-      });
-      if (decision.mappingId !== undefined) req.notes.mappingId ??= decision.mappingId;
-    }
+    // Stored side by side, so that the store's group commit takes them in as few commits as it can;
+    // each is still its own accept under its own delivery id, submitted in the batch's order.
+    const answers = await Promise.all(
+      decisions.map(async (decision, i): Promise<BatchAnswer> => {
+        const { attributes } = events[i]!;
+        const result = await act(
+          decision,
+          name,
+          cloudEventKey(name, attributes, hooks.idempotencyTtlSeconds),
+        );
+        if (result !== "skip" && result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
+        const success = decision.kind === "refused" ? undefined : decision.successAnswer;
+        const shown = acceptedAnswer(result === "skip" ? "skip" : result.outcome, success);
+        return {
+          attributes,
+          status: shown.status,
+          body: shown.body,
+          replayed: result !== "skip" && result.status === "replayed",
+        };
+      }),
+    );
+    req.notes.mappingId ??= decisions.find((d) => d.mappingId !== undefined)?.mappingId;
     const { status, body } = batchAnswer(answers);
     return body === undefined ? reply.code(status).send() : reply.code(status).send(body);
   };
@@ -339,14 +346,18 @@ export function hookRoute(opts: HookRouteOptions) {
     switch (decision.kind) {
       case "skip":
         return "skip";
-      case "wake":
+      case "wake": {
+        const flow = acceptFlow(decision);
         return decision.fanOut
-          ? acceptor.wakes(decision.fanOut, name, idem)
-          : acceptor.wake(decision.action, name, idem);
-      case "agent":
+          ? acceptor.wakes(decision.fanOut, name, idem, flow)
+          : acceptor.wake(decision.action, name, idem, flow);
+      }
+      case "agent": {
+        const flow = acceptFlow(decision);
         return decision.fanOut
-          ? acceptor.agents(decision.fanOut, name, idem, decision.mappingId!)
-          : acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId);
+          ? acceptor.agents(decision.fanOut, name, idem, decision.mappingId!, flow)
+          : acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId, flow);
+      }
       case "refused": {
         // What the client gets is the decision's answer (ingress/answer.ts), as `hookgate test` shows
         // it; the retry hint and the log are the server's.
@@ -367,6 +378,12 @@ export function hookRoute(opts: HookRouteOptions) {
   };
 
   return { onRequest, handler };
+}
+
+/** A decision's flow control with its scope (the mapping), when its mapping has one. */
+function acceptFlow(decision: Extract<IngressDecision, { kind: "wake" | "agent" }>): AcceptFlow | undefined {
+  const { flow, mappingId } = decision;
+  return flow && mappingId !== undefined ? { spec: flow, scope: mappingId } : undefined;
 }
 
 export function methodNotAllowed(allow = "POST"): HttpError {

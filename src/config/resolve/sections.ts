@@ -16,6 +16,8 @@ export function serverSection(raw: HookgateConfig): Omit<ResolvedConfig["server"
     port: s.port,
     trustProxy: s.trustProxy ?? [],
     logLevel: s.logLevel,
+    logEachRequest: s.logEachRequest,
+    logSummarySeconds: s.logSummarySeconds,
   };
   // Without a trailing slash: request paths are appended to it.
   if (s.publicUrl !== undefined) server.publicUrl = s.publicUrl.replace(/\/+$/, "");
@@ -44,6 +46,33 @@ export function channelsSection(raw: HookgateConfig, ctx: ResolveContext): Chann
     );
   }
   return out as ChannelsConfig;
+}
+
+/** Alerts go to a configured channel, to a recipient named here or by the channel's defaultTo. */
+export function alertsSection(
+  raw: HookgateConfig,
+  ctx: ResolveContext,
+): { alerts?: NonNullable<ResolvedConfig["alerts"]> } {
+  const a = raw.alerts;
+  if (a === undefined) return {};
+  const channel = raw.channels?.[a.channel] as { defaultTo?: string } | undefined;
+  if (channel === undefined) {
+    ctx.issues.error(
+      ctx.source,
+      ["alerts", "channel"],
+      `channel ${a.channel} is not configured: add channels.${a.channel}, or send alerts to a configured channel`,
+    );
+  } else if (a.to === undefined && channel.defaultTo === undefined) {
+    ctx.issues.error(
+      ctx.source,
+      ["alerts", "to"],
+      `alerts need a recipient: set alerts.to, or channels.${a.channel}.defaultTo`,
+    );
+  }
+  const minIntervalSeconds =
+    a.minIntervalSeconds ?? (schemaDefaults("alerts")["minIntervalSeconds"] as number);
+  const to = a.to !== undefined ? { to: a.to } : {};
+  return { alerts: { channel: a.channel, ...to, minIntervalMs: minIntervalSeconds * 1000 } };
 }
 
 export function deliverySection(raw: HookgateConfig): ResolvedConfig["delivery"] {

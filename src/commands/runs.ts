@@ -2,6 +2,7 @@
 // server is running.
 
 import { formatDuration, formatTime } from "../core/time-text.js";
+import { flowText } from "../store/hold-text.js";
 import type { RunRecord, RunStatus } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
@@ -11,7 +12,7 @@ import { deliveryText } from "./run-text.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
 import { clipLine } from "./text-table.js";
 
-const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
+const STATUSES: RunStatus[] = ["held", "queued", "running", "succeeded", "failed", "timed_out"];
 
 const help = `Usage: hookgate runs [--config FILE | --store FILE|URL] [--status S] [--session KEY] [--limit N] [--json]
        hookgate runs show RUN_ID [--config FILE | --store FILE|URL] [--json]
@@ -136,6 +137,7 @@ function showRun(run: RunRecord): string {
   const model = run.resolvedModel ?? p?.model ?? run.model;
   const fields: Array<[string, string | undefined]> = [
     ["status", `${run.status}${run.attempts > 1 ? ` (attempt ${run.attempts})` : ""}`],
+    ["flow", flowText(run)],
     ["name", run.name],
     ["session", run.sessionMode === "isolated" ? `${run.sessionKey} (isolated)` : run.sessionKey],
     ["agent", run.resolvedAgentId ?? run.agentId ?? "(default)"],

@@ -425,7 +425,7 @@ function signalsOf(wakes: NewWake[], runs: number): Array<"run" | "heartbeat"> {
 }
 
 /** Numbered parameters of one statement: `$n` for each value added. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -465,7 +465,7 @@ const RUN_COLUMNS: Array<[string, string]> = [
   ["trace_context", "text"],
 ];
 
-function insertRuns(s: string, p: Params, runs: NewRun[]): string {
+export function insertRuns(s: string, p: Params, runs: NewRun[]): string {
   const rows = runs.map(runParams);
   const arrays = RUN_COLUMNS.map(([name, type]) => {
     const values = rows.map((r) => {

@@ -185,6 +185,38 @@ const migrations: Array<(s: string) => string> = [
   (s) => `
   ALTER TABLE ${s}.runs ADD COLUMN target_id text;
   `,
+  // 5: flow control: why a run is held and until when, how many requests were merged into it, the
+  // open coalesce windows and the remembered dedupe keys.
+  (s) => `
+  ALTER TABLE ${s}.runs ADD COLUMN held_reason text;
+  ALTER TABLE ${s}.runs ADD COLUMN held_until bigint;
+  ALTER TABLE ${s}.runs ADD COLUMN merged integer;
+
+  CREATE TABLE ${s}.flow_windows (
+    scope     text    NOT NULL,
+    key       text    NOT NULL,
+    kind      text    NOT NULL,
+    run_id    text,
+    opened_at bigint  NOT NULL,
+    closes_at bigint  NOT NULL,
+    max       integer NOT NULL,
+    items     text    NOT NULL,
+    mode      text,
+    source    text,
+    text      text,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX flow_windows_closes ON ${s}.flow_windows (closes_at);
+
+  CREATE TABLE ${s}.flow_dedupe (
+    scope      text   NOT NULL,
+    key        text   NOT NULL,
+    expires_at bigint NOT NULL,
+    ref        text,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX flow_dedupe_expiry ON ${s}.flow_dedupe (expires_at);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

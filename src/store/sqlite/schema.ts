@@ -134,6 +134,38 @@ const migrations: string[] = [
   `
   ALTER TABLE runs ADD COLUMN target_id TEXT;
   `,
+  // 8: flow control: why a run is held and until when, how many requests were merged into it, the
+  // open coalesce windows and the remembered dedupe keys.
+  `
+  ALTER TABLE runs ADD COLUMN held_reason TEXT;
+  ALTER TABLE runs ADD COLUMN held_until INTEGER;
+  ALTER TABLE runs ADD COLUMN merged INTEGER;
+
+  CREATE TABLE flow_windows (
+    scope     TEXT    NOT NULL,
+    key       TEXT    NOT NULL,
+    kind      TEXT    NOT NULL,
+    run_id    TEXT,
+    opened_at INTEGER NOT NULL,
+    closes_at INTEGER NOT NULL,
+    max       INTEGER NOT NULL,
+    items     TEXT    NOT NULL,
+    mode      TEXT,
+    source    TEXT,
+    text      TEXT,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX flow_windows_closes ON flow_windows (closes_at);
+
+  CREATE TABLE flow_dedupe (
+    scope      TEXT    NOT NULL,
+    key        TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL,
+    ref        TEXT,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX flow_dedupe_expiry ON flow_dedupe (expires_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -16,7 +16,7 @@ import { countedLimiter } from "../counted-limiter.js";
 import { HttpError } from "../errors.js";
 import type { Generation } from "../generation.js";
 import type { Generations } from "../generations.js";
-import { allowOnly } from "../local-only.js";
+import { allowOnly, configuredHosts } from "../local-only.js";
 import { tokenMatcher } from "../token.js";
 import { EMPTY_PLAYGROUND, loginForm, playground } from "./forms-page.js";
 import { html } from "./html.js";
@@ -56,6 +56,7 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
     config.server.console.allowFrom,
     config.server.trustProxy,
     "server.console.allowFrom",
+    configuredHosts(config.server),
   );
   const limiter = countedLimiter(new MemoryAuthLimiter(config.hooks.authFailures), "console");
   /** Runs `work` on the generation serving now, held so that a reload cannot unload its transforms meanwhile. */

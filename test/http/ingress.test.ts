@@ -58,6 +58,7 @@ describe("HTTP ingress", () => {
     );
     s = await startTestServer({
       dir,
+      server: { logEachRequest: true },
       hooks: {
         maxBodyBytes: 64 * 1024,
         bodyTimeoutSeconds: 0.5,

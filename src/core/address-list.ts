@@ -29,6 +29,12 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");
 LOOPBACK.addAddress("::1", "ipv6");
 
+/** Whether `address` (IPv4-mapped IPv6 folded to IPv4) is a loopback address. */
+export function isLoopbackAddress(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && LOOPBACK.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
 /**
  * Whether a client may reach the endpoint. `address` is the client address (IPv4-mapped IPv6 folded to
  * IPv4); `forwarded` says the request came through a proxy no server.trustProxy entry vouches for, so

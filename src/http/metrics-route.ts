@@ -3,10 +3,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ResolvedConfig } from "../config/types.js";
 import { registry } from "../core/metrics.js";
-import { allowOnly } from "./local-only.js";
+import { allowOnly, configuredHosts } from "./local-only.js";
 
 export function metricsRoute(app: FastifyInstance, server: ResolvedConfig["server"]): void {
-  const guard = allowOnly(server.metrics.allowFrom, server.trustProxy, "server.metrics.allowFrom");
+  const guard = allowOnly(
+    server.metrics.allowFrom,
+    server.trustProxy,
+    "server.metrics.allowFrom",
+    configuredHosts(server),
+  );
   app.get("/metrics", { onRequest: async (req) => guard(req) }, async (_req, reply) => {
     const text = await registry.metrics();
     return reply.header("content-type", registry.contentType).header("cache-control", "no-store").send(text);

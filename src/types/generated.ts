@@ -94,7 +94,7 @@ export interface MetricsConfig {
    */
   enabled?: boolean;
   /**
-   * Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy.
+   * Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy.
    */
   allowFrom?: string[];
 }
@@ -110,7 +110,7 @@ export interface ConsoleConfig {
    */
   enabled?: boolean;
   /**
-   * Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy.
+   * Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy.
    */
   allowFrom?: string[];
   /**

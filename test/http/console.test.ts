@@ -348,8 +348,12 @@ describe("console", () => {
     expect(
       (await s.post("/hooks/wake", { text: "x" }, { token: "wrong-token-hooks-0000000000" })).status,
     ).toBe(401);
-    // The right token still opens the console and clears the count.
-    expect((await login(s)).status).toBe(303);
+    // A locked address gets no login at all, not even with the right token: guesses are not compared.
+    const right = await login(s);
+    expect(right.status).toBe(429);
+    expect(right.headers.get("set-cookie")).toBeNull();
+    // The hooks' own lockout is separate: the token still works there.
+    expect((await s.post("/hooks/wake", { text: "still in" })).status).toBe(200);
   });
 });
 

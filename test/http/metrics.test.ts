@@ -2,6 +2,7 @@
 // metrics` applies, label sets that stay bounded under a flood of random hook names, no secret or
 // payload value anywhere, and the loopback-only default.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -215,6 +216,60 @@ describe("GET /metrics", () => {
     const r = await fetch(`${s.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.7" } });
     expect(r.status).toBe(403);
     expect(await r.json()).toMatchObject({ ok: false, code: "FORBIDDEN" });
+  });
+});
+
+describe("loopback-only routes and DNS rebinding", () => {
+  /** A GET from loopback naming `host` in its Host header, as a browser on a rebound page would. */
+  const getAs = (url: string, path: string, host: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const { port } = new URL(url);
+      const req = request({ host: "127.0.0.1", port, path, headers: { host, ...headers } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("/metrics and the console answer a local client only when it names a local or configured host", async () => {
+    const s = await startTestServer({ server: { publicUrl: "https://hooks.example.com" } });
+    try {
+      const port = new URL(s.url).port;
+      for (const path of ["/metrics", "/console/login"]) {
+        for (const host of [
+          `127.0.0.1:${port}`,
+          `localhost:${port}`,
+          `LOCALHOST.:${port}`,
+          `[::1]:${port}`,
+          `app.localhost:${port}`,
+          "hooks.example.com",
+        ]) {
+          expect(await getAs(s.url, path, host), `${path} ${host}`).toBe(200);
+        }
+        for (const host of [`rebound.attacker.example:${port}`, "192.168.1.10", `127.0.0.1.nip.io:${port}`]) {
+          expect(await getAs(s.url, path, host), `${path} ${host}`).toBe(403);
+        }
+      }
+      // The hook routes have their token and keep answering whatever the Host.
+      expect(await getAs(s.url, "/healthz", "rebound.attacker.example")).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a same-host tunnel's client headers (CF-Connecting-IP, True-Client-IP) do not count as loopback", async () => {
+    const s = await startTestServer();
+    try {
+      for (const header of ["cf-connecting-ip", "true-client-ip"]) {
+        expect(await getAs(s.url, "/metrics", "127.0.0.1", { [header]: "203.0.113.9" }), header).toBe(403);
+        expect(await getAs(s.url, "/console/login", "127.0.0.1", { [header]: "203.0.113.9" }), header).toBe(
+          403,
+        );
+      }
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -171,6 +171,32 @@ describe("reload in place", () => {
     expect(Number(after.headers.get("retry-after"))).toBeGreaterThan(500);
   });
 
+  it("a reload that rotates hooks.token ends every console session; one that keeps it keeps them", async () => {
+    const { server, file } = await startFrom(configA());
+    const login = async (token: string) => {
+      const r = await fetch(`${server.url}/console/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams({ token }).toString(),
+      });
+      expect(r.status).toBe(303);
+      return r.headers.get("set-cookie")!.split(";")[0]!;
+    };
+    const home = (cookie: string) =>
+      fetch(`${server.url}/console`, { headers: { cookie }, redirect: "manual" }).then((r) => r.status);
+    const cookie = await login(TOKEN);
+    expect(await home(cookie)).toBe(200);
+    expect((await server.reload("same token")).ok).toBe(true);
+    expect(await home(cookie)).toBe(200);
+    const rotated = "rotated-token-9876543210zyxwvu";
+    writeFileSync(file, configA().replace(`token: ${TOKEN}`, `token: ${rotated}`));
+    expect((await server.reload("rotate")).ok).toBe(true);
+    // The old session now goes to the login page, and only the new token opens a new one.
+    expect(await home(cookie)).toBe(303);
+    expect(await home(await login(rotated))).toBe(200);
+  });
+
   it("hands the new agents to the runtime: the next run uses the reloaded runner", async () => {
     const { server, file, post } = await startFrom(configA());
     const run = async () => {

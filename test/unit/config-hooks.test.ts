@@ -27,6 +27,29 @@ describe("hooks.token", () => {
     expect(warning.message).not.toContain("s3cret");
   });
 
+  it("refuses a token that guessing at the lockout's pace would find, naming the fix, never the token", async () => {
+    for (const token of ["12345678", "abcdefgh", "2718281828459"]) {
+      const issues = await loadErrors(`hooks:\n  enabled: true\n  token: "${token}"\n`);
+      const error = issueAt(issues, "hooks.token");
+      expect(error.message, token).toMatch(/^token too easy to guess: \d+ characters hold about \d+ bits/);
+      expect(error.message).toContain("openssl rand -base64 32");
+      expect(error.message).not.toContain(token);
+    }
+    // A looser lockout needs a longer token: ten lower-case letters hold out against the default one...
+    const { warnings } = await loadYaml("hooks:\n  enabled: true\n  token: kqzlpamwxr\n");
+    expect(issueAt(warnings, "hooks.token", "warning").message).toMatch(/^weak token: 10 characters/);
+    // ...but not against 10,000 tries a second from each address.
+    const loose = await loadErrors(
+      "hooks:\n  enabled: true\n  token: kqzlpamwxr\n  authFailures: { max: 10000, lockSeconds: 1 }\n",
+    );
+    expect(issueAt(loose, "hooks.token").message).toMatch(
+      /hooks\.authFailures: 10000 failures, then 1 s locked/,
+    );
+    // Disabled hooks use no token.
+    const { config } = await loadYaml("hooks:\n  enabled: false\n  token: '1234'\n");
+    expect(config.hooks.enabled).toBe(false);
+  });
+
   it("warns about a token equal to another secret of the file, naming that key", async () => {
     const { warnings } = await loadYaml(
       `${enabled}providers:\n  openai: { baseUrl: "https://api.openai.com/v1", apiKey: ${TOKEN} }\n`,

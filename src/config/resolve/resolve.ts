@@ -27,7 +27,7 @@ export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): P
     const main = agents.list.find((a) => a.id === agents.defaultAgentId);
     if (main?.runner.kind === "llm") checkProvider(hooks.mail.model, path);
   }
-  checkHookToken(raw, hooks.token, ctx);
+  checkHookToken(raw, hooks.token, ctx, hooks.enabled ? hooks.authFailures : undefined);
   const { metrics, console, requestLog, retention } = observeSections(raw, hooks.path, ctx);
   return {
     file: ctx.file,

@@ -16,7 +16,7 @@ import { countedLimiter } from "../counted-limiter.js";
 import { HttpError } from "../errors.js";
 import type { Generation } from "../generation.js";
 import type { Generations } from "../generations.js";
-import { allowOnly } from "../local-only.js";
+import { allowOnly, configuredHosts } from "../local-only.js";
 import { tokenMatcher } from "../token.js";
 import { EMPTY_PLAYGROUND, loginForm, playground } from "./forms-page.js";
 import { html } from "./html.js";
@@ -57,6 +57,7 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
     config.server.console.allowFrom,
     config.server.trustProxy,
     "server.console.allowFrom",
+    configuredHosts(config.server),
   );
   const limiter = countedLimiter(new MemoryAuthLimiter(config.hooks.authFailures), "console");
   /** Runs `work` on the generation serving now, held so that a reload cannot unload its transforms meanwhile. */
@@ -85,8 +86,9 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
     reply.code(status).header("content-type", "text/html; charset=utf-8").send(body);
 
   /** The session, or a redirect to the login page (then undefined). */
+  const hookToken = () => generations.current.config.hooks.token;
   const sessionOf = (req: FastifyRequest, reply: FastifyReply): ConsoleSession | undefined => {
-    const session = sessions.of(req);
+    const session = sessions.of(req, hookToken());
     if (!session) void reply.code(303).header("location", "/console/login").send();
     return session;
   };
@@ -139,22 +141,14 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
       );
 
       scope.get("/login", async (req, reply) => {
-        if (sessions.of(req)) return reply.code(303).header("location", "/console").send();
+        if (sessions.of(req, hookToken())) return reply.code(303).header("location", "/console").send();
         return send(reply, 200, page("Log in", loginForm()));
       });
 
       scope.post("/login", async (req, reply) => {
         const form = await readForm(req);
         const address = throttleKey(foldAddress(req.ip));
-        if (tokenMatcher(generations.current.config.hooks.token)(form.get("token")?.trim())) {
-          await limiter.succeed(address);
-          const session = sessions.create();
-          return reply
-            .code(303)
-            .header("set-cookie", sessions.cookie(session, req.protocol === "https"))
-            .header("location", "/console")
-            .send();
-        }
+        // A locked address gets no login at all: its guesses are not even compared.
         const before = await limiter.check(address);
         if (before.locked) {
           void reply.header("retry-after", String(before.retryAfterSeconds));
@@ -168,6 +162,16 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
               ),
             ),
           );
+        }
+        const token = hookToken();
+        if (tokenMatcher(token)(form.get("token")?.trim())) {
+          await limiter.succeed(address);
+          const session = sessions.create(token);
+          return reply
+            .code(303)
+            .header("set-cookie", sessions.cookie(session, req.protocol === "https"))
+            .header("location", "/console")
+            .send();
         }
         await limiter.fail(address);
         return send(reply, 401, page("Log in", loginForm("That is not the hook token.")));

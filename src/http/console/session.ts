@@ -1,8 +1,8 @@
 // Console logins: the hook token buys a session, kept in this process's memory (a restart logs every
 // browser out), named by a random id in an HttpOnly, SameSite=Strict cookie scoped to /console, and
 // Secure when the request came over https. Each session has its own CSRF token that every form posts
-// back.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+// back, and belongs to the token it was opened with: a reload that rotates the token ends them all.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 
 const COOKIE = "hookgate_console";
@@ -13,38 +13,51 @@ export interface ConsoleSession {
   id: string;
   csrf: string;
   expiresAt: number;
+  /** Digest of the hook token the session was opened with. */
+  token: string;
 }
 
 export class ConsoleSessions {
   private readonly sessions = new Map<string, ConsoleSession>();
+  /** The last token digested, and its digest (a token changes only on a reload). */
+  private last: { token: string; digest: string } | undefined;
 
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  create(): ConsoleSession {
+  /** A session for a login with `token`, the hook token now. */
+  create(token: string): ConsoleSession {
     const session = {
       id: randomBytes(32).toString("base64url"),
       csrf: randomBytes(32).toString("base64url"),
       expiresAt: this.now() + this.ttlMs,
+      token: this.digest(token),
     };
     this.sessions.set(session.id, session);
     if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
     return session;
   }
 
-  /** The live session the request's cookie names, if any. */
-  of(req: FastifyRequest): ConsoleSession | undefined {
+  /** The live session the request's cookie names, if any, opened with `token` (the hook token now). */
+  of(req: FastifyRequest, token: string): ConsoleSession | undefined {
     const id = cookieValue(req.headers.cookie, COOKIE);
     if (!id) return undefined;
     const session = this.sessions.get(id);
     if (!session) return undefined;
-    if (session.expiresAt <= this.now()) {
+    if (session.expiresAt <= this.now() || session.token !== this.digest(token)) {
       this.sessions.delete(id);
       return undefined;
     }
     return session;
+  }
+
+  private digest(token: string): string {
+    if (this.last?.token !== token) {
+      this.last = { token, digest: createHash("sha256").update(token).digest("base64url") };
+    }
+    return this.last.digest;
   }
 
   end(session: ConsoleSession): void {

@@ -42,6 +42,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   heartbeats: "heartbeats",
   requests: "logged requests",
   issues: "issues",
+  run_retries: "run retries",
 };
 
 export const command: Command = {

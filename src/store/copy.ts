@@ -23,6 +23,7 @@ const TABLES = [
   // The request log, so that the console and `hookgate replay` keep the history.
   { name: "requests", order: "seq", identity: "seq" },
   { name: "issues", order: "id", identity: "id" },
+  { name: "run_retries", order: "run_id" },
 ] as const;
 
 export type CopiedTable = (typeof TABLES)[number]["name"];

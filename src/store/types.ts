@@ -389,6 +389,12 @@ export interface IssueRecord {
   message?: string;
 }
 
+/** How a run is linked to the runs that retried it and to the run it retried. */
+export interface RunLinks {
+  retryOf?: string;
+  retriedAs: string[];
+}
+
 /** What recordIssues changed: issues opened by this call's failures and closed by its successes. */
 export interface IssueChanges {
   opened: IssueRecord[];
@@ -511,6 +517,16 @@ export interface Store {
   prune(policy: RetentionPolicy): Promise<PruneResult>;
   queueStats(): Promise<QueueStats>;
 
+  // --- retries ---
+  /**
+   * Queues new runs, each a retry of an earlier run, and records the links, in one transaction. A run
+   * already retried is not retried again: `retryOf` must name a run without a retry (else nothing of
+   * the call is stored and it rejects).
+   */
+  retryRuns(retries: Array<{ run: NewRun; retryOf: string }>): Promise<void>;
+  /** The run a run retried, and the runs it was retried as (`hookgate runs show`). */
+  runLinks(runId: string): Promise<RunLinks>;
+
   // --- issues ---
   /**
    * In one transaction: each failure counts into the open issue of its kind, path, code and address,
@@ -600,4 +616,5 @@ export type StoreReader = Pick<
   | "getRequest"
   | "listIssues"
   | "getIssue"
+  | "runLinks"
 >;

@@ -46,6 +46,7 @@ import type {
   RetentionPolicy,
   Route,
   RunCompletion,
+  RunLinks,
   RunPrompt,
   RunRecord,
   RunResult,
@@ -57,7 +58,7 @@ import type {
   WakeMode,
   WorkSignal,
 } from "../types.js";
-import { AcceptBatcher } from "./accept.js";
+import { AcceptBatcher, insertRunsStatement } from "./accept.js";
 import { PgAuthFailureCounts } from "./auth-failures.js";
 import {
   connectionConfig,
@@ -773,6 +774,40 @@ export class PostgresStore implements Store {
       },
       this.begin,
     );
+  }
+
+  // --- retries ---
+
+  async retryRuns(retries: Array<{ run: NewRun; retryOf: string }>): Promise<void> {
+    if (retries.length === 0) return;
+    await inTransaction(
+      this.pool(),
+      async (client) => {
+        const insert = insertRunsStatement(
+          this.s,
+          retries.map((r) => r.run),
+        );
+        await client.query(insert.text, insert.values);
+        await client.query(
+          `INSERT INTO ${this.s}.run_retries (run_id, retry_of) SELECT * FROM unnest($1::text[], $2::text[])`,
+          [retries.map((r) => pgText(r.run.id)), retries.map((r) => pgText(r.retryOf))],
+        );
+        await this.notifyIn(client, "run");
+      },
+      this.begin,
+    );
+  }
+
+  async runLinks(runId: string): Promise<RunLinks> {
+    const { rows } = await this.pool().query<{ run_id: string; retry_of: string }>(
+      `SELECT run_id, retry_of FROM ${this.s}.run_retries WHERE run_id = $1 OR retry_of = $1 ORDER BY run_id`,
+      [pgText(runId)],
+    );
+    const of = rows.find((r) => r.run_id === runId)?.retry_of;
+    return {
+      ...(of !== undefined && { retryOf: of }),
+      retriedAs: rows.filter((r) => r.retry_of === runId).map((r) => r.run_id),
+    };
   }
 
   // --- issues ---

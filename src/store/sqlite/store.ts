@@ -49,6 +49,7 @@ import type {
   RetentionPolicy,
   Route,
   RunCompletion,
+  RunLinks,
   RunPrompt,
   RunRecord,
   RunResult,
@@ -715,6 +716,28 @@ export class SqliteStore implements Store {
       }
       return { deleted, more };
     });
+  }
+
+  // --- retries ---
+
+  async retryRuns(retries: Array<{ run: NewRun; retryOf: string }>): Promise<void> {
+    if (retries.length === 0) return;
+    await this.write().submit(() => {
+      for (const { run, retryOf } of retries) {
+        this.insertRun(run);
+        this.stmt("INSERT INTO run_retries (run_id, retry_of) VALUES (?, ?)").run(run.id, retryOf);
+      }
+    });
+  }
+
+  async runLinks(runId: string): Promise<RunLinks> {
+    const of = this.stmt("SELECT retry_of FROM run_retries WHERE run_id = ?").get(runId) as
+      | { retry_of: string }
+      | undefined;
+    const as = this.stmt("SELECT run_id FROM run_retries WHERE retry_of = ? ORDER BY run_id").all(runId) as {
+      run_id: string;
+    }[];
+    return { ...(of && { retryOf: of.retry_of }), retriedAs: as.map((r) => r.run_id) };
   }
 
   // --- issues ---

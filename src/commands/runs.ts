@@ -2,6 +2,7 @@
 // server is running.
 
 import { formatDuration, formatTime } from "../core/time-text.js";
+import { flowText } from "../store/hold-text.js";
 import type { RunLinks, RunRecord, RunStatus, Store } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
@@ -13,7 +14,7 @@ import { escapeControls, safeTable } from "./terminal-text.js";
 import { clipLine } from "./text-table.js";
 import { parseWhen, WHEN_FORMS } from "./when.js";
 
-const STATUSES: RunStatus[] = ["queued", "running", "succeeded", "failed", "timed_out"];
+const STATUSES: RunStatus[] = ["held", "queued", "running", "succeeded", "failed", "timed_out"];
 
 const help = `Usage: hookgate runs [--config FILE | --store FILE|URL] [--status S] [--session KEY] [--limit N] [--json]
        hookgate runs show RUN_ID [--config FILE | --store FILE|URL] [--json]
@@ -162,6 +163,7 @@ function showRun(run: RunRecord, links: RunLinks): string {
   const model = run.resolvedModel ?? p?.model ?? run.model;
   const fields: Array<[string, string | undefined]> = [
     ["status", `${run.status}${run.attempts > 1 ? ` (attempt ${run.attempts})` : ""}`],
+    ["flow", flowText(run)],
     ["name", run.name],
     ["session", run.sessionMode === "isolated" ? `${run.sessionKey} (isolated)` : run.sessionKey],
     ["agent", run.resolvedAgentId ?? run.agentId ?? "(default)"],
@@ -198,6 +200,8 @@ function showRun(run: RunRecord, links: RunLinks): string {
         : undefined,
     ],
     ["delivery", deliveryText(run)],
+    // The id the target (an OpenClaw gateway) gave the run: what to look for in its logs.
+    ["target id", run.targetId ? `${run.targetId} (${run.prompt?.runner ?? "runner"})` : undefined],
     ["error", run.error],
     ["retry of", links.retryOf],
     ["retried", links.retriedAs.length > 0 ? `as ${links.retriedAs.join(", ")}` : undefined],

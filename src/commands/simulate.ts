@@ -11,6 +11,7 @@ import type { VerifyFailure } from "../engine/verify/types.js";
 import { hookPaths } from "../http/hook-paths.js";
 import { presentedToken } from "../http/token.js";
 import { decisionAnswer, errorAnswer } from "../ingress/answer.js";
+import { type CloudEvent, readCloudEvents } from "../ingress/cloudevents.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
 import { hookRequest } from "../ingress/hook-request.js";
 import { type RequestVerification, verifyHookRequest, verifyingRules } from "../ingress/verify.js";
@@ -94,7 +95,16 @@ export function simulator(config: ResolvedConfig, index: RuleIndex) {
       return refused(rulesRequest(index, sent, undefined), none, "PAYLOAD_TOO_LARGE", error);
     }
     const check = verifyStep(config, index, sent, now);
-    const request = rulesRequest(index, sent, check.verification);
+    const cloud = readCloudEvents(sent.headers, sent.raw);
+    if (cloud.mode === "invalid") {
+      return refused(rulesRequest(index, sent, undefined), check.outcome, "INVALID_CLOUDEVENT", cloud.error);
+    }
+    const request = rulesRequest(
+      index,
+      sent,
+      check.verification,
+      cloud.mode === "none" || cloud.mode === "batch" ? undefined : cloud.event,
+    );
     if (check.answer) {
       const { early, ...answer } = check.answer;
       return { request, verify: check.outcome, early, answer };
@@ -110,10 +120,17 @@ export function simulator(config: ResolvedConfig, index: RuleIndex) {
   return { run };
 }
 
-function rulesRequest(index: RuleIndex, sent: SentRequest, verification: RequestVerification | undefined) {
+/** A single CloudEvent (binary or structured mode) is seen as the server sees it: `ce` and its data. */
+function rulesRequest(
+  index: RuleIndex,
+  sent: SentRequest,
+  verification: RequestVerification | undefined,
+  event?: CloudEvent,
+) {
   return hookRequest({
     name: sent.name,
-    payload: sent.payload,
+    payload: event ? (event.data ?? {}) : sent.payload,
+    ...(event && { ce: event.attributes }),
     headers: sent.headers,
     query: sent.query,
     secretHeaders: index.secretHeaders,

@@ -41,6 +41,8 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   idempotency: "idempotency keys",
   heartbeats: "heartbeats",
   requests: "logged requests",
+  flow_windows: "coalesce windows",
+  flow_dedupe: "dedupe keys",
   issues: "issues",
   run_retries: "run retries",
 };

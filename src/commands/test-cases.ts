@@ -4,7 +4,7 @@ import { ConfigError, formatIssue } from "../config/errors.js";
 import type { ConfigIssue } from "../config/issues.js";
 import { loadConfig } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { compileRules } from "../engine/compile.js";
+import { type CompiledRules, compileRules } from "../engine/compile.js";
 import { configSources, fileSources } from "./cases/load-sources.js";
 import { suiteJson, suiteText } from "./cases/report.js";
 import type { CaseSource } from "./cases/source.js";
@@ -25,6 +25,8 @@ export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
   let sources: CaseSource[];
   // Issues the rule compiler finds name key paths; this gives them the file:line:column.
   let place = (issue: ConfigIssue) => issue;
+  // The configuration's rules, compiled once: checked for warnings here, then run by the cases.
+  let compiled: CompiledRules | undefined;
   try {
     let warnings: ConfigIssue[];
     if (opts.pack !== undefined) {
@@ -39,15 +41,19 @@ export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
       sources = await configSources(config, process.cwd(), place);
       warnings = [...loaded.warnings];
     }
-    warnings.push(...(await compileWarnings(config)), ...(await templateNameWarnings(sources)));
+    // The whole configuration compiles first, its errors one load error rather than one per case;
+    // the cases then run against it. They run one at a time: one transform worker is enough.
+    compiled = await compileRules(config, { transformWorkers: 1 });
+    warnings.push(...compiled.warnings, ...(await templateNameWarnings(sources)));
     for (const w of warnings) process.stderr.write(`${formatIssue(place(w))}\n`);
   } catch (err) {
+    compiled?.dispose();
     if (!(err instanceof ConfigError)) throw err;
     for (const issue of err.issues) process.stderr.write(`${formatIssue(place(issue))}\n`);
     return 1;
   }
 
-  const suite = await runSuite(config, sources);
+  const suite = await runSuite(config, sources, compiled);
   process.stdout.write(opts.json ? suiteJson(suite) : suiteText(suite));
   if (suite.failed > 0) return 1;
   if (opts.failUnder !== undefined && suite.coverage.percent < opts.failUnder) {
@@ -57,11 +63,4 @@ export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
     return 1;
   }
   return 0;
-}
-
-/** The whole configuration compiles first: its errors are one load error, not one per case. */
-async function compileWarnings(config: ResolvedConfig): Promise<ConfigIssue[]> {
-  const compiled = await compileRules(config);
-  compiled.dispose();
-  return compiled.warnings;
 }

@@ -63,7 +63,11 @@ export const command: Command = {
       return report(sortIssues([...err.issues, ...more], name), name);
     }
     // Templates, `when` expressions and transform modules are only checked by compiling them.
-    const compiled = await compileIssues({ hooks: loaded.config.hooks, placeIssue: loaded.placeIssue });
+    const compiled = await compileIssues({
+      hooks: loaded.config.hooks,
+      server: loaded.config.server,
+      placeIssue: loaded.placeIssue,
+    });
     const notice = reloadEnvNotice(loaded.config, loaded.source, read);
     // A template name that no test case's payload has: likely a typo, which renders empty.
     const unread = (

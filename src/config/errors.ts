@@ -8,6 +8,8 @@ import type { RulesConfig } from "./types.js";
  */
 export interface RulesToCheck {
   hooks: RulesConfig;
+  /** server.publicUrl, which twilio's verify signs: without it validate would refuse what serve takes. */
+  server?: { publicUrl?: string };
   /** Gives an issue found by the compiler the file:line:column of its key path. */
   placeIssue(issue: ConfigIssue): ConfigIssue;
 }

@@ -96,7 +96,10 @@ async function loadFile(
   };
   const placeIssue = (issue: ConfigIssue) => shown(sources.place(issue));
   const report = (list: ConfigIssue[]) => sortIssues(list.map(shown), display);
-  const fail = (hooks: RulesConfig) => new ConfigError(report(issues.items), { hooks, placeIssue });
+  const publicUrl = (data as { server?: { publicUrl?: unknown } } | null)?.server?.publicUrl;
+  const server = typeof publicUrl === "string" ? { server: { publicUrl } } : {};
+  const fail = (hooks: RulesConfig) =>
+    new ConfigError(report(issues.items), { hooks, placeIssue, ...server });
   // With errors, the rules that can still be read go with the error, for validate to compile.
   if (issues.hasErrors) throw fail(await partialRules(data, [...issues.items], ctx));
   const config = await resolveConfig(data as HookgateConfig, ctx);

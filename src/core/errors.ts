@@ -48,6 +48,7 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { status: 408, error: "request headers not received in time" },
   INVALID_JSON: { status: 400, error: "body is not valid JSON" },
   INVALID_PAYLOAD: { status: 400, error: "invalid payload" },
+  INVALID_CLOUDEVENT: { status: 400, error: "not a valid CloudEvent" },
   // The store keeps the first request's digest with the key and reports the conflict.
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,

@@ -54,6 +54,18 @@ export const metrics = {
     labelNames: ["status"] as const,
     registers,
   }),
+  runnerRuns: new Counter({
+    name: "hookgate_runner_runs_total",
+    help: "Agent runs finished, by runner kind (echo, command, llm, openclaw) and status (succeeded, failed, timed_out).",
+    labelNames: ["runner", "status"] as const,
+    registers,
+  }),
+  runnerRequests: new Counter({
+    name: "hookgate_runner_requests_total",
+    help: "Requests the openclaw runner sent to its target, by runner kind and outcome: ok (2xx), retried (connection error, 408, 409, 425, 429 or 5xx), refused (any other status; the run fails).",
+    labelNames: ["runner", "outcome"] as const,
+    registers,
+  }),
   fanOutActions: new Counter({
     name: "hookgate_fanout_actions_total",
     help: "Wakes and runs accepted from forEach mappings (one per array element), by mapping; with hookgate_requests_total it tells how many actions a request fans out into.",

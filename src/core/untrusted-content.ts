@@ -38,6 +38,20 @@ export function wrapExternalContent(content: string, ctx: WrapContext, id = fenc
 }
 
 /**
+ * The content of a message `wrapExternalContent` made (markers already neutralised in it), for a
+ * target that fences hook content itself; undefined for any other message.
+ */
+export function unwrapExternalContent(message: string): string | undefined {
+  const lines = message.split("\n");
+  if (lines.length < 7) return undefined;
+  const open = /^<<<EXTERNAL_UNTRUSTED_CONTENT id="([0-9a-f]{16})">>>$/.exec(lines[2]!);
+  if (!open || !lines[0]!.startsWith("[Hook ") || !lines[3]!.startsWith("Source: ") || lines[4] !== "---")
+    return undefined;
+  if (lines[lines.length - 1] !== `<<<END_${MARKER_WORD} id="${open[1]}">>>`) return undefined;
+  return lines.slice(5, -1).join("\n");
+}
+
+/**
  * 64 random bits as 16 hex digits, from the two stretches of a v4 UUID without fixed bits: Node hands
  * out UUIDs from a buffered pool, where a randomBytes call per run was a visible share of /agent's CPU.
  */

@@ -82,6 +82,8 @@ export async function compileRules(
   };
 
   try {
+    // The transform workers start before the rules compile, in parallel with them.
+    if (mappings.some((m) => m.transform)) loader();
     const rules: CompiledRule[] = [];
     const scope: CompileScope = { config, templates: new Map(), verifiers: new Map(), issues };
     for (const mapping of mappings) {

@@ -8,6 +8,7 @@ import { BudgetExceededError } from "./budget.js";
 import type { RuleIndex } from "./compile.js";
 import type { DispatchStep } from "./dispatch.js";
 import { failedClauses, seenByWhen, seenSource } from "./explain.js";
+import { flowKeys } from "./flow.js";
 import { type CompiledForEach, forEachItems } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { truthy } from "./logic.js";
@@ -49,6 +50,7 @@ export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOpti
   const path = normaliseHookPath(req.path);
   const context: LogicContext = { payload: req.payload, headers: req.headers, query: req.query, path };
   if (req.verified) context.verified = req.verified;
+  if (req.ce) context.ce = req.ce;
   const verification = opts?.verification;
   const admits: Admits = verification && ((rule) => verification.outcomeOf(rule)?.ok === true);
   const now = opts?.now ?? new Date();
@@ -59,7 +61,7 @@ export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOpti
     const rule = explain
       ? tracedMatch(index.byPath.get(path) ?? index.pathless, context, explain, verification)
       : firstMatch(index.plans.get(path) ?? index.pathlessPlan, context, admits);
-    if (rule) return withSuccessAnswer(rule, await act(rule, context, req, now, explain));
+    if (rule) return withFlow(rule, withSuccessAnswer(rule, await act(rule, context, req, now, explain)));
     return { kind: "no-match", path, ...(explain && { explain }) };
   } catch (err) {
     // A `when` that blew its budget owns the request: later rules are not tried (422 naming it).
@@ -180,6 +182,23 @@ function withSuccessAnswer(rule: CompiledRule, decision: Decision): Decision {
   return decision;
 }
 
+/** An accepting decision of a rule with flow control carries it, and each action its keys. */
+function withFlow(rule: CompiledRule, decision: Decision): Decision {
+  if (rule.flow === undefined || (decision.kind !== "wake" && decision.kind !== "agent")) return decision;
+  return { ...decision, flow: rule.flow };
+}
+
+/** The action with the keys its rule's flow renders from `data` (the request or a forEach element). */
+function keyed<A extends AgentAction | WakeAction>(
+  rule: CompiledRule,
+  action: A,
+  data: TemplateData | undefined,
+): A {
+  if (!rule.flow || !data) return action;
+  const keys = flowKeys(rule.flow, data);
+  return keys ? { ...action, flow: keys } : action;
+}
+
 async function act(
   rule: CompiledRule,
   ctx: LogicContext,
@@ -215,8 +234,8 @@ async function act(
     }
     if (!built.ok) return invalidAction(mappingId, built.error, explain);
     return built.kind === "wake"
-      ? { kind: "wake", action: built.action, mappingId, ...trace }
-      : { kind: "agent", action: built.action, mappingId, ...trace };
+      ? { kind: "wake", action: keyed(rule, built.action, data), mappingId, ...trace }
+      : { kind: "agent", action: keyed(rule, built.action, data), mappingId, ...trace };
   } catch (err) {
     if (err instanceof BudgetExceededError) return overBudget(mappingId, err, explain);
     // Templates and helpers are written not to throw; this keeps route() total if one ever does.
@@ -251,6 +270,7 @@ function fanOut(
   }
   const budget = templateBudget();
   const built: Array<Extract<BuiltAction, { ok: true }>> = [];
+  const keys: Array<TemplateData | undefined> = [];
   for (const [i, item] of found.items.entries()) {
     const data = rule.usesTemplates ? templateData({ ...ctx, payload: item }, now) : undefined;
     const one = buildAction(rule.action, data, result, budget);
@@ -263,24 +283,16 @@ function fanOut(
       return invalidAction(mappingId, `mapping ${mappingId}: forEach element ${i}: ${problem}`, explain);
     }
     built.push(one);
+    keys.push(data);
   }
   // The transform, run once, settles the kind: every element's action has the same one.
   const first = built[0]!;
-  return first.kind === "wake"
-    ? {
-        kind: "wake",
-        action: first.action,
-        actions: built.map((b) => b.action as WakeAction),
-        mappingId,
-        ...trace,
-      }
-    : {
-        kind: "agent",
-        action: first.action,
-        actions: built.map((b) => b.action as AgentAction),
-        mappingId,
-        ...trace,
-      };
+  if (first.kind === "wake") {
+    const actions = built.map((b, i) => keyed(rule, b.action as WakeAction, keys[i]));
+    return { kind: "wake", action: actions[0]!, actions, mappingId, ...trace };
+  }
+  const actions = built.map((b, i) => keyed(rule, b.action as AgentAction, keys[i]));
+  return { kind: "agent", action: actions[0]!, actions, mappingId, ...trace };
 }
 
 function invalidAction(mappingId: string, error: string, explain: ExplainTrace | undefined): Decision {

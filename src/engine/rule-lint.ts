@@ -10,8 +10,11 @@ import { normaliseHookPath } from "./hook-path.js";
 import { varRefs } from "./logic.js";
 import { fieldPath, TEMPLATE_SOURCES } from "./rule.js";
 
-/** What match.when sees; `path` is the hook name itself, `verified` set after a passed verify. */
-const WHEN_ROOTS = ["payload", "headers", "query", "path", "verified"] as const;
+/**
+ * What match.when sees; `path` is the hook name itself, `verified` set after a passed verify, `ce` a
+ * CloudEvent's attributes.
+ */
+const WHEN_ROOTS = ["payload", "headers", "query", "path", "verified", "ce"] as const;
 
 const TEMPLATE_FIELDS = TEMPLATE_SOURCES.map(([, field]) => field);
 
@@ -106,7 +109,7 @@ function whenPathFix(path: string): { why: string; path: string; or?: string } |
     }
     return undefined;
   }
-  const why = "is always null: match.when sees only payload, headers, query, path and verified";
+  const why = "is always null: match.when sees only payload, headers, query, path, verified and ce";
   const payloadPath = `payload.${path}`;
   const root = closest(first, WHEN_ROOTS);
   if (root === undefined) return { why, path: payloadPath };

@@ -6,6 +6,13 @@ import { isObject } from "../core/is-object.js";
 import type { ActionSpec, ActionTemplates } from "./action.js";
 import { type EqualityKey, equalityKey } from "./equality-key.js";
 import { cut, prepareSeenPath, type SeenPath } from "./explain.js";
+import {
+  COALESCE_DEFAULT_MAX,
+  COALESCE_MAX_MS,
+  type CompiledFlow,
+  DEDUPE_MAX_MS,
+  flowWindowMs,
+} from "./flow.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
 import { type CompiledLogic, compileLogic, LogicSyntaxError, varPaths } from "./logic.js";
@@ -53,8 +60,12 @@ export interface CompiledRule {
   readonly challenge?: CompiledChallenge;
   /** The mapping's own body limit. */
   readonly maxBodyBytes?: number;
+  /** Its path answers CloudEvents senders' handshakes (abuse protection, Event Grid validation). */
+  readonly cloudevents?: boolean;
   /** How its accepting answers differ from the usual 200 / 202 / 204 with a JSON body. */
   readonly successAnswer?: SuccessAnswer;
+  /** Its dedupe and coalesce: key templates rendered per action, windows. */
+  readonly flow?: CompiledFlow;
 }
 
 /** Each action template and the mapping field it is written in. */
@@ -110,6 +121,70 @@ export interface CompileScope {
   issues: ConfigIssue[];
 }
 
+/** A template of the scope (shared by equal texts), or undefined after reporting its error on `field`. */
+function scopedTemplate(
+  source: string,
+  field: string,
+  scope: CompileScope,
+  error: (field: string, message: string, offset?: number) => void,
+): CompiledTemplate | undefined {
+  let compiled = scope.templates.get(source);
+  if (compiled) return compiled;
+  try {
+    compiled = compileTemplate(source);
+  } catch (err) {
+    const msg = err instanceof TemplateSyntaxError ? err.message : String(err);
+    error(
+      field,
+      `template error: ${oneLine(msg)}`,
+      err instanceof TemplateSyntaxError ? err.index : undefined,
+    );
+    return undefined;
+  }
+  scope.templates.set(source, compiled);
+  return compiled;
+}
+
+/** flow and coalesceTemplate; undefined when the mapping has no flow or one of its parts is wrong. */
+function compileFlow(
+  mapping: ResolvedMapping,
+  scope: CompileScope,
+  error: (field: string, message: string, offset?: number) => void,
+): CompiledFlow | undefined {
+  const { flow } = mapping;
+  if (mapping.coalesceTemplate !== undefined && !flow?.coalesce) {
+    error("coalesceTemplate", "coalesceTemplate needs flow.coalesce; add flow.coalesce or remove it");
+  }
+  if (!flow || (!flow.dedupe && !flow.coalesce)) return undefined;
+  const compiled: CompiledFlow = {};
+  let ok = true;
+  if (flow.dedupe) {
+    const key = scopedTemplate(flow.dedupe.key, "flow.dedupe.key", scope, error);
+    const windowMs = flowWindowMs(flow.dedupe.window, DEDUPE_MAX_MS, "30d");
+    if (typeof windowMs === "string") error("flow.dedupe.window", windowMs);
+    if (key && typeof windowMs === "number") compiled.dedupe = { key, windowMs };
+    else ok = false;
+  }
+  if (flow.coalesce) {
+    const key = scopedTemplate(flow.coalesce.key, "flow.coalesce.key", scope, error);
+    const windowMs = flowWindowMs(flow.coalesce.window, COALESCE_MAX_MS, "1d");
+    if (typeof windowMs === "string") error("flow.coalesce.window", windowMs);
+    const template =
+      mapping.coalesceTemplate === undefined
+        ? undefined
+        : scopedTemplate(mapping.coalesceTemplate, "coalesceTemplate", scope, error);
+    if (key && typeof windowMs === "number" && (template || mapping.coalesceTemplate === undefined)) {
+      compiled.coalesce = {
+        key,
+        windowMs,
+        max: flow.coalesce.max ?? COALESCE_DEFAULT_MAX,
+        ...(template && { template }),
+      };
+    } else ok = false;
+  }
+  return ok ? compiled : undefined;
+}
+
 /** Compiles one mapping; problems are appended to `scope.issues` and the rule is then undefined. */
 export function compileRule(
   mapping: ResolvedMapping,
@@ -148,21 +223,8 @@ export function compileRule(
   for (const [key, field] of TEMPLATE_SOURCES) {
     const source = mapping[field];
     if (source === undefined) continue;
-    try {
-      let compiled = scope.templates.get(source);
-      if (!compiled) {
-        compiled = compileTemplate(source);
-        scope.templates.set(source, compiled);
-      }
-      templates[key] = compiled;
-    } catch (err) {
-      const msg = err instanceof TemplateSyntaxError ? err.message : String(err);
-      error(
-        field,
-        `template error: ${oneLine(msg)}`,
-        err instanceof TemplateSyntaxError ? err.index : undefined,
-      );
-    }
+    const compiled = scopedTemplate(source, field, scope, error);
+    if (compiled) templates[key] = compiled;
   }
 
   let verifier: Verifier | undefined;
@@ -183,6 +245,8 @@ export function compileRule(
     if (typeof compiled === "string") error("forEach", compiled);
     else forEach = compiled;
   }
+
+  const flow = compileFlow(mapping, scope, error);
 
   const challenge = mapping.challenge
     ? compileChallenge(mapping.challenge, mapping.verify, (f, m) => error(`challenge.${f}`, m))
@@ -219,7 +283,7 @@ export function compileRule(
     never: expr === false,
     ignore: mapping.action === "ignore",
     action,
-    usesTemplates: Object.keys(templates).length > 0,
+    usesTemplates: Object.keys(templates).length > 0 || flow !== undefined,
     ...(mapping.match?.source !== undefined ? { source: mapping.match.source } : {}),
     ...(when ? { when } : {}),
     ...(key && { key }),
@@ -228,6 +292,8 @@ export function compileRule(
     ...(verifier && { verifier }),
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
+    ...(mapping.cloudevents === true && { cloudevents: true }),
+    ...(flow && { flow }),
     ...((mapping.successStatus !== undefined || mapping.successBody !== undefined) && {
       successAnswer: {
         ...(mapping.successStatus !== undefined && { status: mapping.successStatus }),

@@ -3,7 +3,7 @@
 // test cases, so that a misspelt name (`{{devce}}`, which renders empty) is warned about at load.
 // Only names read from the request's root count: inside {{#each}} and {{#with}} the context is an
 // element of unknown shape; a name guarded by {{#if name}} (or {{#unless}}) is optional by design;
-// `this`, @index, @key, now, path and verified are not read from the request.
+// `this`, @index, @key, now, path, verified and ce are not read from the request.
 import Handlebars from "handlebars";
 import { offsetOf, originalIndex } from "./template-errors.js";
 import { rewriteIndexSyntax } from "./template-source.js";
@@ -22,7 +22,7 @@ export interface TemplateRead {
 }
 
 /** Names hookgate renders itself, or that are not always there: not read from the request. */
-const NOT_READ = new Set(["now", "path", "verified"]);
+const NOT_READ = new Set(["now", "path", "verified", "ce"]);
 const REQUEST_ROOTS = new Set(["payload", "headers", "query"]);
 
 /** Block helpers whose body sees something other than the data they were given. */

@@ -20,7 +20,7 @@ type AST = hbs.AST.Node;
 type Path = hbs.AST.PathExpression;
 
 /** Root names of the data a template sees; any other first segment is read from the payload. */
-const TEMPLATE_ROOTS = ["payload", "headers", "query", "path", "now", "verified"] as const;
+const TEMPLATE_ROOTS = ["payload", "headers", "query", "path", "now", "verified", "ce"] as const;
 
 const hb = Handlebars.create();
 // `log` would write to the console from a template; the built-in `lookup` is replaced by a safe one.
@@ -123,6 +123,7 @@ class RequestData {
     this["path"] = req.path;
     this["now"] = isoTime(now);
     if (req.verified) this["verified"] = req.verified;
+    if (req.ce) this["ce"] = req.ce;
   }
 
   /** Whether `data` is a RequestData without the payload's keys in it yet. */

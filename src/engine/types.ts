@@ -17,13 +17,32 @@ export interface HookRequest {
   query: Record<string, string>;
   /** Set when the request came without the hook token and passed a mapping's verify. */
   verified?: Verified;
+  /** A CloudEvent's context attributes (type, source, id, extensions); `payload` is then its data. */
+  ce?: Record<string, unknown>;
   /** The request target as sent (path and query string), for a transform's ctx.url. */
   target?: string;
+}
+
+/** A template over a request's data (a CompiledTemplate; declared here, as template.ts reads these types). */
+type FlowTemplate = (data: Record<string, unknown>) => string;
+
+/** A mapping's flow control, compiled at load (engine/flow.ts): key templates, windows, the coalesce template. */
+export interface CompiledFlow {
+  dedupe?: { key: FlowTemplate; windowMs: number };
+  coalesce?: { key: FlowTemplate; windowMs: number; max: number; template?: FlowTemplate };
+}
+
+/** The keys one action was given, as rendered from its request (or forEach element). */
+export interface FlowKeys {
+  dedupe?: string;
+  coalesce?: string;
 }
 
 export interface WakeAction extends Required<Pick<WakePayload, "text" | "mode">> {
   /** Hook name used in summaries (mapped wakes). */
   name?: string;
+  /** The dedupe and coalesce keys its mapping's flow rendered for it. */
+  flow?: FlowKeys;
 }
 
 /** An agent action before policies (session key, agent id, model, channel) are applied. */
@@ -36,6 +55,8 @@ export interface AgentAction extends AgentPayload {
   sessionKeyFromRequest?: boolean;
   /** Pack the action came from (e.g. `mail`), so the runtime can apply hooks.mail.model. */
   pack?: string;
+  /** The dedupe and coalesce keys its mapping's flow rendered for it. */
+  flow?: FlowKeys;
 }
 
 export interface ExplainStep {
@@ -92,6 +113,8 @@ export type Decision =
       mappingId: string;
       /** The rule's successStatus / successBody, when it sets them. */
       successAnswer?: SuccessAnswer;
+      /** The rule's flow control (its actions carry their keys). */
+      flow?: CompiledFlow;
       explain?: ExplainTrace;
     }
   | {
@@ -100,6 +123,7 @@ export type Decision =
       actions?: AgentAction[];
       mappingId: string;
       successAnswer?: SuccessAnswer;
+      flow?: CompiledFlow;
       explain?: ExplainTrace;
     }
   | {

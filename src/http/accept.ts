@@ -6,30 +6,49 @@ import { metrics } from "../core/metrics.js";
 import { timeOrderedId } from "../core/time-ordered-id.js";
 import { inSpan, traceparentOf } from "../core/tracing.js";
 import { wrapExternalContent } from "../core/untrusted-content.js";
+import { type CompiledFlow, composeCoalesced, type FlowKeys } from "../engine/flow.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
 import type { AdmittedRun } from "../ingress/decide.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
 import type { Runtime } from "../runtime/types.js";
-import type { AcceptResult, IdempotencyRef, NewRun, NewWake } from "../store/types.js";
+import type { AcceptResult, FlowItem, FlowSpec, IdempotencyRef, NewRun, NewWake } from "../store/types.js";
 import { HttpError } from "./errors.js";
 
+/** A mapping's flow control, for the actions it built (each carries its keys); scope: the mapping's id. */
+export interface AcceptFlow {
+  spec: CompiledFlow;
+  scope: string;
+}
+
 export interface Acceptor {
-  wake(action: WakeAction, hook: string, idem: IdempotencyRef | undefined): Promise<AcceptResult>;
+  wake(
+    action: WakeAction,
+    hook: string,
+    idem: IdempotencyRef | undefined,
+    flow?: AcceptFlow,
+  ): Promise<AcceptResult>;
   agent(
     action: AgentAction,
     verdict: AgentVerdict,
     hook: string,
     idem: IdempotencyRef | undefined,
     mappingId?: string,
+    flow?: AcceptFlow,
   ): Promise<AcceptResult>;
   /** A fan-out's wakes, stored together or not at all. */
-  wakes(actions: WakeAction[], hook: string, idem: IdempotencyRef | undefined): Promise<AcceptResult>;
+  wakes(
+    actions: WakeAction[],
+    hook: string,
+    idem: IdempotencyRef | undefined,
+    flow?: AcceptFlow,
+  ): Promise<AcceptResult>;
   /** A fan-out's runs, queued together or not at all. */
   agents(
     runs: AdmittedRun[],
     hook: string,
     idem: IdempotencyRef | undefined,
     mappingId: string,
+    flow?: AcceptFlow,
   ): Promise<AcceptResult>;
 }
 
@@ -51,33 +70,35 @@ export function createAcceptor(runtime: Runtime): Acceptor {
   };
 
   return {
-    async wake(action, hook, idem) {
-      const result = await durably("wake", () => store.acceptWake(newWake(action, hook), idem));
+    async wake(action, hook, idem, flow) {
+      const result = await durably("wake", () =>
+        store.acceptWake(newWake(action, hook, Date.now(), flow), idem),
+      );
       return wakeAccepted(result);
     },
 
-    async wakes(actions, hook, idem) {
+    async wakes(actions, hook, idem, flow) {
       const receivedAt = Date.now();
       const result = await durably("wake", () =>
         store.acceptWakes(
-          actions.map((a) => newWake(a, hook, receivedAt)),
+          actions.map((a) => newWake(a, hook, receivedAt, flow)),
           idem,
         ),
       );
       return wakeAccepted(result);
     },
 
-    async agent(action, verdict, hook, idem, mappingId) {
-      const run = newRun(action, verdict, hook, Date.now(), mappingId);
+    async agent(action, verdict, hook, idem, mappingId, flow) {
+      const run = newRun(action, verdict, hook, Date.now(), mappingId, flow);
       const result = await durably("run", (traceContext) =>
         store.acceptRun(traceContext ? { ...run, traceContext } : run, idem),
       );
       return runsAccepted(result, 1);
     },
 
-    async agents(runs, hook, idem, mappingId) {
+    async agents(runs, hook, idem, mappingId, flow) {
       const receivedAt = Date.now();
-      const built = runs.map((r) => newRun(r.action, r.verdict, hook, receivedAt, mappingId));
+      const built = runs.map((r) => newRun(r.action, r.verdict, hook, receivedAt, mappingId, flow));
       const result = await durably("run", (traceContext) =>
         store.acceptRuns(traceContext ? built.map((run) => ({ ...run, traceContext })) : built, idem),
       );
@@ -86,8 +107,41 @@ export function createAcceptor(runtime: Runtime): Acceptor {
   };
 }
 
-function newWake(action: WakeAction, hook: string, receivedAt = Date.now()): NewWake {
-  return { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt };
+function newWake(action: WakeAction, hook: string, receivedAt: number, flow?: AcceptFlow): NewWake {
+  const wake: NewWake = { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt };
+  const spec =
+    flow &&
+    flowSpec(flow, action.flow, action.text, (items, key) =>
+      composeCoalesced(flow.spec.coalesce?.template, items, key, "\n"),
+    );
+  return spec ? { ...wake, flow: spec } : wake;
+}
+
+/**
+ * The store's view of an action's flow control: its keys with the mapping's windows, and how a
+ * coalesced message is made of the items (`compose(items, key, runId)`). Undefined without keys.
+ */
+function flowSpec(
+  flow: AcceptFlow,
+  keys: FlowKeys | undefined,
+  item: string,
+  compose: (items: readonly FlowItem[], key: string, runId: string) => string,
+): FlowSpec | undefined {
+  if (!keys) return undefined;
+  const { dedupe, coalesce } = flow.spec;
+  const spec: FlowSpec = { scope: flow.scope };
+  if (dedupe && keys.dedupe !== undefined) spec.dedupe = { key: keys.dedupe, windowMs: dedupe.windowMs };
+  if (coalesce && keys.coalesce !== undefined) {
+    const key = keys.coalesce;
+    spec.coalesce = {
+      key,
+      windowMs: coalesce.windowMs,
+      max: coalesce.max,
+      item,
+      compose: (items, runId) => compose(items, key, runId),
+    };
+  }
+  return spec.dedupe || spec.coalesce ? spec : undefined;
 }
 
 /** The run of an admitted action: its content wrapped as untrusted unless the mapping allows it. */
@@ -97,20 +151,29 @@ function newRun(
   hook: string,
   receivedAt: number,
   mappingId: string | undefined,
+  flow?: AcceptFlow,
 ): NewRun {
   const { sessionKey, sessionMode, model, channel } = verdict;
   // Time-ordered, so each new run lands at the end of the runs' id index: random ids dirtied a page
   // of that index anywhere in every commit (test/bench/README.md, "Where the time goes").
   const id = timeOrderedId(receivedAt);
   const name = action.name ?? hook;
-  const message = action.allowUnsafeExternalContent
-    ? action.message
-    : wrapExternalContent(action.message, {
-        hookName: name,
-        runId: id,
-        receivedAt,
-        source: action.contentSource ?? "Webhook",
-      });
+  const wrap = (text: string, runId: string, at: number) =>
+    action.allowUnsafeExternalContent
+      ? text
+      : wrapExternalContent(text, {
+          hookName: name,
+          runId,
+          receivedAt: at,
+          source: action.contentSource ?? "Webhook",
+        });
+  const message = wrap(action.message, id, receivedAt);
+  // A coalesced run's message is the items' (wrapped once, as the window's run, from its first request).
+  const spec =
+    flow &&
+    flowSpec(flow, action.flow, action.message, (items, key, runId) =>
+      wrap(composeCoalesced(flow.spec.coalesce?.template, items, key, "\n\n"), runId, items[0]!.at),
+    );
   return {
     id,
     name,
@@ -128,6 +191,7 @@ function newRun(
     ...(action.to !== undefined && { to: action.to }),
     ...(action.pack !== undefined && { pack: action.pack }),
     ...(mappingId !== undefined && { mappingId }),
+    ...(spec && { flow: spec }),
   };
 }
 

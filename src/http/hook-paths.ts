@@ -15,6 +15,8 @@ export interface HookPath {
   verifying: readonly CompiledRule[];
   /** Meta's GET subscription check, when a mapping of this path declares it. */
   meta?: Extract<CompiledChallenge, { kind: "meta" }>;
+  /** A mapping of this path is marked `cloudevents: true`: CloudEvents handshakes are answered. */
+  cloudevents?: boolean;
 }
 
 export function hookPaths(index: RuleIndex, defaultMaxBytes: number): (name: string) => HookPath {
@@ -39,6 +41,7 @@ export function hookPaths(index: RuleIndex, defaultMaxBytes: number): (name: str
       verifying,
     };
     if (meta?.kind === "meta") path.meta = meta;
+    if (rules.some((r) => r.cloudevents)) path.cloudevents = true;
     return path;
   };
   const builtIn: HookPath = {

@@ -20,6 +20,7 @@ import type { SuccessAnswer } from "../engine/success-answer.js";
 import { type HandshakeAnswer, handshakeAnswer, metaHandshake } from "../engine/verify/challenge.js";
 import type { VerifyFailure } from "../engine/verify/types.js";
 import { acceptedAnswer, decisionAnswer } from "../ingress/answer.js";
+import { type CloudEvent, cloudEventDeliveryId, readCloudEvents } from "../ingress/cloudevents.js";
 import { createIngress, type IngressDecision } from "../ingress/decide.js";
 import { requestDeliveryId } from "../ingress/delivery-id.js";
 import { hookRequest } from "../ingress/hook-request.js";
@@ -27,12 +28,18 @@ import { type ParsedPayload, parsePayload } from "../ingress/payload.js";
 import { type RequestVerification, verifiedDeliveryKey, verifyHookRequest } from "../ingress/verify.js";
 import type { Runtime } from "../runtime/types.js";
 import type { AcceptResult, IdempotencyRef } from "../store/types.js";
-import { createAcceptor } from "./accept.js";
+import { type AcceptFlow, createAcceptor } from "./accept.js";
 import { type AuthFailureLimiter, type FailureVerdict, MemoryAuthLimiter } from "./auth-limiter.js";
 import { readBody } from "./body.js";
 import { foldAddress, throttleKey } from "./client-address.js";
+import { type BatchAnswer, batchAnswer } from "./cloudevents-batch.js";
+import {
+  abuseProtectionHeaders,
+  eventGridValidationCode,
+  isCloudEventsHandshake,
+} from "./cloudevents-handshake.js";
 import { HttpError } from "./errors.js";
-import { hookPaths } from "./hook-paths.js";
+import { type HookPath, hookPaths } from "./hook-paths.js";
 import { requestIdempotencyKey } from "./idempotency-key.js";
 import { hasQueryToken, hookName, pathOnly, queryOf } from "./request-parts.js";
 import { presentedToken, tokenMatcher } from "./token.js";
@@ -109,8 +116,13 @@ export function hookRoute(opts: HookRouteOptions) {
     const name = hookName(pathOnly(url), hooks.path);
     const path = pathOf(name);
     // GET only for Meta's subscription check, on a path that declares it; it carries its own token.
-    const handshake = req.method === "GET" && path.meta !== undefined;
-    if (req.method !== "POST" && !handshake) throw methodNotAllowed(path.meta ? "GET, POST" : "POST");
+    // OPTIONS and Event Grid's validation only where a mapping takes CloudEvents: they start nothing.
+    const handshake =
+      (req.method === "GET" && path.meta !== undefined) ||
+      (path.cloudevents === true && isCloudEventsHandshake(req.method, req.headers));
+    if (req.method !== "POST" && !handshake) {
+      throw methodNotAllowed(path.meta ? "GET, POST" : path.cloudevents ? "POST, OPTIONS" : "POST");
+    }
     const address = throttleKey(foldAddress(req.ip));
     req.notes.query = queryOf(url);
     const token = handshake ? undefined : presentedToken(req.headers);
@@ -149,6 +161,10 @@ export function hookRoute(opts: HookRouteOptions) {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const name = req.notes.hook!;
     const path = pathOf(name);
+    if (req.notes.auth === "handshake" && req.method === "OPTIONS") {
+      return reply.code(200).headers(abuseProtectionHeaders(req.headers)).send();
+    }
+    if (req.notes.auth === "handshake" && req.method === "POST") return eventGridValidation(req, reply, path);
     if (req.notes.auth === "handshake") {
       const verdict = metaHandshake(path.meta!, req.notes.query!);
       if (verdict.ok) return sendHandshake(reply, verdict.answer);
@@ -184,9 +200,21 @@ export function hookRoute(opts: HookRouteOptions) {
       }
       if (verification.verified) req.notes.verified = verification.verified.scheme;
     }
-    const body = parse();
+    const cloud = readCloudEvents(req.headers, raw);
+    if (cloud.mode === "invalid") throw new HttpError("INVALID_CLOUDEVENT", cloud.error);
+    if (cloud.mode === "batch") return batch(req, reply, name, cloud.events, verification);
+    const event = cloud.mode === "none" ? undefined : cloud.event;
+    const body: ParsedPayload = event ? { ok: true, value: event.data ?? {} } : parse();
     if (!body.ok) throw new HttpError(body.code, body.error);
     const payload = body.value;
+    if (event) {
+      const deliveryId = requestDeliveryId({
+        headers: req.headers,
+        verified: verification?.verified,
+        cloudEvent: event.attributes,
+      });
+      if (deliveryId !== undefined) req.notes.deliveryId = deliveryId;
+    }
     if (verification) {
       for (const rule of verification.passed) {
         const answer = rule.challenge && handshakeAnswer(rule.challenge, payload);
@@ -197,7 +225,9 @@ export function hookRoute(opts: HookRouteOptions) {
     // A delivery id is looked up in the accept's own transaction only: redeliveries are rare, and a
     // second lookup before routing would cost every delivery a read. An Idempotency-Key is looked up
     // first, so that a reuse with another body is refused before any work.
-    const delivery = verifiedDeliveryKey(verification, name, raw, hooks.idempotencyTtlSeconds);
+    const delivery =
+      verifiedDeliveryKey(verification, name, raw, hooks.idempotencyTtlSeconds) ??
+      (event && cloudEventKey(name, event.attributes, hooks.idempotencyTtlSeconds));
     const idem = delivery ?? idempotencyRef(req, name, hooks.idempotencyTtlSeconds, raw, payload);
     let repeat: AcceptResult | null = null;
     if (idem && !delivery) {
@@ -216,6 +246,7 @@ export function hookRoute(opts: HookRouteOptions) {
       secretHeaders: index.secretHeaders,
       verified: verification?.verified,
       target: req.raw.url,
+      ...(event && { ce: event.attributes }),
     });
     const decideStart = performance.now();
     const decision = await ingress.decide(request, { explain, ...(verification && { verification }) });
@@ -231,6 +262,88 @@ export function hookRoute(opts: HookRouteOptions) {
     );
   };
 
+  /**
+   * A CloudEvents batch: every event decided on its own (one refused refuses the batch before
+   * anything is stored, as a forEach does), then each accepted with its own (source, id) as its
+   * delivery id, so that a batch sent again answers every event like the first. One answer lists
+   * every event's.
+   */
+  const batch = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+    events: CloudEvent[],
+    verification: RequestVerification | undefined,
+  ) => {
+    const decisions: IngressDecision[] = [];
+    const decideStart = performance.now();
+    for (const [i, event] of events.entries()) {
+      const request = hookRequest({
+        name,
+        headers: req.headers,
+        query: req.notes.query!,
+        payload: event.data ?? {},
+        secretHeaders: index.secretHeaders,
+        verified: verification?.verified,
+        target: req.raw.url,
+        ce: event.attributes,
+      });
+      const decision = await ingress.decide(request, verification ? { verification } : {});
+      if (decision.kind === "refused") {
+        const id = cloudEventDeliveryId(event.attributes);
+        req.notes.decision = decision;
+        await act(
+          { ...decision, error: `CloudEvents batch: event ${i} (${id}): ${decision.error}` },
+          name,
+          undefined,
+        );
+      }
+      decisions.push(decision);
+    }
+    req.notes.decideMs = performance.now() - decideStart;
+    // Stored side by side, so that the store's group commit takes them in as few commits as it can;
+    // each is still its own accept under its own delivery id, submitted in the batch's order.
+    const answers = await Promise.all(
+      decisions.map(async (decision, i): Promise<BatchAnswer> => {
+        const { attributes } = events[i]!;
+        const result = await act(
+          decision,
+          name,
+          cloudEventKey(name, attributes, hooks.idempotencyTtlSeconds),
+        );
+        if (result !== "skip" && result.status === "conflict") throw new HttpError("IDEMPOTENCY_KEY_REUSED");
+        const success = decision.kind === "refused" ? undefined : decision.successAnswer;
+        const shown = acceptedAnswer(result === "skip" ? "skip" : result.outcome, success);
+        return {
+          attributes,
+          status: shown.status,
+          body: shown.body,
+          replayed: result !== "skip" && result.status === "replayed",
+        };
+      }),
+    );
+    req.notes.mappingId ??= decisions.find((d) => d.mappingId !== undefined)?.mappingId;
+    const { status, body } = batchAnswer(answers);
+    return body === undefined ? reply.code(status).send() : reply.code(status).send(body);
+  };
+
+  const eventGridValidation = async (req: FastifyRequest, reply: FastifyReply, path: HookPath) => {
+    const limits = { maxBytes: path.maxBodyBytes, maxBytesSetting: path.limitSetting, timeoutMs };
+    const raw = req.body
+      ? await readBody(req.body as Readable, req.headers["content-length"], limits)
+      : EMPTY;
+    req.notes.body = raw;
+    const parsed = parsePayload(raw, req.headers["content-type"]);
+    const code = parsed.ok ? eventGridValidationCode(parsed.value) : undefined;
+    if (code === undefined) {
+      throw new HttpError(
+        "INVALID_PAYLOAD",
+        "aeg-event-type is SubscriptionValidation but the body holds no Microsoft.EventGrid.SubscriptionValidationEvent with a validationCode",
+      );
+    }
+    return reply.code(200).send({ validationResponse: code });
+  };
+
   const act = async (
     decision: IngressDecision,
     name: string,
@@ -239,14 +352,18 @@ export function hookRoute(opts: HookRouteOptions) {
     switch (decision.kind) {
       case "skip":
         return "skip";
-      case "wake":
+      case "wake": {
+        const flow = acceptFlow(decision);
         return decision.fanOut
-          ? acceptor.wakes(decision.fanOut, name, idem)
-          : acceptor.wake(decision.action, name, idem);
-      case "agent":
+          ? acceptor.wakes(decision.fanOut, name, idem, flow)
+          : acceptor.wake(decision.action, name, idem, flow);
+      }
+      case "agent": {
+        const flow = acceptFlow(decision);
         return decision.fanOut
-          ? acceptor.agents(decision.fanOut, name, idem, decision.mappingId!)
-          : acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId);
+          ? acceptor.agents(decision.fanOut, name, idem, decision.mappingId!, flow)
+          : acceptor.agent(decision.action, decision.verdict, name, idem, decision.mappingId, flow);
+      }
       case "refused": {
         // What the client gets is the decision's answer (ingress/answer.ts), as `hookgate test` shows
         // it; the retry hint and the log are the server's.
@@ -267,6 +384,12 @@ export function hookRoute(opts: HookRouteOptions) {
   };
 
   return { onRequest, handler };
+}
+
+/** A decision's flow control with its scope (the mapping), when its mapping has one. */
+function acceptFlow(decision: Extract<IngressDecision, { kind: "wake" | "agent" }>): AcceptFlow | undefined {
+  const { flow, mappingId } = decision;
+  return flow && mappingId !== undefined ? { spec: flow, scope: mappingId } : undefined;
 }
 
 export function methodNotAllowed(allow = "POST"): HttpError {
@@ -320,4 +443,13 @@ function tooMany(retryAfterSeconds: number): HttpError {
   return new HttpError("TOO_MANY_AUTH_FAILURES", undefined, {
     headers: { "retry-after": String(retryAfterSeconds) },
   });
+}
+
+/** A CloudEvent's (source, id) as its delivery key on this hook, for hooks.idempotencyTtlSeconds. */
+function cloudEventKey(
+  hook: string,
+  attributes: Record<string, unknown>,
+  ttlSeconds: number,
+): IdempotencyRef {
+  return { scope: `cloudevents:${hook}`, key: cloudEventDeliveryId(attributes), ttlSeconds };
 }

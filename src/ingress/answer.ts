@@ -9,10 +9,14 @@ import type { IngressDecision } from "./decide.js";
 
 export type { Answer };
 
-/** What the store made of accepted actions (the store's AcceptOutcome has this shape). */
-export type StoredOutcome =
+/**
+ * What the store made of accepted actions (the store's AcceptOutcome has this shape): `coalesced` when
+ * the request joined a coalesce window, `deduped` when it repeated a content key and started nothing.
+ */
+export type StoredOutcome = (
   | { kind: "wake"; mode: WakeAction["mode"]; event: "queued" | "coalesced"; count?: number }
-  | { kind: "run"; runId: string; runIds?: string[] };
+  | { kind: "run"; runId: string; runIds?: string[] }
+) & { coalesced?: true; deduped?: true };
 
 /** A run's id is made when it is stored: a decision not stored shows this instead. */
 const UNSTORED_RUN_ID = "(assigned when stored)";
@@ -31,10 +35,14 @@ export function acceptedAnswer(stored: StoredOutcome | "skip", success: SuccessA
 
 function usualAnswer(stored: StoredOutcome | "skip"): Answer {
   if (stored === "skip") return { status: 204 };
+  const marks = {
+    ...(stored.coalesced && { coalesced: true }),
+    ...(stored.deduped && { deduped: true }),
+  };
   if (stored.kind === "run") {
     return {
       status: 202,
-      body: { ok: true, runId: stored.runId, ...(stored.runIds && { runIds: stored.runIds }) },
+      body: { ok: true, runId: stored.runId, ...(stored.runIds && { runIds: stored.runIds }), ...marks },
     };
   }
   return {
@@ -44,6 +52,7 @@ function usualAnswer(stored: StoredOutcome | "skip"): Answer {
       mode: stored.mode,
       eventOutcome: stored.event,
       ...(stored.count !== undefined && { count: stored.count }),
+      ...marks,
     },
   };
 }
@@ -53,15 +62,26 @@ function usualAnswer(stored: StoredOutcome | "skip"): Answer {
  * `now` when any asks for it (one heartbeat serves them all); run ids are not known yet.
  */
 function unstoredOutcome(d: Extract<IngressDecision, { kind: "wake" | "agent" }>): StoredOutcome {
+  // A keyed action of a coalescing mapping always goes into a window; whether a dedupe key repeats
+  // depends on what the store saw, which a decision not stored cannot tell.
+  const coalesced = d.flow?.coalesce !== undefined && d.action.flow?.coalesce !== undefined;
+  const marks = coalesced ? { coalesced: true as const } : {};
   if (d.kind === "agent") {
     return {
       kind: "run",
       runId: UNSTORED_RUN_ID,
       ...(d.fanOut && { runIds: d.fanOut.map(() => UNSTORED_RUN_ID) }),
+      ...marks,
     };
   }
-  if (!d.fanOut) return { kind: "wake", mode: d.action.mode, event: "queued" };
-  return { kind: "wake", mode: combinedWakeMode(d.fanOut), event: "queued", count: d.fanOut.length };
+  if (!d.fanOut) return { kind: "wake", mode: d.action.mode, event: "queued", ...marks };
+  return {
+    kind: "wake",
+    mode: combinedWakeMode(d.fanOut),
+    event: "queued",
+    count: d.fanOut.length,
+    ...marks,
+  };
 }
 
 /** The answer to a decision, after the store took its actions (`stored`) or as it would be. */

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { ERRORS, type ErrorCode } from "../core/errors.js";
 import { inSpan } from "../core/tracing.js";
 import type { RuleIndex } from "../engine/compile.js";
+import type { CompiledFlow } from "../engine/flow.js";
 import { route } from "../engine/route.js";
 import type { SuccessAnswer } from "../engine/success-answer.js";
 import type { AgentAction, ExplainTrace, HookRequest, SkipReason, WakeAction } from "../engine/types.js";
@@ -30,6 +31,8 @@ export type IngressDecision =
       mappingId?: string;
       /** The mapping's successStatus / successBody, when it sets them. */
       successAnswer?: SuccessAnswer;
+      /** The mapping's dedupe and coalesce (the actions carry their keys). */
+      flow?: CompiledFlow;
       explain?: ExplainTrace;
     }
   | {
@@ -40,6 +43,7 @@ export type IngressDecision =
       fanOut?: AdmittedRun[];
       mappingId?: string;
       successAnswer?: SuccessAnswer;
+      flow?: CompiledFlow;
       explain?: ExplainTrace;
     }
   /** Nothing to do (HTTP 204): a transform returned null, an ignore mapping, or forEach found nothing. */
@@ -178,8 +182,9 @@ export function createIngress(config: ResolvedConfig, index: RuleIndex): Ingress
         const admitted = decision.actions
           ? admitAll(decision.actions, decision.mappingId, explain)
           : admit(decision.action, decision.mappingId, explain);
-        const { successAnswer } = decision;
-        return successAnswer && admitted.kind === "agent" ? { ...admitted, successAnswer } : admitted;
+        const { successAnswer, flow } = decision;
+        if (admitted.kind !== "agent") return admitted;
+        return { ...admitted, ...(successAnswer && { successAnswer }), ...(flow && { flow }) };
       }
     }
   };

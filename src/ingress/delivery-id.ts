@@ -4,11 +4,14 @@
 // way of naming its deliveries here, as one more entry of SOURCES, never a second mechanism.
 import { headerText } from "../engine/verify/request-parts.js";
 import type { RawHeaders, Verified } from "../engine/verify/types.js";
+import { cloudEventDeliveryId } from "./cloudevents.js";
 
 /** What the sources read: the request's headers and what its verification passed, if any. */
 export interface DeliveryIdInput {
   headers: RawHeaders;
   verified?: Verified | undefined;
+  /** A CloudEvent's attributes (binary or structured mode). */
+  cloudEvent?: Record<string, unknown> | undefined;
 }
 
 /** Longer values are no sender's id; the log keeps none rather than a cut one. */
@@ -37,6 +40,8 @@ type Source = (input: DeliveryIdInput) => string | undefined;
 
 const SOURCES: readonly Source[] = [
   ({ verified }) => verified?.id,
+  // A CloudEvent is identified by its source and id together.
+  ({ cloudEvent }) => (cloudEvent ? cloudEventDeliveryId(cloudEvent) : undefined),
   ({ headers }) => {
     for (const name of ID_HEADERS) {
       const value = headerText(headers, name);

@@ -20,6 +20,8 @@ export function hookRequest(parts: {
   verified?: Verified | undefined;
   /** The request target (path and query string), for a transform's ctx.url. */
   target?: string;
+  /** A CloudEvent's attributes: rules see them as `ce`, and the payload is the event's data. */
+  ce?: Record<string, unknown>;
 }): HookRequest {
   const req: HookRequest = {
     path: normaliseHookPath(parts.name),
@@ -29,6 +31,7 @@ export function hookRequest(parts: {
   };
   if (parts.verified) req.verified = parts.verified;
   if (parts.target !== undefined) req.target = parts.target;
+  if (parts.ce) req.ce = parts.ce;
   return req;
 }
 

@@ -10,6 +10,7 @@ import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
 import { DeliveryQueue } from "./delivery-queue.js";
 import type { RuntimeDeps } from "./deps.js";
+import { FlowRelease } from "./flow-release.js";
 import { runHeartbeat } from "./heartbeat.js";
 import { type HeartbeatReason, HeartbeatScheduler } from "./heartbeat-scheduler.js";
 import { IssueRecorder } from "./issues.js";
@@ -203,6 +204,22 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   }
 
   const runsWork = opts.worker !== false;
+  const pollMs = opts.pollMs ?? (store.shared ? 5000 : 1000);
+  const wakeAdded = (mode: "now" | "next-heartbeat") => {
+    if (mode !== "now" || !runsWork) return;
+    if (sharedWork) sharedWork.wakeAccepted();
+    else scheduler.request("now");
+  };
+  // Windows end on time whatever the store: a shared store's signals carry no timers, so this looks
+  // at least once a second.
+  const flowRelease = new FlowRelease({
+    store,
+    log,
+    now,
+    everyMs: pollMs === 0 ? 0 : Math.min(pollMs, 1000),
+    runsQueued: () => worker.kick(),
+    wakeAdded: (mode) => wakeAdded(mode),
+  });
   let resumingAgain: Promise<void> | null = null;
   const sharedWork =
     store.shared && runsWork
@@ -242,6 +259,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         .resumePending()
         .catch((err: unknown) => log.error({ err }, "resuming pending deliveries failed"));
       worker.start();
+      flowRelease.start();
       if (sharedWork) {
         // The holder of the heartbeat lease starts the schedule (and looks for pending `now` events).
         await sharedWork.start();
@@ -261,7 +279,14 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
       const cutOff = setTimeout(() => shutdown.abort(), grace);
       let giveUp: NodeJS.Timeout | undefined;
       const drained = async () => {
-        await Promise.all([worker.stop(), scheduler.stop(), sharedWork?.stop(), resuming, resumingAgain]);
+        await Promise.all([
+          flowRelease.stop(),
+          worker.stop(),
+          scheduler.stop(),
+          sharedWork?.stop(),
+          resuming,
+          resumingAgain,
+        ]);
         // Nothing queues a reply any more: let the queue empty.
         await deliveries.settled();
       };
@@ -291,9 +316,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     },
 
     wakeAccepted(mode) {
-      if (mode !== "now" || !runsWork) return;
-      if (sharedWork) sharedWork.wakeAccepted();
-      else scheduler.request("now");
+      wakeAdded(mode);
     },
 
     runAccepted() {

@@ -4,6 +4,7 @@
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics, secondsSince } from "../core/metrics.js";
 import { context, contextOf, inSpan, type Span } from "../core/tracing.js";
+import { unwrapExternalContent } from "../core/untrusted-content.js";
 import type { DeliveryState, RunPrompt, RunRecord, TranscriptMessage } from "../store/types.js";
 import { isAckOnly } from "./ack.js";
 import type { RuntimeDeps } from "./deps.js";
@@ -31,13 +32,15 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
   const runner = deps.runnerFor(settings.agent.id);
   // An isolated run starts from an empty conversation and leaves nothing in its session's.
   const isolated = run.sessionMode === "isolated";
+  // A target that fences hook content itself gets it unfenced: its agent must not read it fenced twice.
+  const message = (runner.fencesContent && unwrapExternalContent(run.message)) || run.message;
   const transcript = isolated
     ? []
     : await store.transcript(run.sessionKey, config.agents.defaults.transcriptTurns);
   const prompt: RunPrompt = {
     runner: runner.kind,
     transcriptMessages: transcript.length,
-    message: run.message,
+    message,
     timeoutSeconds: settings.timeoutSeconds,
     ...(settings.agent.systemPrompt ? { systemPrompt: settings.agent.systemPrompt } : {}),
     ...(settings.model ? { model: settings.model } : {}),
@@ -63,7 +66,18 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
       thinking: settings.thinking,
       systemPrompt: settings.agent.systemPrompt,
       transcript,
-      message: run.message,
+      message,
+      run: {
+        name: run.name,
+        ...(run.sessionMode !== undefined ? { sessionMode: run.sessionMode } : {}),
+        wakeMode: run.wakeMode,
+        deliver: run.deliver,
+        channel: run.channel,
+        ...(run.to ? { to: run.to } : {}),
+        ...(run.model !== undefined ? { model: run.model } : {}),
+        ...(run.thinking !== undefined ? { thinking: run.thinking } : {}),
+        timeoutSeconds: settings.timeoutSeconds,
+      },
     },
     settings.timeoutSeconds,
     deps.shutdown,
@@ -73,9 +87,25 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
 
   const finishedAt = deps.now();
   const status = outcome.kind === "ok" ? "succeeded" : outcome.kind;
-  const reply = outcome.kind === "ok" ? outcome.reply : undefined;
+  // A run handed off to a target that answers its sender itself has no reply here to deliver or keep.
+  const handedOff = outcome.kind === "ok" ? outcome.handedOff : undefined;
+  const reply = outcome.kind === "ok" && handedOff === undefined ? outcome.reply : undefined;
   const error = outcome.kind === "ok" ? undefined : outcome.error;
-  const delivery = reply === undefined ? undefined : deliveryIntent(config, run, reply, finishedAt);
+  const targetId = outcome.kind === "ok" || outcome.kind === "failed" ? outcome.targetId : undefined;
+  const delivery =
+    handedOff !== undefined
+      ? run.deliver
+        ? {
+            status: "skipped" as const,
+            reason: handedOff,
+            channel: run.channel,
+            ...(run.to ? { to: run.to } : {}),
+            updatedAt: finishedAt,
+          }
+        : undefined
+      : reply === undefined
+        ? undefined
+        : deliveryIntent(config, run, reply, finishedAt);
   const exchange: TranscriptMessage[] =
     reply === undefined || isolated
       ? []
@@ -92,14 +122,20 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
       ...(reply !== undefined ? { reply } : {}),
       ...(error !== undefined ? { error } : {}),
       ...(outcome.kind === "ok" && outcome.usage ? { usage: outcome.usage } : {}),
+      ...(targetId !== undefined ? { targetId } : {}),
     },
     {
       transcript: exchange,
-      event: {
-        text: summaryLine(run.name, status, reply ?? error ?? ""),
-        source: run.name,
-        mode: run.wakeMode,
-      },
+      // A target that took the run over posts its own summary into its own main session.
+      ...(handedOff === undefined
+        ? {
+            event: {
+              text: summaryLine(run.name, status, reply ?? error ?? ""),
+              source: run.name,
+              mode: run.wakeMode,
+            },
+          }
+        : {}),
       ...(delivery ? { delivery } : {}),
     },
   );
@@ -107,11 +143,12 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
   if (!recorded) return;
   log.info({ runId: run.id, status, ms: finishedAt - (run.startedAt ?? finishedAt), error }, "run finished");
   metrics.runs.inc({ status });
+  metrics.runnerRuns.inc({ runner: runner.kind, status });
   metrics.runSeconds.observe({ status }, secondsSince(started));
   span.setAttribute("hookgate.run.status", status);
   noteRunOutcome(deps, run.id, settings.agent.id, status, finishedAt, error);
 
-  if (run.wakeMode === "now") deps.requestHeartbeat("run");
+  if (run.wakeMode === "now" && handedOff === undefined) deps.requestHeartbeat("run");
   if (delivery?.status === "pending" && reply !== undefined) {
     const request = { runId: run.id, text: reply, channel: run.channel, ...(run.to ? { to: run.to } : {}) };
     // The delivery records its outcome on the run itself; its span is the run's child.

@@ -1,11 +1,11 @@
 // One runner call bounded by a timeout and by shutdown. The runner gets an AbortSignal, but the
 // outcome never waits for it to notice: at the deadline the turn is timed out, whatever the runner does.
 import type { TokenUsage } from "../store/types.js";
-import type { Runner, RunnerInput } from "./runners/index.js";
+import { type Runner, RunnerError, type RunnerInput } from "./runners/index.js";
 
 export type TurnOutcome =
-  | { kind: "ok"; reply: string; usage?: TokenUsage }
-  | { kind: "failed"; error: string }
+  | { kind: "ok"; reply: string; usage?: TokenUsage; targetId?: string; handedOff?: string }
+  | { kind: "failed"; error: string; targetId?: string }
   | { kind: "timed_out"; error: string }
   /** Shutdown cut the turn off: leave it to crash recovery instead of recording an outcome. */
   | { kind: "stopped" };
@@ -44,14 +44,19 @@ export async function runTurn(
 
   try {
     const result = await Promise.race([running, aborted]);
-    return result.usage
-      ? { kind: "ok", reply: result.reply, usage: result.usage }
-      : { kind: "ok", reply: result.reply };
+    return {
+      kind: "ok",
+      reply: result.reply,
+      ...(result.usage ? { usage: result.usage } : {}),
+      ...(result.targetId !== undefined ? { targetId: result.targetId } : {}),
+      ...(result.handedOff !== undefined ? { handedOff: result.handedOff } : {}),
+    };
   } catch (err) {
     const reason = controller.signal.aborted ? controller.signal.reason : err;
     if (reason instanceof TurnStopped) return { kind: "stopped" };
     if (reason instanceof TurnTimeout) return { kind: "timed_out", error: reason.message };
-    return { kind: "failed", error: errorText(err) };
+    const targetId = err instanceof RunnerError ? err.targetId : undefined;
+    return { kind: "failed", error: errorText(err), ...(targetId !== undefined ? { targetId } : {}) };
   } finally {
     clearTimeout(timer);
     shutdown.removeEventListener("abort", onShutdown);

@@ -7,6 +7,7 @@ import type {
   NewRun,
   RequestLogEntry,
   RequestLogRecord,
+  RunHold,
   RunPrompt,
   RunRecord,
   RunStatus,
@@ -56,6 +57,10 @@ export interface RunRow {
   finished_at: number | null;
   delivery: string | null;
   trace_context: string | null;
+  target_id: string | null;
+  held_reason?: string | null;
+  held_until?: number | string | null;
+  merged?: number | null;
 }
 
 export interface TranscriptRow {
@@ -184,7 +189,14 @@ export function runFromRow(row: RunRow): RunRecord {
     finishedAt: row.finished_at ?? undefined,
     delivery: json<DeliveryState>(row.delivery),
     traceContext: row.trace_context ?? undefined,
+    targetId: row.target_id ?? undefined,
+    held: row.held_reason ? runHold(row.held_reason, row.held_until) : undefined,
+    merged: row.merged ?? undefined,
   });
+}
+
+function runHold(reason: string, until: number | string | null | undefined): RunHold {
+  return defined({ reason: reason as RunHold["reason"], until: until == null ? undefined : Number(until) });
 }
 
 export function transcriptFromRow(row: TranscriptRow): TranscriptMessage {

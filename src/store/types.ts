@@ -7,7 +7,8 @@ import type { RequestDecision } from "../core/decision-record.js";
 
 export type { RequestDecision };
 
-export type RunStatus = "queued" | "running" | "succeeded" | "failed" | "timed_out";
+/** held: stored, waiting for something before it may be queued (see RunRecord.held). */
+export type RunStatus = "held" | "queued" | "running" | "succeeded" | "failed" | "timed_out";
 export type DeliveryStatus = "pending" | "sent" | "skipped" | "failed";
 export type WakeMode = "now" | "next-heartbeat";
 
@@ -25,9 +26,46 @@ export interface IdempotencyRef {
  * The actions of one fan-out (acceptWakes, acceptRuns) are one outcome: `count` wakes, of which at
  * least one started a new event when `event` is queued; `runIds` in order, `runId` the first.
  */
-export type AcceptOutcome =
+export type AcceptOutcome = (
   | { kind: "wake"; mode: WakeMode; event: "queued" | "coalesced"; count?: number }
-  | { kind: "run"; runId: string; runIds?: string[] };
+  | { kind: "run"; runId: string; runIds?: string[] }
+) &
+  FlowMarks;
+
+/**
+ * What flow control made of an accept: `coalesced` when an action joined (or opened) a coalesce window,
+ * so its run or event starts when the window ends; `deduped` when every action repeated a content key
+ * and nothing new was stored.
+ */
+export interface FlowMarks {
+  coalesced?: true;
+  deduped?: true;
+}
+
+/** One request merged into a coalesce window: its message (a wake's text) and when it came. */
+export interface FlowItem {
+  message: string;
+  at: number;
+}
+
+/**
+ * Flow control of one accepted action: its mapping's dedupe and coalesce with the keys its request
+ * rendered. Keys and windows are per `scope` (the mapping's id). Times come from the action's
+ * receivedAt, so that a window's decisions do not depend on when the transaction ran.
+ */
+export interface FlowSpec {
+  scope: string;
+  dedupe?: { key: string; windowMs: number };
+  coalesce?: {
+    key: string;
+    windowMs: number;
+    max: number;
+    /** This action's message before the safety wrapper (a wake: its text). */
+    item: string;
+    /** The run's message (a wake: the event's text) made of every item so far, for the window's run id. */
+    compose: (items: readonly FlowItem[], runId: string) => string;
+  };
+}
 
 /**
  * accepted: stored now; replayed: the key was seen with the same body, nothing new was stored (the
@@ -47,6 +85,7 @@ export interface NewWake {
   /** Hook that produced it (`wake` for the direct endpoint, else the mapping's hook name). */
   source: string;
   receivedAt: number;
+  flow?: FlowSpec;
 }
 
 /** An agent run as accepted by the ingress, after policies and the safety wrapper. */
@@ -77,6 +116,14 @@ export interface NewRun {
   receivedAt: number;
   /** W3C traceparent of the request that queued the run, so the run's trace span joins that trace. */
   traceContext?: string;
+  /** Dedupe and coalesce (not stored with the run: they decide how it is stored). */
+  flow?: FlowSpec;
+}
+
+/** Why a run is held, and until when it is at the latest (coalesce: the end of its window). */
+export interface RunHold {
+  reason: "coalesce";
+  until?: number;
 }
 
 export interface TokenUsage {
@@ -85,8 +132,12 @@ export interface TokenUsage {
   totalTokens?: number;
 }
 
-export interface RunRecord extends NewRun {
+export interface RunRecord extends Omit<NewRun, "flow"> {
   status: RunStatus;
+  /** While held: why. */
+  held?: RunHold;
+  /** Requests merged into this run by coalesce (absent: one). */
+  merged?: number;
   attempts: number;
   /** Agent and model actually used (filled when the run starts). */
   resolvedAgentId?: string;
@@ -99,6 +150,8 @@ export interface RunRecord extends NewRun {
   delivery?: DeliveryState;
   /** What was sent to the runner (filled when the run starts). */
   prompt?: RunPrompt;
+  /** The id the run's target gave it: an OpenClaw gateway's runId, an A2A task id. */
+  targetId?: string;
 }
 
 /** The prompt of a run as handed to its runner, kept for `hookgate runs show`. */
@@ -122,6 +175,8 @@ export interface RunResult {
   resolvedAgentId?: string;
   resolvedModel?: string;
   finishedAt: number;
+  /** The id the run's target gave it, when it gave one. */
+  targetId?: string;
 }
 
 /** Extra effects of finishing a run, written in the same transaction as its status. */
@@ -495,6 +550,12 @@ export interface Store {
    * those no live instance is sending, and they become this instance's to finish.
    */
   pendingDeliveries(): Promise<RunRecord[]>;
+
+  /**
+   * Ends the coalesce windows whose time is up at `at`: their runs are queued, their wakes become
+   * events. Returns how many runs were queued and the mode of each event added.
+   */
+  releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }>;
 
   // --- heartbeats ---
   /**

@@ -1,6 +1,13 @@
 /* Generated from schemas/*.schema.json by `npm run gen:types`. Do not edit by hand. */
 
 /**
+ * A duration such as 30s, 2m, 1.5h, 3d.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "flowWindow".
+ */
+export type FlowWindow = string;
+/**
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "sessionMode".
  */
@@ -279,9 +286,18 @@ export interface Mapping {
   verify?: MappingVerify;
   challenge?: MappingChallenge;
   /**
+   * true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path.
+   */
+  cloudevents?: boolean;
+  /**
    * Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes.
    */
   maxBodyBytes?: number;
+  flow?: MappingFlow;
+  /**
+   * Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce.
+   */
+  coalesceTemplate?: string;
   /**
    * The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body.
    */
@@ -438,6 +454,52 @@ export interface MappingChallenge {
    * meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}.
    */
   verifyToken?: string;
+}
+/**
+ * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "flow".
+ */
+export interface MappingFlow {
+  dedupe?: MappingFlowDedupe;
+  coalesce?: MappingFlowCoalesce;
+}
+/**
+ * A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "flowDedupe".
+ */
+export interface MappingFlowDedupe {
+  /**
+   * Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat.
+   */
+  key: string;
+  /**
+   * How long a key is remembered (at most 30d), e.g. 72h.
+   */
+  window: string;
+}
+/**
+ * The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "flowCoalesce".
+ */
+export interface MappingFlowCoalesce {
+  /**
+   * Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element.
+   */
+  key: string;
+  /**
+   * How long a window stays open after its first request (at most 1d), e.g. 2m.
+   */
+  window: string;
+  /**
+   * A window that holds this many requests starts its run at once.
+   */
+  max?: number;
 }
 /**
  * Hard limits of the transform sandbox, per call, and the worker threads transforms run in.
@@ -630,9 +692,9 @@ export interface Agent {
  */
 export interface RunnerConfig {
   /**
-   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests.
+   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself.
    */
-  kind: "llm" | "command" | "echo";
+  kind: "llm" | "command" | "echo" | "openclaw";
   /**
    * argv of the program for kind command (no shell); relative program paths resolve against the config file.
    *
@@ -649,6 +711,22 @@ export interface RunnerConfig {
    * Working directory for kind command, relative to the config file.
    */
   cwd?: string;
+  /**
+   * Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path).
+   */
+  url?: string;
+  /**
+   * For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file.
+   */
+  token?: string;
+  /**
+   * For kind openclaw: the gateway's agent that runs the turn (default: this agent's id).
+   */
+  agentId?: string;
+  /**
+   * For kind openclaw: the gateway's hooks.path.
+   */
+  path?: string;
 }
 /**
  * An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).

@@ -5,6 +5,7 @@ import { afterEach } from "vitest";
 import type { Store } from "../../src/store/types.js";
 import { acceptsContract } from "./contract/accepts.js";
 import type { ContractOptions, StoreFactory } from "./contract/fixtures.js";
+import { flowContract } from "./contract/flow.js";
 import { issuesContract } from "./contract/issues.js";
 import { requestLogContract } from "./contract/request-log.js";
 import { runsContract } from "./contract/runs.js";
@@ -26,5 +27,6 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
   runsContract(context);
   sessionsContract(context);
   requestLogContract(context);
+  flowContract(context);
   issuesContract(context);
 }

@@ -14,6 +14,7 @@ import {
   uniqueSchema,
 } from "../helpers/pg.js";
 import { run, wake } from "./contract/fixtures.js";
+import { flowRun } from "./contract/flow.js";
 import { storeContract } from "./contract.js";
 
 const available = await pgAvailable();
@@ -62,9 +63,9 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
     it("instances starting together migrate the schema once", async () => {
       await Promise.all([instance(), instance(), instance()]);
       const versions = await pgQuery<{ version: number }>(`SELECT version FROM "${schema}".migrations`);
-      expect(versions.map((v) => v.version)).toEqual(
-        Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1),
-      );
+      // Each migration once, in order.
+      const all = Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1);
+      expect(versions.map((v) => v.version)).toEqual(all);
     });
 
     it("refuses a schema written by a newer hookgate, naming the fix", async () => {
@@ -272,6 +273,40 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
       } finally {
         await stop();
       }
+    });
+  });
+
+  describe("flow control across instances", () => {
+    it("two instances coalescing one key at the same moment make one run", async () => {
+      const [a, b] = [await instance(), await instance()];
+      const ids = Array.from({ length: 40 }, (_, i) => `r${String(i).padStart(2, "0")}`);
+      const results = await Promise.all(
+        ids.map((id, i) => (i % 2 === 0 ? a : b).acceptRun(flowRun(id, 1000 + i, { c: "one", max: 1000 }))),
+      );
+      const runIds = new Set(
+        results.map((r) => r.status === "accepted" && r.outcome.kind === "run" && r.outcome.runId),
+      );
+      expect(runIds.size).toBe(1);
+      const runs = await a.listRuns({ limit: 100 });
+      expect(runs.length).toBe(1);
+      expect(runs[0]).toMatchObject({ status: "held", merged: 40 });
+      // Either instance ends the window; the other then finds nothing due.
+      const released = await Promise.all([a.releaseWindows(5000), b.releaseWindows(5000)]);
+      expect(released.map((r) => r.runs).sort()).toEqual([0, 1]);
+      const [claimed] = await b.claimRuns(10, 5000);
+      expect(claimed!.message.split(" | ").length).toBe(40);
+    });
+
+    it("two instances deduplicating one key at the same moment store it once", async () => {
+      const [a, b] = [await instance(), await instance()];
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? a : b).acceptRun(flowRun(`d${i}`, 1000, { d: "same" })),
+        ),
+      );
+      const deduped = results.filter((r) => r.status === "accepted" && r.outcome.deduped).length;
+      expect(deduped).toBe(19);
+      expect((await a.listRuns({ limit: 100 })).length).toBe(1);
     });
   });
 });

@@ -13,6 +13,7 @@ import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
 import { runCommand } from "../unit/command-helpers.js";
 import { logged, run, wake } from "./contract/fixtures.js";
+import { flowRun } from "./contract/flow.js";
 
 const available = await pgAvailable();
 
@@ -109,12 +110,32 @@ describe.skipIf(!available)("hookgate store copy", () => {
   const copy = (...extra: string[]) =>
     runCommand(storeCommand, ["copy", "--from", file, "--to", PG_URL, "--schema", schema, ...extra]);
 
+  it("copies open coalesce windows and dedupe keys: the instances go on with them", async () => {
+    const source = new SqliteStore(file);
+    await source.open();
+    await source.acceptRun(flowRun("win-a", 10_000, { c: "disk", d: "alert-1" }));
+    await source.close();
+    const { code, stdout } = await copy();
+    expect(code).toBe(0);
+    expect(stdout).toContain("4 runs,");
+    expect(stdout).toContain("1 coalesce windows, 1 dedupe keys\n");
+    const after = new PostgresStore(pgStoreConfig(schema));
+    await after.open();
+    open.push(after);
+    const joined = await after.acceptRun(flowRun("win-b", 10_500, { c: "disk" }));
+    expect(joined).toEqual({ status: "accepted", outcome: { kind: "run", runId: "win-a", coalesced: true } });
+    const repeat = await after.acceptRun(flowRun("win-c", 10_600, { d: "alert-1" }));
+    expect(repeat).toMatchObject({ outcome: { runId: "win-a", deduped: true } });
+    expect(await after.releaseWindows(11_000)).toEqual({ runs: 1, wakes: [] });
+    expect(await after.getRun("win-a")).toMatchObject({ status: "queued", merged: 2 });
+  });
+
   it("copies everything, and the PostgreSQL store reads what the SQLite one did", async () => {
     const { code, stdout, stderr } = await copy();
     expect(stderr).toContain("copying runs: 3 of 3");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 2 issues, 0 run retries\n$/,
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 2 issues, 0 run retries\n$/,
     );
 
     const before = new SqliteStore(file, { readonly: true });

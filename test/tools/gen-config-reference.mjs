@@ -32,6 +32,9 @@ const sections = [
   { title: "hooks.mappings[].transform", def: "transform" },
   { title: "hooks.mappings[].verify", def: "verify" },
   { title: "hooks.mappings[].challenge", def: "challenge" },
+  { title: "hooks.mappings[].flow", def: "flow" },
+  { title: "hooks.mappings[].flow.dedupe", def: "flowDedupe" },
+  { title: "hooks.mappings[].flow.coalesce", def: "flowCoalesce" },
   {
     title: "agents.defaults",
     def: "agentDefaults",

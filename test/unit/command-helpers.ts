@@ -1,6 +1,6 @@
 // Runs one hookgate command in-process and captures what it prints, as a user would see it.
 import { Readable } from "node:stream";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import type { Command } from "../../src/commands/command.js";
 
 export async function runCommand(
@@ -29,4 +29,23 @@ export async function runCommand(
     err.mockRestore();
     Object.defineProperty(process, "stdin", original);
   }
+}
+
+/** Runs a pack's test cases with `hookgate test --pack F --json --fail-under 100` and checks them. */
+export async function expectPackCasesPass(packFile: string): Promise<void> {
+  const { command: testCommand } = await import("../../src/commands/test.js");
+  const { code, stdout } = await runCommand(testCommand, [
+    "--pack",
+    packFile,
+    "--json",
+    "--fail-under",
+    "100",
+  ]);
+  const suite = JSON.parse(stdout) as { failed: number; cases?: { name: string; ok: boolean }[] };
+  expect(
+    (suite.cases ?? []).filter((c) => !c.ok).map((c) => c.name),
+    stdout,
+  ).toEqual([]);
+  expect(suite.failed).toBe(0);
+  expect(code).toBe(0);
 }

@@ -242,3 +242,49 @@ describe("agents.defaults.modelPolicy (OpenClaw's model policy)", () => {
     expect(modelCatalog(c).canonical("opus")).toBe("anthropic/claude-opus-4-6");
   });
 });
+
+describe("agents.list[].runner", () => {
+  it("an openclaw runner needs the gateway's url and token", async () => {
+    const issues = await loadErrors(`agents:
+  list:
+    - id: main
+      runner: { kind: openclaw, url: "http://127.0.0.1:18789" }
+`);
+    expect(issues.map((i) => `${i.path}: ${i.message}`).join("\n")).toMatch(
+      /agents\.list\[0\]\.runner.*token/,
+    );
+  });
+
+  it("refuses a key of another runner kind, naming the kind it belongs to", async () => {
+    const issues = await loadErrors(`agents:
+  list:
+    - id: main
+      runner: { kind: echo, token: abcdef }
+    - id: gw
+      runner: { kind: openclaw, url: "http://127.0.0.1:18789", token: abcdef, command: [ls] }
+`);
+    expect(issueAt(issues, "agents.list[0].runner.token").message).toBe(
+      "runner key token applies to runner kind openclaw only, not echo; remove it or change runner.kind",
+    );
+    expect(issueAt(issues, "agents.list[1].runner.command").message).toBe(
+      "runner key command applies to runner kind command only, not openclaw; remove it or change runner.kind",
+    );
+  });
+
+  it("takes an openclaw runner with its token from the environment", async () => {
+    const { config: c } = await loadYaml(
+      `agents:
+  list:
+    - id: main
+      runner: { kind: openclaw, url: "http://127.0.0.1:18789", token: "\${OPENCLAW_HOOKS_TOKEN}", path: /gw-hooks }
+`,
+      { env: { OPENCLAW_HOOKS_TOKEN: "oc-secret-token" } },
+    );
+    expect(c.agents.list[0]!.runner).toEqual({
+      kind: "openclaw",
+      url: "http://127.0.0.1:18789",
+      token: "oc-secret-token",
+      path: "/gw-hooks",
+    });
+  });
+});

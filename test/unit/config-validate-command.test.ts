@@ -1,4 +1,5 @@
 // `hookgate validate` end to end: exit codes, the summary on stdout, every problem on stderr.
+import { chmodSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { command } from "../../src/commands/validate.js";
@@ -341,5 +342,61 @@ describe("hookgate validate", () => {
     const result = await run(["--bogus"]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^hookgate validate: unknown option --bogus\n\nUsage: hookgate validate/);
+  });
+});
+
+describe("hookgate validate: verify and token checks", () => {
+  const mapping = (verify: string) =>
+    `    - match: { path: sms }\n      action: wake\n      textTemplate: sms\n      verify: ${verify}\n`;
+
+  it("accepts a Twilio mapping when server.publicUrl is set, as serve does, and says what is missing when not", async () => {
+    const hooks = `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n${mapping("{ scheme: twilio, secret: twilio-auth-token }")}`;
+    const withUrl = await run([
+      "--config",
+      configFile(`server:\n  publicUrl: https://hooks.example.com\n${hooks}`),
+    ]);
+    expect(withUrl.stderr).toBe("");
+    expect(withUrl.code).toBe(0);
+    const without = await run(["--config", configFile(hooks)]);
+    expect(without.code).toBe(1);
+    expect(without.stderr).toContain("Twilio signs the public URL it posts to: set server.publicUrl");
+  });
+
+  it("refuses hmac with a timestampHeader that signed does not cover", async () => {
+    const file = configFile(
+      `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n${mapping("{ scheme: hmac, secret: s3cret-value, header: x-sig, timestampHeader: x-ts }")}`,
+    );
+    const result = await run(["--config", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /hookgate\.yaml:\d+:\d+: hooks\.mappings\[0\]\.verify\.timestampHeader: (mapping \S+: )?the signature does not cover this header, so its age check proves nothing: add \{\{timestamp\}\} to signed/,
+    );
+  });
+
+  it("refuses a hook token or a header-carried secret with a line break inside, never quoting it", async () => {
+    // A secret file swapped for a link to a multi-line file: no header can carry what it holds.
+    const lines = "first-line-of-a-key\nsecond-line-of-a-key\n";
+    for (const [where, config] of [
+      ["hooks.token", `hooks:\n  enabled: true\n  token: \${file:multi.txt}\n`],
+      [
+        "hooks.mappings[0].verify.secret",
+        `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n${mapping('{ scheme: header, header: x-token, secret: "${file:multi.txt}" }')}`,
+      ],
+      [
+        "hooks.mappings[0].verify.secrets[1]",
+        `hooks:\n  enabled: true\n  token: ${TOKEN}\n  mappings:\n${mapping('{ scheme: basic, username: u, secrets: [one-password, "${file:multi.txt}"] }')}`,
+      ],
+    ] as const) {
+      const file = configFile(config, { "multi.txt": lines });
+      chmodSync(join(file, "../multi.txt"), 0o600);
+      const result = await run(["--config", file]);
+      expect(result.code, where).toBe(1);
+      expect(result.stderr, where).toMatch(
+        new RegExp(
+          `hookgate\\.yaml:\\d+:\\d+: ${reEscape(where)}: (mapping \\S+: )?holds a line break or another control character, which no HTTP header can carry, so no sender could present it; check the variable or secret file it comes from`,
+        ),
+      );
+      expect(result.stderr).not.toContain("line-of-a-key");
+    }
   });
 });

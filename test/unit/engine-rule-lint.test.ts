@@ -21,7 +21,7 @@ describe("match.when", () => {
       {
         path: 'hooks.mappings[0].match.when["=="][0].var',
         message:
-          'mapping gh: {"var":"action"} is always null: match.when sees only payload, headers, query, path and verified; write {"var":"payload.action"}',
+          'mapping gh: {"var":"action"} is always null: match.when sees only payload, headers, query, path, verified and ce; write {"var":"payload.action"}',
       },
     ]);
   });

@@ -223,3 +223,41 @@ describe("the console's Run column", () => {
     }
   });
 });
+
+describe("hookgate runs show: flow control", () => {
+  const flowed = (id: string, at: number): NewRun => ({
+    id,
+    name: "Alert",
+    message: id,
+    sessionKey: "hook:alert",
+    wakeMode: "now",
+    deliver: false,
+    channel: "last",
+    receivedAt: at,
+    flow: {
+      scope: "alerts",
+      coalesce: {
+        key: "disk",
+        windowMs: 120_000,
+        max: 50,
+        item: id,
+        compose: (items) => items.map((i) => i.message).join(","),
+      },
+    },
+  });
+
+  it("says a coalescing run is held, until when, and how many requests it holds; --status held lists it", async () => {
+    await writer.acceptRun(flowed(A, T0));
+    await writer.acceptRun(flowed(B, T0 + 1000));
+    const text = await show(A);
+    expect(text.stdout).toContain(
+      "  status    held\n  flow      held: coalescing requests until 2025-05-01 10:02:00Z (2 requests merged so far)\n",
+    );
+    const held = await runCommand(runs, ["--status", "held", "--store", file, "--json"]);
+    expect(JSON.parse(held.stdout).map((r: { id: string }) => r.id)).toEqual([A]);
+    await writer.releaseWindows(T0 + 120_000);
+    expect((await show(A)).stdout).toContain(
+      "  status    queued\n  flow      coalesced: 2 requests merged\n",
+    );
+  });
+});

@@ -318,6 +318,23 @@ tests:
       expect(one.code, file).toBe(0);
     }
   });
+
+  test("compiles the configuration once: one transform worker for the checks and the cases", async () => {
+    // The example's stripe rules call a transform; the mail pack's cases, compiled with their own
+    // parameters, call none. Compiling the whole configuration twice started a worker pool twice.
+    let workers = 0;
+    const count = () => {
+      workers++;
+    };
+    process.on("worker", count);
+    try {
+      const r = await run(["--config", "rules/examples/hookgate.example.yaml"]);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+    } finally {
+      process.off("worker", count);
+    }
+    expect(workers).toBe(1);
+  });
 });
 
 const PACK = `id: acme

@@ -511,6 +511,24 @@ describe("a verify block that cannot work is refused at load, naming the field a
       /verify\.timestampHeader: signed uses \{\{timestamp\}\}/,
     ],
     [
+      { scheme: "hmac", secret: "p", header: "x", timestampHeader: "x-ts" },
+      undefined,
+      /verify\.timestampHeader: the signature does not cover this header, so its age check proves nothing: add \{\{timestamp\}\} to signed/,
+    ],
+    [
+      {
+        scheme: "hmac",
+        secret: "p",
+        header: "x",
+        signed: "{{id}}.{{body}}",
+        idHeader: "x-id",
+        timestampHeader: "x-ts",
+        toleranceSeconds: 60,
+      },
+      undefined,
+      /verify\.timestampHeader: the signature does not cover this header/,
+    ],
+    [
       { scheme: "hmac", secret: "zz", header: "x", secretEncoding: "hex" },
       undefined,
       /verify\.secret: is not hex/,

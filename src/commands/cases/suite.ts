@@ -1,5 +1,6 @@
 // Runs every case of the given sources and measures which mappings the cases reach.
 import type { ResolvedConfig } from "../../config/types.js";
+import type { CompiledRules } from "../../engine/compile.js";
 import type { Expectation } from "../../types/generated.js";
 import { badPatterns, type CaseOutcome, compare, type Mismatch } from "./expect.js";
 import { CaseError, runCase } from "./run-case.js";
@@ -39,8 +40,16 @@ export interface SuiteResult {
   coverage: Coverage;
 }
 
-export async function runSuite(config: ResolvedConfig, sources: readonly CaseSource[]): Promise<SuiteResult> {
-  const targets = new Targets(config);
+/**
+ * Runs every case of `sources`; `compiled`, the configuration's rules when the caller compiled them
+ * already, serves the rule-file cases (and is disposed here).
+ */
+export async function runSuite(
+  config: ResolvedConfig,
+  sources: readonly CaseSource[],
+  compiled?: CompiledRules,
+): Promise<SuiteResult> {
+  const targets = new Targets(config, compiled);
   const results: CaseResult[] = [];
   try {
     for (const source of sources) {

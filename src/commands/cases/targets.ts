@@ -20,7 +20,15 @@ export class Targets {
   private readonly cache = new Map<string, Promise<Target>>();
   private readonly compiled: CompiledRules[] = [];
 
-  constructor(private readonly config: ResolvedConfig) {}
+  /**
+   * `whole`: the whole configuration's rules, already compiled by the caller (who checked them for
+   * warnings first): rule-file cases run against it instead of a second compilation. It is disposed
+   * with the others.
+   */
+  constructor(
+    private readonly config: ResolvedConfig,
+    private readonly whole?: CompiledRules,
+  ) {}
 
   /** The target of a case of `source` with these parameter values. Throws ConfigError or Error. */
   for(source: CaseSource, params: Record<string, unknown> | undefined): Promise<Target> {
@@ -37,7 +45,7 @@ export class Targets {
     const { config } = this;
     if (source.scope.kind === "rules") {
       const packs = config.hooks.packs.flatMap((p) => p.mappings);
-      return this.compile(config, [...config.hooks.mappings, ...packs], []);
+      return this.compile(config, [...config.hooks.mappings, ...packs], [], this.whole);
     }
     const pack = await source.scope.build(params);
     // The pack alone, under this configuration's policies (hooks.path, agents, prefixes, models, channels).
@@ -58,9 +66,10 @@ export class Targets {
     config: ResolvedConfig,
     mappings: readonly ResolvedMapping[],
     secrets: readonly string[],
+    given?: CompiledRules,
   ): Promise<Target> {
     // Cases run one at a time: one transform worker is enough.
-    const compiled = await compileRules(config, { transformWorkers: 1 });
+    const compiled = given ?? (await compileRules(config, { transformWorkers: 1 }));
     this.compiled.push(compiled);
     const byId = new Map<string, ResolvedMapping>();
     for (const m of mappings) if (!byId.has(m.id)) byId.set(m.id, m);
@@ -78,8 +87,9 @@ export class Targets {
     };
   }
 
-  /** Releases the transform sandboxes of every index built. */
+  /** Releases the transform sandboxes of every index built, and of the one given. */
   dispose(): void {
-    for (const c of this.compiled.splice(0)) c.dispose();
+    this.whole?.dispose();
+    for (const c of this.compiled.splice(0)) if (c !== this.whole) c.dispose();
   }
 }

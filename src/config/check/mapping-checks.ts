@@ -16,6 +16,8 @@ const ACTION_FIELDS = [
   "thinking",
   "agentId",
   "channel",
+  "flow",
+  "coalesceTemplate",
 ] as const;
 
 export function checkMapping(

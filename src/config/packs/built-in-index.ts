@@ -12,6 +12,14 @@ export const BUILT_IN_PACKS: readonly BuiltInPack[] = [
       "Firing alert groups from Prometheus Alertmanager become one wake per notification (optionally an agent run for chosen severities); resolved groups a wake for the next heartbeat.",
   },
   {
+    file: "cloudevents.yaml",
+    id: "cloudevents",
+    version: "1.0.0",
+    aliases: ["knative", "eventarc", "eventgrid"],
+    description:
+      "Every CloudEvent whose type is listed in types (all types when empty) starts an agent run in a session per subject (else per source); types in ignoreTypes, and everything else, answer 204.",
+  },
+  {
     file: "discord.yaml",
     id: "discord",
     version: "1.0.0",

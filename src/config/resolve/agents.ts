@@ -92,6 +92,7 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
       }
     }
     const runner = resolveRunner(agent.runner ?? { kind: "echo" }, ctx.dir);
+    checkRunnerKeys(runner, [...path, "runner"], ctx);
     let model = defaultModel;
     if (agent.model !== undefined) model = catalog.check(agent.model, [...path, "model"], ctx);
     if (runner.kind === "llm") {
@@ -132,6 +133,29 @@ export function resolveAgents(raw: HookgateConfig, ctx: ResolveContext): Resolve
     catalog,
     checkProvider,
   };
+}
+
+/** The keys each runner kind reads besides `kind`; any other key would be accepted and do nothing. */
+const RUNNER_KEYS: Record<RunnerConfig["kind"], readonly string[]> = {
+  echo: [],
+  llm: [],
+  command: ["command", "env", "cwd"],
+  openclaw: ["url", "token", "agentId", "path"],
+};
+
+function checkRunnerKeys(runner: RunnerConfig, path: PathSegment[], ctx: ResolveContext): void {
+  const allowed = RUNNER_KEYS[runner.kind];
+  for (const key of Object.keys(runner)) {
+    if (key === "kind" || allowed.includes(key)) continue;
+    const owners = Object.entries(RUNNER_KEYS)
+      .filter(([, keys]) => keys.includes(key))
+      .map(([kind]) => kind);
+    ctx.issues.error(
+      ctx.source,
+      [...path, key],
+      `runner key ${key} applies to runner kind ${owners.join(" or ")} only, not ${runner.kind}; remove it or change runner.kind`,
+    );
+  }
 }
 
 /** Relative program paths and cwd of a command runner resolve against the config folder. */

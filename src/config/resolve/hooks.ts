@@ -1,6 +1,7 @@
 // hooks: token, path, session-key and agent allowlists, transforms folder, mappings and rule files.
 
 import { agentIdKey, hasAllowedPrefix, isReservedSessionKey } from "../../core/allowlists.js";
+import { HEADER_CANNOT_CARRY, headerCannotCarry } from "../../core/header-value.js";
 import type { HookgateConfig, HooksConfig } from "../../types/generated.js";
 import { checkMappingPolicy, type MappingPolicy } from "../check/mapping-policy.js";
 import { schemaDefaults } from "../check/schemas.js";
@@ -40,6 +41,7 @@ export async function resolveHooks(
     >;
   // Presented tokens are trimmed, so a configured one must be too (a CRLF env file adds a \r).
   const token = (h.token ?? "").trim();
+  if (headerCannotCarry(token)) ctx.issues.error(ctx.source, ["hooks", "token"], HEADER_CANNOT_CARRY);
   if (h.enabled && token === "" && ctx.requireToken) {
     ctx.issues.error(
       ctx.source,

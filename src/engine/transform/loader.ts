@@ -29,7 +29,7 @@ export function createTransformLoader(opts: {
   checkOnly?: boolean;
 }): TransformLoader {
   const { transformsDir, limits } = opts;
-  // Workers start with the first load: a config without transforms never starts one.
+  // Created with the first transform to load: a config without transforms never starts a worker.
   const pool = new TransformPool({
     limits: {
       cpuMs: limits.cpuMs,
@@ -40,6 +40,8 @@ export function createTransformLoader(opts: {
     workers: limits.workers,
     maxQueued: limits.maxQueued,
   });
+  // Modules are loaded to be used: the workers start while the first one is bundled.
+  pool.warm();
   const modules = new Map<string, Promise<LoadedModule>>();
   const handles = new Map<string, Promise<TransformHandle>>();
   let nextId = 1;

@@ -136,6 +136,14 @@ export class TransformPool {
     }));
   }
 
+  /**
+   * Starts the workers now rather than with the first request, so that their start (a thread, the
+   * engine's code) overlaps what the caller does meanwhile, such as bundling the first module.
+   */
+  warm(): void {
+    if (!this.closed) this.start();
+  }
+
   /** Runs a module's top-level code once in a worker and lists its exports. Never rejects. */
   probe(module: string, factorySource: string): Promise<ProbeReply> {
     if (this.closed) return Promise.resolve({ ok: false, error: unloaded().error });

@@ -11,6 +11,8 @@ export interface TransformInput {
   path: string;
   /** `{scheme, id, timestamp}` of a request that passed a verify; absent with the hook token. */
   verified?: Verified;
+  /** A CloudEvent's context attributes (`ce.type`, `ce.source`, ...); the payload is its data. */
+  ce?: Record<string, unknown>;
   /** The request URL in parts; the sandbox turns it into `ctx.url`, a URL-like object. */
   url?: TransformUrl;
 }

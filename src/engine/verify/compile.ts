@@ -1,6 +1,8 @@
 // A mapping's `verify` compiled once at load: secrets trimmed and decoded, keys imported, the
 // scheme's spec fixed. Every problem names the field and the fix, and never shows a secret.
+
 import type { KeyObject } from "node:crypto";
+import { HEADER_CANNOT_CARRY, headerCannotCarry } from "../../core/header-value.js";
 import type { MappingVerify } from "../../types/generated.js";
 import { ed25519PublicKey, ed25519Verifier } from "./ed25519.js";
 import { gitlabSigned, gitlabVerifier, isGitlabSigningToken } from "./gitlab.js";
@@ -64,6 +66,9 @@ export function compileVerifier(
   };
 }
 
+/** Schemes whose sender presents the secret itself in a header (gitlab: X-Gitlab-Token). */
+const IN_A_HEADER: readonly VerifyScheme[] = ["header", "basic", "gitlab"];
+
 function schemeVerifier(cfg: MappingVerify, ctx: VerifyContext, issue: VerifyIssue): Verifier | undefined {
   const { scheme } = cfg;
   let ok = true;
@@ -87,6 +92,11 @@ function schemeVerifier(cfg: MappingVerify, ctx: VerifyContext, issue: VerifyIss
   }
   const publicKeys = scheme === "standard-webhooks" ? publicKeyList(cfg, fail) : [];
   const secrets = secretList(cfg, fail, (publicKeys?.length ?? 0) > 0);
+  if (secrets && IN_A_HEADER.includes(scheme)) {
+    secrets.forEach((s, i) => {
+      if (headerCannotCarry(s)) fail(secretField(cfg, i), HEADER_CANNOT_CARRY);
+    });
+  }
   if (!ok || !secrets || !publicKeys) return undefined;
 
   const ids = idSource({ headers: [] }, cfg);
@@ -300,6 +310,15 @@ export function genericSpec(cfg: MappingVerify, fail: VerifyIssue): HmacSpec | u
   }
   if (signed.includes("timestamp") && cfg.timestampHeader === undefined) {
     fail("timestampHeader", "signed uses {{timestamp}}: set timestampHeader to the header that carries it");
+    return undefined;
+  }
+  if (cfg.timestampHeader !== undefined && !signed.includes("timestamp")) {
+    // The age check would then trust a header the signature does not cover: anyone replaying a
+    // delivery could set it to now.
+    fail(
+      "timestampHeader",
+      'the signature does not cover this header, so its age check proves nothing: add {{timestamp}} to signed (for example "{{timestamp}}.{{body}}", as the sender signs it), or remove timestampHeader',
+    );
     return undefined;
   }
   if (signed.includes("id") && cfg.idHeader === undefined) {

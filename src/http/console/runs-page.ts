@@ -1,6 +1,7 @@
 // Agent runs in the console: the list, and one run with its prompt, reply or error, delivery state
 // and the transcript of its session.
 import { formatDuration, formatTime } from "../../core/time-text.js";
+import { flowText } from "../../store/hold-text.js";
 import type {
   DeliveryState,
   HeartbeatRecord,
@@ -43,10 +44,12 @@ export function runDetail(r: RunRecord, transcript: TranscriptMessage[]): Html {
   return html`<dl>
 <dt>Run</dt><dd><code>${r.id}</code> · hook ${r.name}${r.mappingId ? html` · mapping <code>${r.mappingId}</code>` : ""}</dd>
 <dt>Status</dt><dd>${status(r.status)} after ${r.attempts} attempt${r.attempts === 1 ? "" : "s"}</dd>
+${flowText(r) ? html`<dt>Flow</dt><dd>${flowText(r)}</dd>` : ""}
 <dt>Received</dt><dd>${formatTime(r.receivedAt)}</dd>
 <dt>Ran</dt><dd>${formatTime(r.startedAt)} → ${formatTime(r.finishedAt)}</dd>
 <dt>Agent</dt><dd>${r.resolvedAgentId ?? r.agentId ?? "(default)"}${r.resolvedModel ? html` · model <code>${r.resolvedModel}</code>` : ""}</dd>
 <dt>Session</dt><dd><code>${r.sessionKey}</code></dd>
+${r.targetId ? html`<dt>Target id</dt><dd><code>${r.targetId}</code>${r.prompt ? html` · ${r.prompt.runner} runner` : ""}</dd>` : ""}
 <dt>Delivery</dt><dd>${r.deliver ? delivery(r.delivery) : html`<span class="muted">not asked for</span>`}</dd>
 </dl>
 ${r.error ? html`<h2>Error</h2><p class="error">${r.error}</p>` : ""}

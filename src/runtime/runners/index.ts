@@ -4,6 +4,7 @@ import type { RunnerConfig } from "../../types/generated.js";
 import { createCommandRunner } from "./command.js";
 import { echoRunner } from "./echo.js";
 import { createLlmRunner } from "./llm.js";
+import { createOpenClawRunner } from "./openclaw.js";
 import type { Runner } from "./types.js";
 
 export interface RunnerDeps {
@@ -17,6 +18,7 @@ const factories: Record<RunnerConfig["kind"], RunnerFactory> = {
   llm: (_agent, deps) => createLlmRunner({ providers: deps.config.providers, fetch: deps.fetch }),
   command: (agent, deps) => createCommandRunner(agent.runner, { dir: deps.config.dir }),
   echo: () => echoRunner,
+  openclaw: (agent, deps) => createOpenClawRunner(agent.id, agent.runner, { fetch: deps.fetch }),
 };
 
 /** The runner of an agent (echo when the agent names none). */

@@ -9,14 +9,11 @@ import type { ProviderConfig } from "../../types/generated.js";
 import { parseRetryAfter } from "../retry-after.js";
 import { type Completion, readReply } from "./llm-reply.js";
 import { type ChatMessage, DEFAULT_MAX_TOKENS, refusesThinking, requestBody } from "./llm-request.js";
+import { backoff, answerDetail as detail } from "./target-request.js";
 import { type Runner, RunnerError, type RunnerInput, type RunnerResult } from "./types.js";
-
-const DETAIL_CHARS = 300;
 
 /** Requests per turn at most: the first and three retries of 429 and 5xx answers. */
 const MAX_ATTEMPTS = 4;
-/** First backoff delay when the provider names no wait; doubled each time. */
-const BASE_DELAY_MS = 1000;
 
 /**
  * Connections without undici's default 300 s limits on the wait for headers and between body chunks:
@@ -118,12 +115,6 @@ export function createLlmRunner(deps: LlmRunnerDeps): Runner {
 
 const THINKING_KEYS = new Set(["reasoning_effort", "reasoning", "chat_template_kwargs"]);
 
-/** Exponential backoff with equal jitter: 1 s, 2 s, 4 s (each between half and all of it). */
-function backoff(attempt: number, random: () => number): number {
-  const ceiling = BASE_DELAY_MS * 2 ** (attempt - 1);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
-
 function pickProvider(
   input: RunnerInput,
   providers: Record<string, ProviderConfig>,
@@ -144,36 +135,6 @@ function pickProvider(
   if (!provider)
     throw new RunnerError(`model ${input.model}: provider "${name}" is not configured under providers`);
   return { name, provider, model: input.model.slice(slash + 1) };
-}
-
-/** The provider's own explanation: OpenAI's `{error: {message}}`, other shapes, or the start of the body. */
-function detail(text: string): string {
-  try {
-    const data = JSON.parse(text) as {
-      error?: { message?: unknown } | string;
-      message?: unknown;
-      detail?: unknown;
-    };
-    const message =
-      typeof data.error === "string"
-        ? data.error
-        : typeof data.error?.message === "string"
-          ? data.error.message
-          : typeof data.message === "string"
-            ? data.message
-            : typeof data.detail === "string"
-              ? data.detail
-              : undefined;
-    if (message) return clip(message);
-  } catch {
-    // not JSON: fall through to the raw text
-  }
-  const raw = text.replace(/\s+/g, " ").trim();
-  return raw ? clip(raw) : "no details in the answer";
-}
-
-function clip(text: string): string {
-  return text.length > DETAIL_CHARS ? `${text.slice(0, DETAIL_CHARS)}…` : text;
 }
 
 function httpError(name: string, model: string, response: Response, why: string, at: number): string {

@@ -425,7 +425,7 @@ function signalsOf(wakes: NewWake[], runs: number): Array<"run" | "heartbeat"> {
 }
 
 /** Numbered parameters of one statement: `$n` for each value added. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -472,7 +472,7 @@ export function insertRunsStatement(s: string, runs: NewRun[]): { text: string; 
   return { text, values: p.values };
 }
 
-function insertRuns(s: string, p: Params, runs: NewRun[]): string {
+export function insertRuns(s: string, p: Params, runs: NewRun[]): string {
   const rows = runs.map(runParams);
   const arrays = RUN_COLUMNS.map(([name, type]) => {
     const values = rows.map((r) => {

@@ -9,6 +9,7 @@ import pg from "pg";
 import type { Logger } from "pino";
 import type { PostgresStoreConfig } from "../../config/types.js";
 import { atLeastOne } from "../fan-out.js";
+import { hasFlow } from "../flow.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueStatusWhere } from "../issues.js";
 import {
@@ -68,6 +69,7 @@ import {
   pgText,
   quoteIdent,
 } from "./connect.js";
+import { acceptFlowed, type FlowAcceptContext, releaseDue } from "./flow-accept.js";
 import { appliedVersion, migratePg, PG_SCHEMA_VERSION } from "./schema.js";
 import { checkSchemaName } from "./schema-name.js";
 import { listenForSignals, signalPayload } from "./signals.js";
@@ -97,7 +99,7 @@ const PRUNED = {
   events: { order: "id", done: "consumed_at IS NOT NULL" },
   runs: {
     order: "seq",
-    done: "status NOT IN ('queued', 'running') AND (delivery_status IS NULL OR delivery_status <> 'pending')",
+    done: "status NOT IN ('held', 'queued', 'running') AND (delivery_status IS NULL OR delivery_status <> 'pending')",
   },
   transcripts: { order: "id", done: "" },
   heartbeats: { order: "id", done: "" },
@@ -139,6 +141,7 @@ export class PostgresStore implements Store {
   private renewTimer: NodeJS.Timeout | null = null;
   private renewing: Promise<void> | null = null;
   private lastPrune = 0;
+  private lastFlowPrune = 0;
   private readonly health = new SharedProbe(() => this.probe());
   private begin = "BEGIN";
 
@@ -295,24 +298,62 @@ export class PostgresStore implements Store {
 
   async acceptWake(wake: NewWake, idem?: IdempotencyRef): Promise<AcceptResult> {
     this.pruneIdempotency();
+    if (wake.flow) return this.flowed((ctx) => acceptFlowed(ctx, "wake", [wake], false, idem));
     return this.accepts().submit({ kind: "wake", wakes: [wake], ...(idem ? { idem } : {}) });
   }
 
   async acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult> {
     this.pruneIdempotency();
+    if (run.flow) return this.flowed((ctx) => acceptFlowed(ctx, "run", [run], false, idem));
     return this.accepts().submit({ kind: "run", runs: [run], ...(idem ? { idem } : {}) });
   }
 
   async acceptWakes(wakes: NewWake[], idem?: IdempotencyRef): Promise<AcceptResult> {
     atLeastOne(wakes, "acceptWakes");
     this.pruneIdempotency();
+    if (hasFlow(wakes)) return this.flowed((ctx) => acceptFlowed(ctx, "wake", wakes, true, idem));
     return this.accepts().submit({ kind: "wake", wakes, fanOut: true, ...(idem ? { idem } : {}) });
   }
 
   async acceptRuns(runs: NewRun[], idem?: IdempotencyRef): Promise<AcceptResult> {
     atLeastOne(runs, "acceptRuns");
     this.pruneIdempotency();
+    if (hasFlow(runs)) return this.flowed((ctx) => acceptFlowed(ctx, "run", runs, true, idem));
     return this.accepts().submit({ kind: "run", runs, fanOut: true, ...(idem ? { idem } : {}) });
+  }
+
+  /** A transaction of flow control (accept or release), outside the group commit. */
+  private flowed<T>(work: (ctx: FlowAcceptContext) => Promise<T>): Promise<T> {
+    return inTransaction(
+      this.pool(),
+      (client) =>
+        work({
+          client,
+          s: this.s,
+          now: this.now(),
+          notify: async (signals) => {
+            await client.query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", [
+              this.channel,
+              signals.map((signal) => signalPayload(signal, this.instanceId)),
+            ]);
+          },
+        }),
+      this.begin,
+    );
+  }
+
+  async releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }> {
+    const now = this.now();
+    if (now - this.lastFlowPrune >= PRUNE_EVERY_MS) {
+      this.lastFlowPrune = now;
+      await this.pool().query(`DELETE FROM ${this.s}.flow_dedupe WHERE expires_at <= $1`, [at]);
+    }
+    const due = await this.pool().query(
+      `SELECT 1 FROM ${this.s}.flow_windows WHERE closes_at <= $1 LIMIT 1`,
+      [at],
+    );
+    if (due.rowCount === 0) return { runs: 0, wakes: [] };
+    return this.flowed((ctx) => releaseDue(ctx, at));
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
@@ -476,7 +517,7 @@ export class PostgresStore implements Store {
       `WITH up AS (
          UPDATE ${this.s}.runs SET status = $1, reply = $2, error = $3, usage = $4,
            resolved_agent_id = COALESCE($5, resolved_agent_id), resolved_model = COALESCE($6, resolved_model),
-           finished_at = $7, delivery = $8, delivery_status = $9,
+           finished_at = $7, delivery = $8, delivery_status = $9, target_id = COALESCE($21, target_id),
            lease_owner = CASE WHEN $10 THEN lease_owner END, lease_until = CASE WHEN $10 THEN lease_until END
          WHERE id = $11 AND status = 'running' AND lease_owner = $12
          RETURNING session_key),
@@ -506,6 +547,7 @@ export class PostgresStore implements Store {
         event ? pgText(event.source) : null,
         event?.mode ?? null,
         event !== undefined,
+        result.targetId === undefined ? null : pgText(result.targetId),
       ],
     );
     const done = rows.length > 0;

@@ -130,7 +130,43 @@ const migrations: string[] = [
   ALTER TABLE requests ADD COLUMN delivery_id TEXT;
   CREATE INDEX requests_delivery ON requests (delivery_id, seq) WHERE delivery_id IS NOT NULL;
   `,
-  // 7: issues: failures of one kind on one path, open until the path succeeds again.
+  // 7: the id the run's target gave it (an OpenClaw gateway's runId, an A2A task id).
+  `
+  ALTER TABLE runs ADD COLUMN target_id TEXT;
+  `,
+  // 8: flow control: why a run is held and until when, how many requests were merged into it, the
+  // open coalesce windows and the remembered dedupe keys.
+  `
+  ALTER TABLE runs ADD COLUMN held_reason TEXT;
+  ALTER TABLE runs ADD COLUMN held_until INTEGER;
+  ALTER TABLE runs ADD COLUMN merged INTEGER;
+
+  CREATE TABLE flow_windows (
+    scope     TEXT    NOT NULL,
+    key       TEXT    NOT NULL,
+    kind      TEXT    NOT NULL,
+    run_id    TEXT,
+    opened_at INTEGER NOT NULL,
+    closes_at INTEGER NOT NULL,
+    max       INTEGER NOT NULL,
+    items     TEXT    NOT NULL,
+    mode      TEXT,
+    source    TEXT,
+    text      TEXT,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX flow_windows_closes ON flow_windows (closes_at);
+
+  CREATE TABLE flow_dedupe (
+    scope      TEXT    NOT NULL,
+    key        TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL,
+    ref        TEXT,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX flow_dedupe_expiry ON flow_dedupe (expires_at);
+  `,
+  // 9: issues: failures of one kind on one path, open until the path succeeds again.
   `
   CREATE TABLE issues (
     id                 INTEGER PRIMARY KEY,
@@ -150,7 +186,7 @@ const migrations: string[] = [
   CREATE UNIQUE INDEX issues_open_key ON issues (key) WHERE closed_at IS NULL;
   CREATE INDEX issues_open_subject ON issues (subject) WHERE closed_at IS NULL;
   `,
-  // 8: runs queued again by `hookgate runs retry`, linked to the run they retry (at most one retry each).
+  // 10: runs queued again by `hookgate runs retry`, linked to the run they retry (at most one retry each).
   `
   CREATE TABLE run_retries (
     run_id   TEXT PRIMARY KEY,

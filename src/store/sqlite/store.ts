@@ -9,6 +9,18 @@ import { dirname } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Logger } from "pino";
 import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
+import {
+  type FlowOp,
+  FlowPlan,
+  type FlowState,
+  flowKeysOf,
+  hasFlow,
+  slot,
+  WINDOW_COLUMNS,
+  type WindowRow,
+  windowFromRow,
+  windowParams,
+} from "../flow.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueKey, issueStatusWhere } from "../issues.js";
 import {
@@ -96,7 +108,7 @@ const PRUNE_SQL = {
   events: `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE consumed_at IS NOT NULL
       AND (created_at < @before OR id <= @eventsFloor) ORDER BY id LIMIT @batch)`,
   runs: `DELETE FROM runs WHERE seq IN (SELECT seq FROM runs
-      WHERE status NOT IN ('queued', 'running') AND (delivery_status IS NULL OR delivery_status <> 'pending')
+      WHERE status NOT IN ('held', 'queued', 'running') AND (delivery_status IS NULL OR delivery_status <> 'pending')
       AND (received_at < @before OR seq <= @runsFloor) ORDER BY seq LIMIT @batch)`,
   transcripts: `DELETE FROM transcripts WHERE id IN (SELECT id FROM transcripts
       WHERE created_at < @before OR id <= @transcriptsFloor ORDER BY id LIMIT @batch)`,
@@ -138,6 +150,7 @@ export class SqliteStore implements Store {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly now: () => number;
   private lastPrune = 0;
+  private lastFlowPrune = 0;
   /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
   private identity: { dev: number; ino: number } | null = null;
   private readonly health = new SharedProbe(() => this.probe());
@@ -256,6 +269,7 @@ export class SqliteStore implements Store {
   // --- ingress ---
 
   async acceptWake(wake: NewWake, idem?: IdempotencyRef): Promise<AcceptResult> {
+    if (wake.flow) return this.acceptFlowed("wake", [wake], false, idem);
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
@@ -265,6 +279,7 @@ export class SqliteStore implements Store {
 
   async acceptWakes(wakes: NewWake[], idem?: IdempotencyRef): Promise<AcceptResult> {
     atLeastOne(wakes, "acceptWakes");
+    if (hasFlow(wakes)) return this.acceptFlowed("wake", wakes, true, idem);
     // One job: its savepoint makes the wakes one unit inside the group's transaction.
     return this.write().submit(() => {
       const replay = this.replay(idem);
@@ -292,6 +307,7 @@ export class SqliteStore implements Store {
   }
 
   async acceptRun(run: NewRun, idem?: IdempotencyRef): Promise<AcceptResult> {
+    if (run.flow) return this.acceptFlowed("run", [run], false, idem);
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
@@ -302,6 +318,7 @@ export class SqliteStore implements Store {
 
   async acceptRuns(runs: NewRun[], idem?: IdempotencyRef): Promise<AcceptResult> {
     atLeastOne(runs, "acceptRuns");
+    if (hasFlow(runs)) return this.acceptFlowed("run", runs, true, idem);
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
@@ -312,6 +329,121 @@ export class SqliteStore implements Store {
 
   private insertRun(run: NewRun): void {
     this.stmt(INSERT_RUN).run(...runValues(run));
+  }
+
+  /** Wakes or runs of a mapping with flow control: dedupe and coalesce decide what is written. */
+  private acceptFlowed(
+    kind: "wake" | "run",
+    actions: NewWake[] | NewRun[],
+    fanOut: boolean,
+    idem: IdempotencyRef | undefined,
+  ): Promise<AcceptResult> {
+    return this.write().submit(() => {
+      const replay = this.replay(idem);
+      if (replay) return replay;
+      const plan = new FlowPlan(this.flowState(actions));
+      if (kind === "run") {
+        for (const run of actions as NewRun[]) plan.run(run);
+        this.applyFlow(plan.ops);
+        return this.remember(idem, { kind: "run", ...plan.runsOutcome(fanOut) });
+      }
+      for (const wake of actions as NewWake[]) plan.wake(wake);
+      const events = this.applyFlow(plan.ops);
+      return this.remember(idem, {
+        kind: "wake",
+        ...plan.wakesOutcome(actions as NewWake[], fanOut, events),
+      });
+    });
+  }
+
+  /** The windows and dedupe keys the actions name, as stored (expired keys are left out). */
+  private flowState(actions: ReadonlyArray<NewRun | NewWake>): FlowState {
+    const keys = flowKeysOf(actions);
+    const state: FlowState = { windows: new Map(), dedupe: new Map() };
+    const window = this.stmt(`SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE scope = ? AND key = ?`);
+    for (const [scope, key] of keys.windows) {
+      const row = window.get(scope, key) as WindowRow | undefined;
+      if (row) state.windows.set(slot(scope, key), windowFromRow(row));
+    }
+    const dedupe = this.stmt("SELECT expires_at, ref FROM flow_dedupe WHERE scope = ? AND key = ?");
+    for (const [scope, key] of keys.dedupe) {
+      const row = dedupe.get(scope, key) as { expires_at: number; ref: string | null } | undefined;
+      if (row) state.dedupe.set(slot(scope, key), { expiresAt: row.expires_at, ref: row.ref });
+    }
+    return state;
+  }
+
+  /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
+  private applyFlow(ops: readonly FlowOp[]): Map<number, "queued" | "coalesced"> {
+    const events = new Map<number, "queued" | "coalesced">();
+    for (const [i, op] of ops.entries()) {
+      switch (op.op) {
+        case "insert-run":
+          this.insertRun(op.run);
+          break;
+        case "hold-run":
+          this.stmt(
+            "UPDATE runs SET status = 'held', held_reason = 'coalesce', held_until = ? WHERE id = ?",
+          ).run(op.until, op.runId);
+          break;
+        case "merge-run":
+          this.stmt("UPDATE runs SET message = ?, merged = ? WHERE id = ?").run(
+            op.message,
+            op.merged,
+            op.runId,
+          );
+          break;
+        case "queue-run":
+          this.stmt(
+            "UPDATE runs SET status = 'queued', held_reason = NULL, held_until = NULL WHERE id = ? AND status = 'held'",
+          ).run(op.runId);
+          break;
+        case "wake":
+          events.set(i, this.insertWake(op.wake));
+          break;
+        case "event":
+          this.insertEvent(op.text, op.source, op.mode, op.at);
+          break;
+        case "put-window":
+          this.stmt(
+            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(...windowParams(op.window));
+          break;
+        case "drop-window":
+          this.stmt("DELETE FROM flow_windows WHERE scope = ? AND key = ?").run(op.scope, op.key);
+          break;
+        case "put-dedupe":
+          this.stmt(
+            "INSERT OR REPLACE INTO flow_dedupe (scope, key, expires_at, ref) VALUES (?, ?, ?, ?)",
+          ).run(op.scope, op.key, op.expiresAt, op.ref);
+          break;
+      }
+    }
+    return events;
+  }
+
+  async releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }> {
+    // A read first: most polls find nothing due, and need no write transaction.
+    const due = this.stmt("SELECT 1 FROM flow_windows WHERE closes_at <= ? LIMIT 1").get(at);
+    const prune = at - this.lastFlowPrune >= PRUNE_EVERY_MS;
+    if (!due && !prune) return { runs: 0, wakes: [] };
+    return this.write().submit(() => {
+      if (prune) {
+        this.lastFlowPrune = at;
+        this.stmt("DELETE FROM flow_dedupe WHERE expires_at <= ?").run(at);
+      }
+      const rows = this.stmt(
+        `SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE closes_at <= ? ORDER BY opened_at`,
+      ).all(at) as WindowRow[];
+      const windows = rows.map(windowFromRow);
+      const plan = new FlowPlan({ windows: new Map(), dedupe: new Map() });
+      for (const w of windows) plan.release(w);
+      this.applyFlow(plan.ops);
+      return {
+        runs: windows.filter((w) => w.kind === "run").length,
+        wakes: windows.filter((w) => w.kind === "wake").map((w) => w.mode ?? "now"),
+      };
+    });
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
@@ -482,7 +614,7 @@ export class SqliteStore implements Store {
       const info = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
            resolved_agent_id = COALESCE(?, resolved_agent_id), resolved_model = COALESCE(?, resolved_model),
-           finished_at = ?, delivery = ?, delivery_status = ?
+           finished_at = ?, delivery = ?, delivery_status = ?, target_id = COALESCE(?, target_id)
          WHERE id = ? AND status = 'running'`,
       ).run(
         result.status,
@@ -494,6 +626,7 @@ export class SqliteStore implements Store {
         result.finishedAt,
         completion.delivery ? JSON.stringify(completion.delivery) : null,
         completion.delivery?.status ?? null,
+        result.targetId ?? null,
         id,
       );
       if (info.changes === 0) {

@@ -80,6 +80,21 @@ export function runsContract({ name, openStore, crash }: ContractContext): void 
       expect(await store.finishRun("nope", { status: "succeeded", finishedAt: 2 })).toBe(false);
     });
 
+    it("keeps the id the run's target gave it, also for a failed run", async () => {
+      const store = await openStore();
+      await store.acceptRun(run("a"));
+      await store.acceptRun(run("b"));
+      await store.claimRuns(2, 1);
+      await store.finishRun("a", { status: "succeeded", finishedAt: 2, targetId: "3f9ae9e3-ddaa" });
+      await store.finishRun("b", { status: "failed", error: "HTTP 502", finishedAt: 2, targetId: "task-7" });
+      expect((await store.getRun("a"))?.targetId).toBe("3f9ae9e3-ddaa");
+      expect((await store.getRun("b"))?.targetId).toBe("task-7");
+      expect((await store.listRuns({ limit: 10 })).map((r) => r.targetId)).toEqual([
+        "task-7",
+        "3f9ae9e3-ddaa",
+      ]);
+    });
+
     it("lists newest first, filtered by status and session", async () => {
       const store = await openStore();
       await store.acceptRun(run("a", { sessionKey: "hook:x" }));

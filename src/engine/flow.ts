@@ -1,0 +1,68 @@
+// A mapping's flow control, compiled at load: the key templates of dedupe and coalesce, their windows,
+// and the template a coalesced run's message is made with. Keys are rendered per action (per element
+// of a forEach), so that each element of a batch is deduplicated or merged on its own.
+import { parseDuration } from "../config/resolve/duration.js";
+import { sha256 } from "../core/digest.js";
+import type { CompiledTemplate, TemplateData } from "./template.js";
+import type { CompiledFlow, FlowKeys } from "./types.js";
+
+export type { CompiledFlow, FlowKeys };
+
+/** Longest dedupe window: keys are rows in the store, kept no longer than a month. */
+export const DEDUPE_MAX_MS = 30 * 86_400_000;
+/** Longest coalesce window: a held run should not wait more than a day. */
+export const COALESCE_MAX_MS = 86_400_000;
+/** Requests one window holds when the mapping does not say. */
+export const COALESCE_DEFAULT_MAX = 50;
+
+/** One request merged into a coalesce window: its message (wake: text) and when it came (epoch ms). */
+export interface CoalescedItem {
+  message: string;
+  at: number;
+}
+
+/** Longest key kept: a longer rendered key is kept as its first part and a digest of the whole. */
+const KEY_MAX = 512;
+
+/**
+ * Rendered and trimmed; an empty key is no key (the action then passes as if unflowed). NUL, which
+ * PostgreSQL text cannot hold, reads as U+FFFD in both stores.
+ */
+export function flowKeys(flow: CompiledFlow, data: TemplateData): FlowKeys | undefined {
+  const keys: FlowKeys = {};
+  const dedupe = flow.dedupe && storedKey(flow.dedupe.key(data));
+  if (dedupe) keys.dedupe = dedupe;
+  const coalesce = flow.coalesce && storedKey(flow.coalesce.key(data));
+  if (coalesce) keys.coalesce = coalesce;
+  return keys.dedupe !== undefined || keys.coalesce !== undefined ? keys : undefined;
+}
+
+function storedKey(rendered: string): string {
+  const key = rendered.trim().replaceAll("\u0000", "\ufffd");
+  if (key.length <= KEY_MAX) return key;
+  return `${key.slice(0, 64)}…${sha256(key).toString("base64url")}`;
+}
+
+/**
+ * The message of a coalesced run (or text of a coalesced wake): the mapping's coalesceTemplate over
+ * `items`, `count` and `key`, else the messages in arrival order.
+ */
+export function composeCoalesced(
+  template: CompiledTemplate | undefined,
+  items: readonly CoalescedItem[],
+  key: string,
+  separator: string,
+): string {
+  if (!template) return items.map((i) => i.message).join(separator);
+  const list = items.map((i) => ({ message: i.message, at: new Date(i.at).toISOString() }));
+  const fields = { items: list, count: items.length, key };
+  return template({ ...fields, payload: fields }).trim();
+}
+
+/** A window as the schema takes it, checked against the longest one; else the sentence for the issue. */
+export function flowWindowMs(window: string, maxMs: number, maxText: string): number | string {
+  const ms = parseDuration(window);
+  if (ms === undefined || ms <= 0) return `window must be a duration above 0 such as 30s, 2m or 72h`;
+  if (ms > maxMs) return `window ${window} is longer than ${maxText}`;
+  return ms;
+}

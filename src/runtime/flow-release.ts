@@ -1,0 +1,54 @@
+// Ends coalesce windows whose time is up: their held runs are queued and their wakes become events.
+// The windows live in the store (they survive a restart, and on a shared store any instance may end
+// them); this only looks for due ones, as often as the worker polls.
+import type { Logger } from "pino";
+import type { Store, WakeMode } from "../store/types.js";
+
+export interface FlowReleaseOptions {
+  store: Store;
+  log: Logger;
+  now: () => number;
+  everyMs: number;
+  /** Runs were queued: the worker should look. */
+  runsQueued: () => void;
+  /** A wake window became an event of this mode. */
+  wakeAdded: (mode: WakeMode) => void;
+}
+
+export class FlowRelease {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly opts: FlowReleaseOptions) {}
+
+  start(): void {
+    if (this.opts.everyMs <= 0) return;
+    this.timer = setInterval(() => void this.tick(), this.opts.everyMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One look for due windows (a tick still running is not started twice). */
+  tick(): Promise<void> {
+    this.running ??= this.release().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async release(): Promise<void> {
+    try {
+      const { runs, wakes } = await this.opts.store.releaseWindows(this.opts.now());
+      if (runs > 0) this.opts.runsQueued();
+      for (const mode of wakes) this.opts.wakeAdded(mode);
+    } catch (err) {
+      this.opts.log.error({ err }, "ending coalesce windows failed");
+    }
+  }
+}

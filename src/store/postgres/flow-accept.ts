@@ -1,0 +1,217 @@
+// Accepts of mappings with flow control on PostgreSQL, each in a transaction of its own (they do not
+// join the group commit): the keys the actions name are locked first (transaction-scoped advisory
+// locks, in key order), so that two instances accepting one key take turns and the second sees the
+// first's window: two instances coalescing one key make one run. Then the windows and keys are read,
+// the shared planner (../flow.ts) decides, and its writes are applied in order.
+import type pg from "pg";
+import {
+  type FlowOp,
+  FlowPlan,
+  type FlowState,
+  flowKeysOf,
+  slot,
+  WINDOW_COLUMNS,
+  type WindowRow,
+  type WindowState,
+  windowFromRow,
+  windowParams,
+} from "../flow.js";
+import { repeatOf, storedOutcome } from "../stored-outcome.js";
+import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "../types.js";
+import { insertRuns, Params } from "./accept.js";
+import { pgText } from "./connect.js";
+
+export interface FlowAcceptContext {
+  client: pg.PoolClient;
+  /** Quoted schema name. */
+  s: string;
+  now: number;
+  /** Sends `run` / `heartbeat` to the other instances (delivered at COMMIT). */
+  notify: (signals: Array<"run" | "heartbeat">) => Promise<void>;
+}
+
+/** Advisory lock namespace of flow keys ("hkf"). */
+const FLOW_LOCKS = 0x686b66;
+
+export async function acceptFlowed(
+  ctx: FlowAcceptContext,
+  kind: "wake" | "run",
+  actions: NewWake[] | NewRun[],
+  fanOut: boolean,
+  idem: IdempotencyRef | undefined,
+): Promise<AcceptResult> {
+  const { client, s } = ctx;
+  if (idem) {
+    const earlier = await client.query<{ response: string; fingerprint: string | null }>(
+      `SELECT response, fingerprint FROM ${s}.idempotency WHERE scope = $1 AND key = $2 AND expires_at > $3
+       FOR UPDATE`,
+      [idem.scope, idem.key, ctx.now],
+    );
+    const row = earlier.rows[0];
+    if (row)
+      return repeatOf(idem, { fingerprint: row.fingerprint, outcome: () => storedOutcome(row.response) });
+  }
+  const keys = flowKeysOf(actions);
+  // In one order (no deadlock between two accepts of the same keys); PostgreSQL text holds no NUL.
+  const slots = [...keys.windows, ...keys.dedupe].map((pair) => JSON.stringify(pair)).sort();
+  for (const one of new Set(slots)) {
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [FLOW_LOCKS, one]);
+  }
+  const state: FlowState = { windows: new Map(), dedupe: new Map() };
+  for (const [scope, key] of keys.windows) {
+    const { rows } = await client.query<WindowRow>(
+      `SELECT ${WINDOW_COLUMNS} FROM ${s}.flow_windows WHERE scope = $1 AND key = $2 FOR UPDATE`,
+      [scope, key],
+    );
+    if (rows[0]) state.windows.set(slot(scope, key), windowFromRow(rows[0]));
+  }
+  for (const [scope, key] of keys.dedupe) {
+    const { rows } = await client.query<{ expires_at: string | number; ref: string | null }>(
+      `SELECT expires_at, ref FROM ${s}.flow_dedupe WHERE scope = $1 AND key = $2`,
+      [scope, key],
+    );
+    if (rows[0])
+      state.dedupe.set(slot(scope, key), { expiresAt: Number(rows[0].expires_at), ref: rows[0].ref });
+  }
+  const plan = new FlowPlan(state);
+  let outcome: AcceptOutcome;
+  if (kind === "run") {
+    for (const run of actions as NewRun[]) plan.run(run);
+    await applyFlow(ctx, plan.ops);
+    outcome = { kind: "run", ...plan.runsOutcome(fanOut) };
+  } else {
+    for (const wake of actions as NewWake[]) plan.wake(wake);
+    const events = await applyFlow(ctx, plan.ops);
+    outcome = { kind: "wake", ...plan.wakesOutcome(actions as NewWake[], fanOut, events) };
+  }
+  if (idem) {
+    await client.query(
+      `INSERT INTO ${s}.idempotency (scope, key, expires_at, response, fingerprint) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (scope, key) DO UPDATE SET expires_at = excluded.expires_at, response = excluded.response,
+         fingerprint = excluded.fingerprint`,
+      [
+        idem.scope,
+        idem.key,
+        ctx.now + idem.ttlSeconds * 1000,
+        JSON.stringify(outcome),
+        idem.fingerprint ?? null,
+      ],
+    );
+  }
+  return { status: "accepted", outcome };
+}
+
+/** Ends the windows due at `at` that no other transaction holds. */
+export async function releaseDue(
+  ctx: FlowAcceptContext,
+  at: number,
+): Promise<{ runs: number; wakes: WakeMode[] }> {
+  const { rows } = await ctx.client.query<WindowRow>(
+    `SELECT ${WINDOW_COLUMNS} FROM ${ctx.s}.flow_windows WHERE closes_at <= $1
+     ORDER BY opened_at FOR UPDATE SKIP LOCKED`,
+    [at],
+  );
+  const windows: WindowState[] = rows.map(windowFromRow);
+  const plan = new FlowPlan({ windows: new Map(), dedupe: new Map() });
+  for (const w of windows) plan.release(w);
+  await applyFlow(ctx, plan.ops);
+  return {
+    runs: windows.filter((w) => w.kind === "run").length,
+    wakes: windows.filter((w) => w.kind === "wake").map((w) => w.mode ?? "now"),
+  };
+}
+
+/** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
+async function applyFlow(
+  ctx: FlowAcceptContext,
+  ops: readonly FlowOp[],
+): Promise<Map<number, "queued" | "coalesced">> {
+  const { client, s } = ctx;
+  const events = new Map<number, "queued" | "coalesced">();
+  const signals = new Set<"run" | "heartbeat">();
+  for (const [i, op] of ops.entries()) {
+    switch (op.op) {
+      case "insert-run": {
+        const p = new Params();
+        await client.query(insertRuns(s, p, [op.run]), p.values);
+        signals.add("run");
+        break;
+      }
+      case "hold-run":
+        await client.query(
+          `UPDATE ${s}.runs SET status = 'held', held_reason = 'coalesce', held_until = $1 WHERE id = $2`,
+          [op.until, op.runId],
+        );
+        break;
+      case "merge-run":
+        await client.query(`UPDATE ${s}.runs SET message = $1, merged = $2 WHERE id = $3`, [
+          pgText(op.message),
+          op.merged,
+          op.runId,
+        ]);
+        break;
+      case "queue-run":
+        await client.query(
+          `UPDATE ${s}.runs SET status = 'queued', held_reason = NULL, held_until = NULL
+           WHERE id = $1 AND status = 'held'`,
+          [op.runId],
+        );
+        signals.add("run");
+        break;
+      case "wake":
+        events.set(i, await insertWake(ctx, op.wake));
+        if (op.wake.mode === "now") signals.add("heartbeat");
+        break;
+      case "event":
+        await client.query(
+          `INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)`,
+          [pgText(op.text), pgText(op.source), op.mode, op.at],
+        );
+        if (op.mode === "now") signals.add("heartbeat");
+        break;
+      case "put-window":
+        await client.query(
+          `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+           ON CONFLICT (scope, key) DO UPDATE SET kind = excluded.kind, run_id = excluded.run_id,
+             opened_at = excluded.opened_at, closes_at = excluded.closes_at, max = excluded.max,
+             items = excluded.items, mode = excluded.mode, source = excluded.source, text = excluded.text`,
+          windowParams(op.window).map((v) => (typeof v === "string" ? pgText(v) : v)),
+        );
+        break;
+      case "drop-window":
+        await client.query(`DELETE FROM ${s}.flow_windows WHERE scope = $1 AND key = $2`, [op.scope, op.key]);
+        break;
+      case "put-dedupe":
+        await client.query(
+          `INSERT INTO ${s}.flow_dedupe (scope, key, expires_at, ref) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (scope, key) DO UPDATE SET expires_at = excluded.expires_at, ref = excluded.ref`,
+          [op.scope, op.key, op.expiresAt, op.ref],
+        );
+        break;
+    }
+  }
+  // A held run is not work yet: only runs queued (or released) wake the other instances.
+  const held = new Set(ops.flatMap((op) => (op.op === "hold-run" ? [op.runId] : [])));
+  const queued = ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
+  if (!queued) signals.delete("run");
+  if (signals.size > 0) await ctx.notify([...signals]);
+  return events;
+}
+
+/** A wake as the batch writes one: it coalesces with the newest pending event of the same text. */
+async function insertWake(ctx: FlowAcceptContext, wake: NewWake): Promise<"queued" | "coalesced"> {
+  const { client, s } = ctx;
+  const bumped = await client.query(
+    `UPDATE ${s}.events SET repeats = repeats + 1, last_at = $1,
+       mode = CASE WHEN $2 THEN 'now' ELSE mode END
+     WHERE consumed_at IS NULL AND text = $3
+       AND id = (SELECT max(id) FROM ${s}.events WHERE consumed_at IS NULL)`,
+    [wake.receivedAt, wake.mode === "now", pgText(wake.text)],
+  );
+  if (bumped.rowCount) return "coalesced";
+  await client.query(
+    `INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)`,
+    [pgText(wake.text), pgText(wake.source), wake.mode, wake.receivedAt],
+  );
+  return "queued";
+}

@@ -1,0 +1,177 @@
+// Flow control over real HTTP, on a real SQLite file and a real PostgreSQL schema: a burst about one
+// thing answers 202 at once with one shared run id and becomes one run holding every message; a
+// repeated content key answers like the first and starts nothing; wakes coalesce to one event; open
+// windows and keys survive a restart.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ResolvedConfig, ResolvedMapping } from "../../src/config/types.js";
+import type { RunRecord } from "../../src/store/types.js";
+import type { DeepPartial } from "../helpers/config.js";
+import { dropSchema, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+const pg = await pgAvailable();
+
+const MAPPINGS: ResolvedMapping[] = [
+  {
+    id: "alerts",
+    origin: "hooks.mappings[0]",
+    action: "agent",
+    match: { path: "alerts" },
+    messageTemplate: "{{alert}} on {{instance}}",
+    flow: { coalesce: { key: "{{alert}}/{{instance}}", window: "10m", max: 5 } },
+  },
+  {
+    id: "digest",
+    origin: "hooks.mappings[1]",
+    action: "agent",
+    match: { path: "digest" },
+    messageTemplate: "{{alert}}",
+    allowUnsafeExternalContent: true,
+    flow: { coalesce: { key: "{{team}}", window: "10m" } },
+    coalesceTemplate: "{{count}} alerts for {{key}}:{{#each items}}\n- {{message}}{{/each}}",
+  },
+  {
+    id: "issues",
+    origin: "hooks.mappings[2]",
+    action: "agent",
+    match: { path: "issues" },
+    messageTemplate: "issue {{id}}: {{title}}",
+    flow: { dedupe: { key: "{{id}}", window: "72h" } },
+  },
+  {
+    id: "disk",
+    origin: "hooks.mappings[3]",
+    action: "wake",
+    match: { path: "disk" },
+    textTemplate: "disk {{percent}}% on {{host}}",
+    wakeMode: "next-heartbeat",
+    flow: { coalesce: { key: "{{host}}", window: "10m" } },
+  },
+];
+
+const kinds: Array<{ name: string; skip: boolean; store: () => DeepPartial<ResolvedConfig>["store"] }> = [
+  { name: "SQLite", skip: false, store: () => undefined },
+  { name: "PostgreSQL", skip: !pg, store: () => pgStoreConfig(uniqueSchema("flow")) },
+];
+
+for (const kind of kinds) {
+  describe.skipIf(kind.skip)(`flow control over HTTP (${kind.name})`, () => {
+    let s: TestServer;
+    let schema: string | undefined;
+    let overrides: DeepPartial<ResolvedConfig>;
+
+    beforeAll(async () => {
+      const store = kind.store();
+      schema = store && "schema" in store ? store.schema : undefined;
+      overrides = { hooks: { mappings: MAPPINGS }, ...(store && { store }) };
+      // No worker: runs stay where the accept and the release put them.
+      s = await startTestServer(overrides, { worker: false });
+    });
+    afterAll(async () => {
+      await s?.close();
+      if (schema) await dropSchema(schema);
+    });
+
+    const post = async (path: string, body: unknown) => {
+      const res = await s.post(path, body);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const runsOf = async (mappingId: string): Promise<RunRecord[]> =>
+      (await s.runtime.store.listRuns({ limit: 1000 })).filter((r) => r.mappingId === mappingId);
+
+    it("a burst with one key answers 202 at once with one run id, and becomes one run with every message", async () => {
+      const answers = [];
+      for (const n of [1, 2, 3]) {
+        answers.push(await post("/hooks/alerts", { alert: "DiskFull", instance: "db1", n }));
+      }
+      const other = await post("/hooks/alerts", { alert: "DiskFull", instance: "db2" });
+      const runId = answers[0]!.body["runId"];
+      for (const a of answers) expect(a).toEqual({ status: 202, body: { ok: true, runId, coalesced: true } });
+      expect(other.body["runId"]).not.toBe(runId);
+      const held = await s.runtime.store.getRun(String(runId));
+      expect(held).toMatchObject({ status: "held", held: { reason: "coalesce" }, merged: 3 });
+      await s.runtime.store.releaseWindows(Date.now() + 11 * 60_000);
+      const run = await s.runtime.store.getRun(String(runId));
+      expect(run?.status).toBe("queued");
+      // Wrapped once as untrusted content, the three messages in arrival order inside.
+      expect(run!.message.match(/DiskFull on db1/g)).toHaveLength(3);
+      expect(run!.message.match(/EXTERNAL_UNTRUSTED_CONTENT/g)?.length).toBe(
+        (await s.runtime.store.getRun(String(other.body["runId"])))!.message.match(
+          /EXTERNAL_UNTRUSTED_CONTENT/g,
+        )?.length,
+      );
+      expect(run!.message).toContain(runId as string);
+    });
+
+    it("max requests in a window start its run at once", async () => {
+      const ids = new Set<unknown>();
+      for (let n = 0; n < 6; n++)
+        ids.add((await post("/hooks/alerts", { alert: "Flap", instance: "x" })).body["runId"]);
+      expect(ids.size).toBe(2);
+      const runs = (await runsOf("alerts")).filter((r) => ids.has(r.id));
+      expect(runs.map((r) => [r.status, r.merged]).sort()).toEqual([
+        ["held", undefined],
+        ["queued", 5],
+      ]);
+    });
+
+    it("coalesceTemplate makes the message over the items", async () => {
+      const a = await post("/hooks/digest", { team: "infra", alert: "A" });
+      await post("/hooks/digest", { team: "infra", alert: "B" });
+      await s.runtime.store.releaseWindows(Date.now() + 11 * 60_000);
+      expect((await s.runtime.store.getRun(String(a.body["runId"])))?.message).toBe(
+        "2 alerts for infra:\n- A\n- B",
+      );
+    });
+
+    it("a repeated content key answers like the first, deduped, and starts nothing", async () => {
+      const first = await post("/hooks/issues", { id: "SENTRY-1", title: "TypeError" });
+      const again = await post("/hooks/issues", { id: "SENTRY-1", title: "TypeError (again)" });
+      const other = await post("/hooks/issues", { id: "SENTRY-2", title: "RangeError" });
+      expect(first).toEqual({ status: 202, body: { ok: true, runId: first.body["runId"] } });
+      expect(again).toEqual({ status: 202, body: { ok: true, runId: first.body["runId"], deduped: true } });
+      expect(other.body["runId"]).not.toBe(first.body["runId"]);
+      expect((await runsOf("issues")).length).toBe(2);
+    });
+
+    it("wakes with one key become one event when the window ends", async () => {
+      const before = (await s.runtime.store.listEvents({ limit: 100 })).length;
+      const a = await post("/hooks/disk", { host: "web1", percent: 91 });
+      await post("/hooks/disk", { host: "web1", percent: 95 });
+      expect(a).toEqual({
+        status: 200,
+        body: { ok: true, mode: "next-heartbeat", eventOutcome: "coalesced", coalesced: true },
+      });
+      expect((await s.runtime.store.listEvents({ limit: 100 })).length).toBe(before);
+      await s.runtime.store.releaseWindows(Date.now() + 11 * 60_000);
+      const events = await s.runtime.store.listEvents({ limit: 100 });
+      expect(events.length).toBe(before + 1);
+      expect(events[0]?.text).toBe("disk 91% on web1\ndisk 95% on web1");
+    });
+
+    it("an open window and a dedupe key survive a restart; the window's run then runs", async () => {
+      const first = await post("/hooks/alerts", { alert: "Restart", instance: "r1" });
+      const seen = await post("/hooks/issues", { id: "SENTRY-9", title: "before the restart" });
+      await s.close();
+      // The same store, now with a worker: the window is joined after the restart, then released.
+      s = await startTestServer({ ...overrides, dir: s.dir }, { worker: true });
+      const joined = await post("/hooks/alerts", { alert: "Restart", instance: "r1" });
+      expect(joined.body["runId"]).toBe(first.body["runId"]);
+      expect((await post("/hooks/issues", { id: "SENTRY-9", title: "after" })).body).toEqual({
+        ok: true,
+        runId: seen.body["runId"],
+        deduped: true,
+      });
+      const id = String(first.body["runId"]);
+      expect((await s.runtime.store.getRun(id))?.status).toBe("held");
+      await s.runtime.store.releaseWindows(Date.now() + 11 * 60_000);
+      s.runtime.runAccepted();
+      let run = await s.runtime.store.getRun(id);
+      for (let i = 0; i < 300 && run?.status !== "succeeded"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        run = await s.runtime.store.getRun(id);
+      }
+      expect(run).toMatchObject({ status: "succeeded", merged: 2 });
+    }, 60_000);
+  });
+}

@@ -1,0 +1,169 @@
+// Dedupe and coalesce in the store against a plain reference model, on random sequences of requests
+// (single actions and fan-outs) over a few keys and a made-up clock: after every step the runs
+// started (queued) and their messages, the runs held, and every answer must be the model's.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
+import type { AcceptOutcome, FlowSpec, NewRun, Store } from "../../src/store/types.js";
+import { run } from "../store/contract/fixtures.js";
+
+interface Settings {
+  coalesceMs: number;
+  max: number;
+  dedupeMs: number;
+}
+
+/** One action: its coalesce and dedupe keys (absent: the mapping renders none for it). */
+interface Act {
+  c?: number;
+  d?: number;
+}
+
+type Step = { op: "request"; acts: Act[]; advanceMs: number } | { op: "tick"; advanceMs: number };
+
+/** The reference: windows and keys as maps, runs as lists of the request ids they hold. */
+class Model {
+  private readonly windows = new Map<number, { id: string; items: string[]; closesAt: number }>();
+  private readonly keys = new Map<number, { until: number; ref: string }>();
+  readonly started = new Map<string, string[]>();
+
+  constructor(private readonly s: Settings) {}
+
+  request(acts: Array<Act & { id: string }>, t: number): AcceptOutcome {
+    const placed = acts.map((a) => this.act(a, t));
+    const ids = placed.map((p) => p.ref);
+    return {
+      kind: "run",
+      runId: ids[0]!,
+      ...(acts.length > 1 && { runIds: ids }),
+      ...(placed.some((p) => p.coalesced) && { coalesced: true }),
+      ...(placed.every((p) => p.deduped) && { deduped: true }),
+    };
+  }
+
+  private act(a: Act & { id: string }, t: number): { ref: string; coalesced: boolean; deduped: boolean } {
+    if (a.d !== undefined) {
+      const seen = this.keys.get(a.d);
+      if (seen && seen.until > t) return { ref: seen.ref, coalesced: false, deduped: true };
+    }
+    let ref = a.id;
+    if (a.c === undefined) this.started.set(a.id, [a.id]);
+    else {
+      const open = this.windows.get(a.c);
+      if (open && open.closesAt <= t) this.end(a.c);
+      const w = this.windows.get(a.c);
+      if (w) {
+        w.items.push(a.id);
+        ref = w.id;
+      } else this.windows.set(a.c, { id: a.id, items: [a.id], closesAt: t + this.s.coalesceMs });
+      if (this.windows.get(a.c)!.items.length >= this.s.max) this.end(a.c);
+    }
+    if (a.d !== undefined) this.keys.set(a.d, { until: t + this.s.dedupeMs, ref });
+    return { ref, coalesced: a.c !== undefined, deduped: false };
+  }
+
+  tick(t: number): void {
+    for (const [key, w] of this.windows) if (w.closesAt <= t) this.end(key);
+  }
+
+  held(): string[] {
+    return [...this.windows.values()].map((w) => w.id).sort();
+  }
+
+  private end(key: number): void {
+    const w = this.windows.get(key)!;
+    this.windows.delete(key);
+    this.started.set(w.id, w.items);
+  }
+}
+
+function flowRun(id: string, at: number, a: Act, s: Settings): NewRun {
+  const flow: FlowSpec = { scope: "alerts" };
+  if (a.d !== undefined) flow.dedupe = { key: `d${a.d}`, windowMs: s.dedupeMs };
+  if (a.c !== undefined) {
+    flow.coalesce = {
+      key: `c${a.c}`,
+      windowMs: s.coalesceMs,
+      max: s.max,
+      item: id,
+      compose: (items) => items.map((i) => i.message).join("|"),
+    };
+  }
+  return run(id, { message: id, receivedAt: at, ...((a.c !== undefined || a.d !== undefined) && { flow }) });
+}
+
+const settings = fc.record({
+  coalesceMs: fc.constantFrom(500, 1000),
+  max: fc.integer({ min: 1, max: 4 }),
+  dedupeMs: fc.constantFrom(300, 2000),
+});
+const act = fc.record(
+  {
+    c: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
+    d: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
+  },
+  { requiredKeys: [] },
+);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant("request" as const),
+      acts: fc.array(act, { minLength: 1, maxLength: 3 }),
+      advanceMs: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1200 })),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant("tick" as const), advanceMs: fc.integer({ min: 0, max: 1200 }) }),
+  },
+);
+
+const dir = mkdtempSync(join(tmpdir(), "hookgate-flow-model-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+async function replay(s: Settings, steps: Step[]): Promise<void> {
+  const store: Store = new SqliteStore(join(dir, `state-${files++}.db`), { groupCommit: false });
+  await store.open();
+  try {
+    const model = new Model(s);
+    let t = 1_000_000;
+    let n = 0;
+    for (const [i, one] of steps.entries()) {
+      t += one.advanceMs;
+      if (one.op === "tick") {
+        await store.releaseWindows(t);
+        model.tick(t);
+      } else {
+        const acts = one.acts.map((a) => ({ ...a, id: `r${String(n++).padStart(4, "0")}` }));
+        const runs = acts.map((a) => flowRun(a.id, t, a, s));
+        const result = runs.length === 1 ? await store.acceptRun(runs[0]!) : await store.acceptRuns(runs);
+        expect(result, `step ${i}`).toEqual({ status: "accepted", outcome: model.request(acts, t) });
+      }
+      const all = await store.listRuns({ limit: 1000 });
+      const queued = Object.fromEntries(
+        all.filter((r) => r.status === "queued").map((r) => [r.id, r.message.split("|")]),
+      );
+      expect(queued, `step ${i}: runs started`).toEqual(Object.fromEntries(model.started));
+      const held = all
+        .filter((r) => r.status === "held")
+        .map((r) => r.id)
+        .sort();
+      expect(held, `step ${i}: runs held`).toEqual(model.held());
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+describe("flow control against the reference model", () => {
+  it("runs started, their messages, held runs and answers match on any sequence", async () => {
+    await fc.assert(fc.asyncProperty(settings, fc.array(step, { minLength: 1, maxLength: 25 }), replay), {
+      numRuns: 60,
+    });
+  }, 120_000);
+});

@@ -118,7 +118,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     const { code, stdout } = await copy();
     expect(code).toBe(0);
     expect(stdout).toContain("4 runs,");
-    expect(stdout).toContain("1 coalesce windows, 1 dedupe keys\n");
+    expect(stdout).toContain("1 coalesce windows, 1 dedupe keys,");
     const after = new PostgresStore(pgStoreConfig(schema));
     await after.open();
     open.push(after);

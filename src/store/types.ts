@@ -464,6 +464,15 @@ export interface QueueStats {
   eventsPending: number;
 }
 
+/** How far behind the work is, for `hookgate status`. */
+export interface Backlog {
+  runsHeld: number;
+  /** When the oldest run still queued was received (epoch ms); absent when none is queued. */
+  oldestQueuedAt?: number;
+  /** When the oldest run still held was received; absent when none is held. */
+  oldestHeldAt?: number;
+}
+
 export interface Store {
   /** Opens the store and applies migrations. */
   open(): Promise<void>;
@@ -577,6 +586,7 @@ export interface Store {
   /** Deletes what the policy no longer keeps, in every table (see RetentionPolicy). */
   prune(policy: RetentionPolicy): Promise<PruneResult>;
   queueStats(): Promise<QueueStats>;
+  backlog(): Promise<Backlog>;
 
   // --- retries ---
   /**
@@ -678,4 +688,6 @@ export type StoreReader = Pick<
   | "listIssues"
   | "getIssue"
   | "runLinks"
+  | "queueStats"
+  | "backlog"
 >;

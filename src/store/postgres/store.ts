@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { PostgresStoreConfig } from "../../config/types.js";
+import { backlogOf } from "../backlog.js";
 import { atLeastOne } from "../fan-out.js";
 import { hasFlow } from "../flow.js";
 import { afterPrefix } from "../id-prefix.js";
@@ -28,6 +29,7 @@ import { SharedProbe } from "../shared-probe.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptResult,
+  Backlog,
   DeliveryState,
   HeartbeatRecord,
   IdempotencyRef,
@@ -908,6 +910,14 @@ export class PostgresStore implements Store {
   async getIssue(id: number): Promise<IssueRecord | null> {
     const { rows } = await this.pool().query<IssueRow>(`SELECT * FROM ${this.s}.issues WHERE id = $1`, [id]);
     return rows[0] ? issueFromRow(rows[0]) : null;
+  }
+
+  async backlog(): Promise<Backlog> {
+    const { rows } = await this.pool().query<{ status: string; n: number; oldest: number }>(
+      `SELECT status, count(*) AS n, min(received_at) AS oldest FROM ${this.s}.runs
+       WHERE status IN ('queued', 'held') GROUP BY status`,
+    );
+    return backlogOf(rows);
   }
 
   async queueStats(): Promise<QueueStats> {

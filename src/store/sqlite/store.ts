@@ -8,6 +8,7 @@ import { closeSync, fdatasync, mkdirSync, openSync, statfsSync, statSync } from 
 import { dirname } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Logger } from "pino";
+import { backlogOf } from "../backlog.js";
 import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
 import {
   type FlowOp,
@@ -42,6 +43,7 @@ import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptOutcome,
   AcceptResult,
+  Backlog,
   DeliveryState,
   HeartbeatRecord,
   IdempotencyRef,
@@ -937,6 +939,13 @@ export class SqliteStore implements Store {
       deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
       eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),
     };
+  }
+
+  async backlog(): Promise<Backlog> {
+    const rows = this.stmt(
+      "SELECT status, count(*) AS n, min(received_at) AS oldest FROM runs WHERE status IN ('queued', 'held') GROUP BY status",
+    ).all() as { status: string; n: number; oldest: number }[];
+    return backlogOf(rows);
   }
 
   // --- plumbing ---

@@ -136,4 +136,14 @@ export function issuesContract({ name, openStore }: ContractContext): void {
       expect(await store.getRun("new-3")).toBeNull();
     });
   });
+
+  describe(`${name}: backlog`, () => {
+    it("counts held runs and tells when the oldest queued run arrived", async () => {
+      const store = await openStore();
+      expect(await store.backlog()).toEqual({ runsHeld: 0 });
+      await store.acceptRun(run("q-2", { receivedAt: 2000 }));
+      await store.acceptRun(run("q-1", { receivedAt: 1000 }));
+      expect(await store.backlog()).toEqual({ runsHeld: 0, oldestQueuedAt: 1000 });
+    });
+  });
 }

@@ -15,6 +15,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   runs: () => import("./commands/runs.js"),
   requests: () => import("./commands/requests.js"),
   issues: () => import("./commands/issues.js"),
+  status: () => import("./commands/status.js"),
   reload: () => import("./commands/reload.js"),
   sign: () => import("./commands/sign.js"),
   replay: () => import("./commands/replay.js"),

@@ -122,5 +122,8 @@ function showIssue(i: IssueRecord): string {
   ];
   const out = [`Issue ${i.id}: ${escapeControls(issueTitle(i))}`];
   for (const [key, value] of fields) if (value) out.push(`  ${key.padEnd(8)} ${escapeControls(value)}`);
+  if (i.kind === "run" || i.kind === "delivery") {
+    out.push("", `Once the cause is fixed, queue its failed runs again: hookgate runs retry --issue ${i.id}`);
+  }
   return out.join("\n");
 }

@@ -3,7 +3,6 @@
 // --send it posts chosen requests again, for real, to a running server.
 import { ConfigError, formatIssue } from "../config/errors.js";
 import { configFileNames, loadConfig } from "../config/load.js";
-import { parseDuration } from "../config/resolve/duration.js";
 import { keepingUnset } from "../config/source/interpolate.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { formatTime } from "../core/time-text.js";
@@ -21,6 +20,7 @@ import type { Command } from "./command.js";
 import { Progress } from "./progress.js";
 import { sendAgain, sendScope } from "./replay-send.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
+import { parseWhen, WHEN_FORMS } from "./when.js";
 
 const help = `Usage: hookgate replay [--config FILE] [--store FILE|URL] [--since WHEN] [--until WHEN]
                        [--mapping ID] [--hook NAME] [--id ID]... [--limit N]
@@ -220,17 +220,6 @@ export const command: Command = {
 interface Replayed {
   entry: RequestLogRecord;
   result: Redecision;
-}
-
-const WHEN_FORMS = "expected a duration back from now (30m, 2h, 7d) or a time such as 2025-06-01T14:00:00Z";
-
-/** A duration back from `now`, or an ISO time; undefined when it is neither. */
-function parseWhen(text: string, now: number): number | undefined {
-  const ms = parseDuration(text);
-  if (ms !== undefined) return now - ms;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text)) return undefined;
-  const t = new Date(text).getTime();
-  return Number.isNaN(t) ? undefined : t;
 }
 
 /** How many candidates an id start shared by several requests lists. */

@@ -44,6 +44,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   flow_windows: "coalesce windows",
   flow_dedupe: "dedupe keys",
   issues: "issues",
+  run_retries: "run retries",
 };
 
 export const command: Command = {

@@ -444,6 +444,12 @@ export interface IssueRecord {
   message?: string;
 }
 
+/** How a run is linked to the runs that retried it and to the run it retried. */
+export interface RunLinks {
+  retryOf?: string;
+  retriedAs: string[];
+}
+
 /** What recordIssues changed: issues opened by this call's failures and closed by its successes. */
 export interface IssueChanges {
   opened: IssueRecord[];
@@ -456,6 +462,15 @@ export interface QueueStats {
   runsRunning: number;
   deliveriesPending: number;
   eventsPending: number;
+}
+
+/** How far behind the work is, for `hookgate status`. */
+export interface Backlog {
+  runsHeld: number;
+  /** When the oldest run still queued was received (epoch ms); absent when none is queued. */
+  oldestQueuedAt?: number;
+  /** When the oldest run still held was received; absent when none is held. */
+  oldestHeldAt?: number;
 }
 
 export interface Store {
@@ -571,6 +586,17 @@ export interface Store {
   /** Deletes what the policy no longer keeps, in every table (see RetentionPolicy). */
   prune(policy: RetentionPolicy): Promise<PruneResult>;
   queueStats(): Promise<QueueStats>;
+  backlog(): Promise<Backlog>;
+
+  // --- retries ---
+  /**
+   * Queues new runs, each a retry of an earlier run, and records the links, in one transaction. A run
+   * already retried is not retried again: `retryOf` must name a run without a retry (else nothing of
+   * the call is stored and it rejects).
+   */
+  retryRuns(retries: Array<{ run: NewRun; retryOf: string }>): Promise<void>;
+  /** The run a run retried, and the runs it was retried as (`hookgate runs show`). */
+  runLinks(runId: string): Promise<RunLinks>;
 
   // --- issues ---
   /**
@@ -661,4 +687,7 @@ export type StoreReader = Pick<
   | "getRequest"
   | "listIssues"
   | "getIssue"
+  | "runLinks"
+  | "queueStats"
+  | "backlog"
 >;

@@ -465,6 +465,13 @@ const RUN_COLUMNS: Array<[string, string]> = [
   ["trace_context", "text"],
 ];
 
+/** One statement that inserts `runs` queued, for a transaction of the store's own. */
+export function insertRunsStatement(s: string, runs: NewRun[]): { text: string; values: unknown[] } {
+  const p = new Params();
+  const text = insertRuns(s, p, runs);
+  return { text, values: p.values };
+}
+
 export function insertRuns(s: string, p: Params, runs: NewRun[]): string {
   const rows = runs.map(runParams);
   const arrays = RUN_COLUMNS.map(([name, type]) => {

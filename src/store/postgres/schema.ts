@@ -237,6 +237,13 @@ const migrations: Array<(s: string) => string> = [
   CREATE UNIQUE INDEX issues_open_key ON ${s}.issues (key) WHERE closed_at IS NULL;
   CREATE INDEX issues_open_subject ON ${s}.issues (subject) WHERE closed_at IS NULL;
   `,
+  // 7: runs queued again by hookgate runs retry, linked to the run they retry (at most one retry each).
+  (s) => `
+  CREATE TABLE ${s}.run_retries (
+    run_id   text COLLATE "C" PRIMARY KEY,
+    retry_of text COLLATE "C" NOT NULL UNIQUE
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

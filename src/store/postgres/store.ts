@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { PostgresStoreConfig } from "../../config/types.js";
+import { backlogOf } from "../backlog.js";
 import { atLeastOne } from "../fan-out.js";
 import { hasFlow } from "../flow.js";
 import { afterPrefix } from "../id-prefix.js";
@@ -28,6 +29,7 @@ import { SharedProbe } from "../shared-probe.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptResult,
+  Backlog,
   DeliveryState,
   HeartbeatRecord,
   IdempotencyRef,
@@ -47,6 +49,7 @@ import type {
   RetentionPolicy,
   Route,
   RunCompletion,
+  RunLinks,
   RunPrompt,
   RunRecord,
   RunResult,
@@ -58,7 +61,7 @@ import type {
   WakeMode,
   WorkSignal,
 } from "../types.js";
-import { AcceptBatcher } from "./accept.js";
+import { AcceptBatcher, insertRunsStatement } from "./accept.js";
 import { PgAuthFailureCounts } from "./auth-failures.js";
 import {
   connectionConfig,
@@ -817,6 +820,40 @@ export class PostgresStore implements Store {
     );
   }
 
+  // --- retries ---
+
+  async retryRuns(retries: Array<{ run: NewRun; retryOf: string }>): Promise<void> {
+    if (retries.length === 0) return;
+    await inTransaction(
+      this.pool(),
+      async (client) => {
+        const insert = insertRunsStatement(
+          this.s,
+          retries.map((r) => r.run),
+        );
+        await client.query(insert.text, insert.values);
+        await client.query(
+          `INSERT INTO ${this.s}.run_retries (run_id, retry_of) SELECT * FROM unnest($1::text[], $2::text[])`,
+          [retries.map((r) => pgText(r.run.id)), retries.map((r) => pgText(r.retryOf))],
+        );
+        await this.notifyIn(client, "run");
+      },
+      this.begin,
+    );
+  }
+
+  async runLinks(runId: string): Promise<RunLinks> {
+    const { rows } = await this.pool().query<{ run_id: string; retry_of: string }>(
+      `SELECT run_id, retry_of FROM ${this.s}.run_retries WHERE run_id = $1 OR retry_of = $1 ORDER BY run_id`,
+      [pgText(runId)],
+    );
+    const of = rows.find((r) => r.run_id === runId)?.retry_of;
+    return {
+      ...(of !== undefined && { retryOf: of }),
+      retriedAs: rows.filter((r) => r.retry_of === runId).map((r) => r.run_id),
+    };
+  }
+
   // --- issues ---
 
   async recordIssues(failures: IssueFailure[], successes: IssueSuccess[]): Promise<IssueChanges> {
@@ -873,6 +910,14 @@ export class PostgresStore implements Store {
   async getIssue(id: number): Promise<IssueRecord | null> {
     const { rows } = await this.pool().query<IssueRow>(`SELECT * FROM ${this.s}.issues WHERE id = $1`, [id]);
     return rows[0] ? issueFromRow(rows[0]) : null;
+  }
+
+  async backlog(): Promise<Backlog> {
+    const { rows } = await this.pool().query<{ status: string; n: number; oldest: number }>(
+      `SELECT status, count(*) AS n, min(received_at) AS oldest FROM ${this.s}.runs
+       WHERE status IN ('queued', 'held') GROUP BY status`,
+    );
+    return backlogOf(rows);
   }
 
   async queueStats(): Promise<QueueStats> {

@@ -186,6 +186,13 @@ const migrations: string[] = [
   CREATE UNIQUE INDEX issues_open_key ON issues (key) WHERE closed_at IS NULL;
   CREATE INDEX issues_open_subject ON issues (subject) WHERE closed_at IS NULL;
   `,
+  // 10: runs queued again by `hookgate runs retry`, linked to the run they retry (at most one retry each).
+  `
+  CREATE TABLE run_retries (
+    run_id   TEXT PRIMARY KEY,
+    retry_of TEXT NOT NULL UNIQUE
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -8,6 +8,7 @@ import { closeSync, fdatasync, mkdirSync, openSync, statfsSync, statSync } from 
 import { dirname } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Logger } from "pino";
+import { backlogOf } from "../backlog.js";
 import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
 import {
   type FlowOp,
@@ -42,6 +43,7 @@ import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptOutcome,
   AcceptResult,
+  Backlog,
   DeliveryState,
   HeartbeatRecord,
   IdempotencyRef,
@@ -61,6 +63,7 @@ import type {
   RetentionPolicy,
   Route,
   RunCompletion,
+  RunLinks,
   RunPrompt,
   RunRecord,
   RunResult,
@@ -850,6 +853,28 @@ export class SqliteStore implements Store {
     });
   }
 
+  // --- retries ---
+
+  async retryRuns(retries: Array<{ run: NewRun; retryOf: string }>): Promise<void> {
+    if (retries.length === 0) return;
+    await this.write().submit(() => {
+      for (const { run, retryOf } of retries) {
+        this.insertRun(run);
+        this.stmt("INSERT INTO run_retries (run_id, retry_of) VALUES (?, ?)").run(run.id, retryOf);
+      }
+    });
+  }
+
+  async runLinks(runId: string): Promise<RunLinks> {
+    const of = this.stmt("SELECT retry_of FROM run_retries WHERE run_id = ?").get(runId) as
+      | { retry_of: string }
+      | undefined;
+    const as = this.stmt("SELECT run_id FROM run_retries WHERE retry_of = ? ORDER BY run_id").all(runId) as {
+      run_id: string;
+    }[];
+    return { ...(of && { retryOf: of.retry_of }), retriedAs: as.map((r) => r.run_id) };
+  }
+
   // --- issues ---
 
   async recordIssues(failures: IssueFailure[], successes: IssueSuccess[]): Promise<IssueChanges> {
@@ -914,6 +939,13 @@ export class SqliteStore implements Store {
       deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
       eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),
     };
+  }
+
+  async backlog(): Promise<Backlog> {
+    const rows = this.stmt(
+      "SELECT status, count(*) AS n, min(received_at) AS oldest FROM runs WHERE status IN ('queued', 'held') GROUP BY status",
+    ).all() as { status: string; n: number; oldest: number }[];
+    return backlogOf(rows);
   }
 
   // --- plumbing ---

@@ -1,7 +1,7 @@
 // Issues: failures counted into the open issue of their path, opened once, closed by a later success.
 import { describe, expect, it } from "vitest";
 import type { IssueFailure } from "../../../src/store/types.js";
-import type { ContractContext } from "./fixtures.js";
+import { type ContractContext, run } from "./fixtures.js";
 
 const failure = (over: Partial<IssueFailure> = {}): IssueFailure => ({
   kind: "run",
@@ -110,6 +110,40 @@ export function issuesContract({ name, openStore }: ContractContext): void {
       const result = await store.prune({ before: 1000, keep: 1_000_000, batch: 1000 });
       expect(result.deleted.issues).toBe(1);
       expect((await store.listIssues({ limit: 10 })).map((i) => i.subject)).toEqual(["agent:x"]);
+    });
+  });
+
+  describe(`${name}: retries`, () => {
+    it("queues retries linked to the runs they retry, and refuses a second retry of a run", async () => {
+      const store = await openStore();
+      await store.acceptRun(run("old-1"));
+      await store.acceptRun(run("old-2"));
+      await store.retryRuns([
+        { run: run("new-1"), retryOf: "old-1" },
+        { run: run("new-2"), retryOf: "old-2" },
+      ]);
+      expect((await store.getRun("new-1"))?.status).toBe("queued");
+      expect(await store.runLinks("old-1")).toEqual({ retriedAs: ["new-1"] });
+      expect(await store.runLinks("new-1")).toEqual({ retryOf: "old-1", retriedAs: [] });
+      expect(await store.runLinks("nope")).toEqual({ retriedAs: [] });
+      // All or nothing: the second retry of old-1 fails the call, and new-3 is not queued.
+      await expect(
+        store.retryRuns([
+          { run: run("new-3"), retryOf: "old-2b" },
+          { run: run("new-4"), retryOf: "old-1" },
+        ]),
+      ).rejects.toThrow();
+      expect(await store.getRun("new-3")).toBeNull();
+    });
+  });
+
+  describe(`${name}: backlog`, () => {
+    it("counts held runs and tells when the oldest queued run arrived", async () => {
+      const store = await openStore();
+      expect(await store.backlog()).toEqual({ runsHeld: 0 });
+      await store.acceptRun(run("q-2", { receivedAt: 2000 }));
+      await store.acceptRun(run("q-1", { receivedAt: 1000 }));
+      expect(await store.backlog()).toEqual({ runsHeld: 0, oldestQueuedAt: 1000 });
     });
   });
 }

@@ -8,6 +8,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { Runtime } from "../runtime/types.js";
 import { foldAddress } from "./client-address.js";
 import { consoleRoutes } from "./console/routes.js";
+import { DISCARD_MAX_BYTES, discardRest } from "./discard-body.js";
 import { type ErrorCode, HttpError } from "./errors.js";
 import type { Generations, Lease } from "./generations.js";
 import { methodNotAllowed, type RequestNotes } from "./hook-route.js";
@@ -83,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { logSummarySeconds } = config.server;
   const summary = logSummarySeconds > 0 ? new RequestSummary(log, logSummarySeconds) : null;
   if (summary) app.addHook("onClose", async () => summary.close());
+  const discardLimits = { maxBytes: DISCARD_MAX_BYTES, timeoutMs: hooks.bodyTimeoutSeconds * 1000 };
   const isHookPath = (path: string) => path === hooks.path || path.startsWith(`${hooks.path}/`);
 
   // The body stays a stream until the hook pipeline decides to read it.
@@ -123,6 +125,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (e.code === "STORE_UNAVAILABLE") log.error({ err: e.cause ?? err }, "store unavailable");
     else if (e.status >= 500 && !e.logged) log.error({ err, path: pathOnly(req.raw.url) }, "request failed");
+    // A slow client's connection is ended (408); from any other refusal the rest of the body is read
+    // and dropped, so the answer reaches a client that writes its whole body before reading.
+    if (e.code !== "BODY_TIMEOUT") discardRest(req.raw, reply.raw, discardLimits);
     void reply.code(e.status).headers(e.headers).send(e.body());
   });
   // Methods fastify does not route (PROPFIND, TRACE, ...) land here: under hooks.path they still get

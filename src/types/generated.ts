@@ -180,7 +180,7 @@ export interface HooksConfig {
    */
   rules?: string[];
   /**
-   * Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected.
+   * Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder.
    */
   transformsDir?: string;
   transformLimits?: TransformLimitsConfig;
@@ -1094,7 +1094,7 @@ export interface RetentionConfig {
  */
 export interface WakePayload {
   /**
-   * Description of the event; becomes a system event of the main session.
+   * Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows.
    */
   text: string;
   /**

@@ -100,7 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     observer.finish(req, reply, req.lease?.generation ?? generations.current);
     const n = req.notes ?? {};
     summary?.add(reply.statusCode, reply.elapsedTime, n.code);
-    if (!eachRequestLevel || !log.isLevelEnabled(eachRequestLevel)) return;
+    if (!log.isLevelEnabled(eachRequestLevel)) return;
     log[eachRequestLevel](
       {
         method: req.method,

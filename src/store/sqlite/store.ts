@@ -389,9 +389,17 @@ export class SqliteStore implements Store {
           this.insertEvent(op.text, op.source, op.mode, op.at);
           break;
         case "put-window":
-          this.stmt(
-            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(...windowParams(op.window));
+          if (op.fresh) {
+            this.stmt(
+              `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            ).run(...windowParams(op.window));
+          } else {
+            // A join changes what the window holds, not its key or times: no index is touched.
+            const w = op.window;
+            this.stmt(
+              "UPDATE flow_windows SET items = ?, mode = ?, text = ? WHERE scope = ? AND key = ?",
+            ).run(JSON.stringify(w.items), w.mode, w.text, w.scope, w.key);
+          }
           break;
         case "drop-window":
           this.stmt("DELETE FROM flow_windows WHERE scope = ? AND key = ?").run(op.scope, op.key);

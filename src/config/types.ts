@@ -47,6 +47,10 @@ export interface ResolvedConfig {
     port: number;
     trustProxy: string[];
     logLevel: LogLevel;
+    /** One info line per request; else that line at debug and a summary every logSummarySeconds. */
+    logEachRequest: boolean;
+    /** Seconds between summary lines; 0: none. */
+    logSummarySeconds: number;
     /** The server root as senders reach it, without a trailing slash (twilio verify). */
     publicUrl?: string;
     /** GET /metrics; allowFrom: loopback, any, addresses and CIDR ranges. */

@@ -82,13 +82,18 @@ export async function compileRules(
   };
 
   try {
-    // The transform workers start before the rules compile, in parallel with them.
-    if (mappings.some((m) => m.transform)) loader();
+    // Every transform starts loading (bundled by esbuild's process, run in a worker thread) before
+    // the rules compile on this thread, and each rule waits only for its own. Issues keep the
+    // mappings' order.
+    const loads = new Map<ResolvedMapping, Promise<LoadedTransform>>();
+    for (const mapping of mappings)
+      if (mapping.transform) loads.set(mapping, loadTransform(loader(), mapping));
     const rules: CompiledRule[] = [];
     const scope: CompileScope = { config, templates: new Map(), verifiers: new Map(), issues };
     for (const mapping of mappings) {
-      const transform = mapping.transform ? await loadTransform(loader(), mapping, issues) : undefined;
-      const rule = compileRule(mapping, rules.length, transform, scope);
+      const loaded = mapping.transform ? await loads.get(mapping) : undefined;
+      issues.push(...(loaded?.issues ?? []));
+      const rule = compileRule(mapping, rules.length, loaded?.handle, scope);
       if (rule) rules.push(rule);
       // The packs' session keys were checked with their parameters by the config loader
       // (config/packs/session-keys.ts), which names the parameter to change.
@@ -107,28 +112,29 @@ export async function compileRules(
   }
 }
 
-async function loadTransform(
-  loader: TransformLoader,
-  mapping: ResolvedMapping,
-  issues: ConfigIssue[],
-): Promise<TransformHandle | undefined> {
+/** A mapping's transform: its handle, or the issues that kept it from loading. */
+interface LoadedTransform {
+  handle?: TransformHandle;
+  issues: ConfigIssue[];
+}
+
+async function loadTransform(loader: TransformLoader, mapping: ResolvedMapping): Promise<LoadedTransform> {
   const { module, export: exportName } = mapping.transform!;
   try {
-    return await loader.load(module, exportName);
+    return { handle: await loader.load(module, exportName), issues: [] };
   } catch (err) {
     const found = err instanceof ConfigError ? err.issues : [];
     const errors =
       found.length > 0
         ? found
         : [{ severity: "error" as const, path: "transform.module", message: String(err) }];
-    for (const issue of errors) {
-      issues.push({
+    return {
+      issues: errors.map((issue) => ({
         ...issue,
         path: fieldPath(mapping, issue.path.startsWith("transform") ? issue.path : "transform.module"),
         message: `mapping ${mapping.id}: ${issue.message}`,
-      });
-    }
-    return undefined;
+      })),
+    };
   }
 }
 

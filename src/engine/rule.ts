@@ -292,8 +292,8 @@ export function compileRule(
     ...(verifier && { verifier }),
     ...(challenge && { challenge }),
     ...(mapping.maxBodyBytes !== undefined && { maxBodyBytes: mapping.maxBodyBytes }),
-    ...(flow && { flow }),
     ...(mapping.cloudevents === true && { cloudevents: true }),
+    ...(flow && { flow }),
     ...((mapping.successStatus !== undefined || mapping.successBody !== undefined) && {
       successAnswer: {
         ...(mapping.successStatus !== undefined && { status: mapping.successStatus }),

@@ -1,12 +1,14 @@
-// The HTTP front door: the server's framework settings, the error shape of every answer, one log line
-// per request, /healthz, and the hook routes (hook-route.ts) under hooks.path, each request served by
-// the configuration generation current when it arrived (generations.ts).
+// The HTTP front door: the server's framework settings, the error shape of every answer, the log line
+// of each request and the summary line of each interval, /healthz, and the hook routes (hook-route.ts)
+// under hooks.path, each request served by the configuration generation current when it arrived
+// (generations.ts).
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Runtime } from "../runtime/types.js";
 import { foldAddress } from "./client-address.js";
 import { consoleRoutes } from "./console/routes.js";
+import { DISCARD_MAX_BYTES, discardRest } from "./discard-body.js";
 import { type ErrorCode, HttpError } from "./errors.js";
 import type { Generations, Lease } from "./generations.js";
 import { methodNotAllowed, type RequestNotes } from "./hook-route.js";
@@ -14,6 +16,7 @@ import { metricsRoute } from "./metrics-route.js";
 import { requestObserver } from "./observe.js";
 import type { RequestLogWriter } from "./request-log.js";
 import { hasQueryToken, pathOnly } from "./request-parts.js";
+import { RequestSummary } from "./request-summary.js";
 
 export interface AppOptions {
   /** The config the server starts with: framework settings and routes (restart-only) come from it. */
@@ -76,6 +79,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("lease", null);
   app.decorateRequest("observed", null);
   const observer = requestObserver(opts.requestLog);
+  const discardLimits = { maxBytes: DISCARD_MAX_BYTES, timeoutMs: hooks.bodyTimeoutSeconds * 1000 };
+  // The line per request: at info when asked for, else at debug beside the interval's summary line.
+  const eachRequestLevel = config.server.logEachRequest ? "info" : "debug";
+  const { logSummarySeconds } = config.server;
+  const summary = logSummarySeconds > 0 ? new RequestSummary(log, logSummarySeconds) : null;
+  if (summary) app.addHook("onClose", async () => summary.close());
   const isHookPath = (path: string) => path === hooks.path || path.startsWith(`${hooks.path}/`);
 
   // The body stays a stream until the hook pipeline decides to read it.
@@ -90,7 +99,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The generation that served the request decided it: its rules' fingerprint and settings go with it.
     observer.finish(req, reply, req.lease?.generation ?? generations.current);
     const n = req.notes ?? {};
-    log.info(
+    summary?.add(reply.statusCode, reply.elapsedTime, n.code);
+    if (!eachRequestLevel || !log.isLevelEnabled(eachRequestLevel)) return;
+    log[eachRequestLevel](
       {
         method: req.method,
         path: pathOnly(req.raw.url),
@@ -114,6 +125,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (e.code === "STORE_UNAVAILABLE") log.error({ err: e.cause ?? err }, "store unavailable");
     else if (e.status >= 500 && !e.logged) log.error({ err, path: pathOnly(req.raw.url) }, "request failed");
+    // A slow client's connection is ended (408); from any other refusal the rest of the body is read
+    // and dropped, so the answer reaches a client that writes its whole body before reading.
+    if (e.code !== "BODY_TIMEOUT") discardRest(req.raw, reply.raw, discardLimits);
     void reply.code(e.status).headers(e.headers).send(e.body());
   });
   // Methods fastify does not route (PROPFIND, TRACE, ...) land here: under hooks.path they still get

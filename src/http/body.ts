@@ -64,11 +64,10 @@ export function readBody(
 
 function tooLarge(limits: BodyLimits): HttpError {
   const setting = limits.maxBytesSetting ?? "hooks.maxBodyBytes";
+  // No `connection: close`: the rest of the body is read and dropped (discard-body.ts), and closing
+  // on unread bytes would reset the connection before the client reads this answer.
   return new HttpError(
     "PAYLOAD_TOO_LARGE",
     `payload too large: the limit is ${limits.maxBytes} bytes (${setting})`,
-    {
-      headers: { connection: "close" },
-    },
   );
 }

@@ -11,6 +11,8 @@ const RESTART_ONLY = [
   "server.host",
   "server.port",
   "server.trustProxy",
+  "server.logEachRequest",
+  "server.logSummarySeconds",
   "hooks.enabled",
   "hooks.path",
   "agents.defaults.maxConcurrentRuns",
@@ -25,6 +27,8 @@ const RESTART_ONLY = [
 const SHOWN = new Set<string>([
   "server.host",
   "server.port",
+  "server.logEachRequest",
+  "server.logSummarySeconds",
   "hooks.enabled",
   "hooks.path",
   "requestLog.enabled",

@@ -4,15 +4,15 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 export const validateConfig = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"cloudevents":{"type":"boolean","default":false,"description":"true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path."},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path)."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]}}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"logEachRequest":{"type":"boolean","default":false,"description":"Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start."},"logSummarySeconds":{"type":"integer","minimum":0,"maximum":86400,"default":60,"description":"Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"cloudevents":{"type":"boolean","default":false,"description":"true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path."},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path)."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]}}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
 const schema58 = {"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}};
 const schema68 = {"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}};
 const schema69 = {"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}};
 const schema72 = {"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}};
 const schema73 = {"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}};
 const func1 = Object.prototype.hasOwnProperty;
-const func2 = require("ajv/dist/runtime/ucs2length").default;
-const schema32 = {"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}};
+const func3 = require("ajv/dist/runtime/ucs2length").default;
+const schema32 = {"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"logEachRequest":{"type":"boolean","default":false,"description":"Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start."},"logSummarySeconds":{"type":"integer","minimum":0,"maximum":86400,"default":60,"description":"Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}};
 const schema33 = {"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}};
 const schema34 = {"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly: a request carrying X-Forwarded-For, Forwarded or X-Real-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}};
 const pattern4 = new RegExp("^https?://[^/?#\\s]+(/[^?#\\s]*)?$", "u");
@@ -30,7 +30,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((((key0 === "host") || (key0 === "port")) || (key0 === "trustProxy")) || (key0 === "logLevel")) || (key0 === "publicUrl")) || (key0 === "metrics")) || (key0 === "console"))){
+if(!(func1.call(schema32.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -44,7 +44,7 @@ errors++;
 if(data.host !== undefined){
 let data0 = data.host;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err1 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.host,data:data0};
 if(vErrors === null){
 vErrors = [err1];
@@ -108,7 +108,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err6 = {instancePath:instancePath+"/trustProxy/" + i0,schemaPath:"#/properties/trustProxy/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.trustProxy.items,data:data3};
 if(vErrors === null){
 vErrors = [err6];
@@ -179,11 +179,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.publicUrl !== undefined){
-let data5 = data.publicUrl;
-if(typeof data5 === "string"){
-if(!pattern4.test(data5)){
-const err11 = {instancePath:instancePath+"/publicUrl",schemaPath:"#/properties/publicUrl/pattern",keyword:"pattern",params:{pattern: "^https?://[^/?#\\s]+(/[^?#\\s]*)?$"},message:"must match pattern \""+"^https?://[^/?#\\s]+(/[^?#\\s]*)?$"+"\"",schema:"^https?://[^/?#\\s]+(/[^?#\\s]*)?$",parentSchema:schema32.properties.publicUrl,data:data5};
+if(data.logEachRequest !== undefined){
+let data5 = data.logEachRequest;
+if(typeof data5 !== "boolean"){
+const err11 = {instancePath:instancePath+"/logEachRequest",schemaPath:"#/properties/logEachRequest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.logEachRequest.type,parentSchema:schema32.properties.logEachRequest,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -193,8 +192,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/publicUrl",schemaPath:"#/properties/publicUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.publicUrl.type,parentSchema:schema32.properties.publicUrl,data:data5};
+if(data.logSummarySeconds !== undefined){
+let data6 = data.logSummarySeconds;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err12 = {instancePath:instancePath+"/logSummarySeconds",schemaPath:"#/properties/logSummarySeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.logSummarySeconds.type,parentSchema:schema32.properties.logSummarySeconds,data:data6};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -203,13 +204,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.metrics !== undefined){
-let data6 = data.metrics;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key1 in data6){
-if(!((key1 === "enabled") || (key1 === "allowFrom"))){
-const err13 = {instancePath:instancePath+"/metrics",schemaPath:"#/$defs/metrics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data:data6};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 86400 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/logSummarySeconds",schemaPath:"#/properties/logSummarySeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema32.properties.logSummarySeconds,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -218,11 +215,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data6.enabled !== undefined){
-let data7 = data6.enabled;
-if(typeof data7 !== "boolean"){
-const err14 = {instancePath:instancePath+"/metrics/enabled",schemaPath:"#/$defs/metrics/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.enabled.type,parentSchema:schema33.properties.enabled,data:data7};
+if(data6 < 0 || isNaN(data6)){
+const err14 = {instancePath:instancePath+"/logSummarySeconds",schemaPath:"#/properties/logSummarySeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.logSummarySeconds,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -232,15 +226,12 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data6.allowFrom !== undefined){
-let data8 = data6.allowFrom;
-if(Array.isArray(data8)){
-const len1 = data8.length;
-for(let i2=0; i2<len1; i2++){
-let data9 = data8[i2];
-if(typeof data9 === "string"){
-if(func2(data9) < 1){
-const err15 = {instancePath:instancePath+"/metrics/allowFrom/" + i2,schemaPath:"#/$defs/metrics/properties/allowFrom/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.allowFrom.items,data:data9};
+}
+if(data.publicUrl !== undefined){
+let data7 = data.publicUrl;
+if(typeof data7 === "string"){
+if(!pattern4.test(data7)){
+const err15 = {instancePath:instancePath+"/publicUrl",schemaPath:"#/properties/publicUrl/pattern",keyword:"pattern",params:{pattern: "^https?://[^/?#\\s]+(/[^?#\\s]*)?$"},message:"must match pattern \""+"^https?://[^/?#\\s]+(/[^?#\\s]*)?$"+"\"",schema:"^https?://[^/?#\\s]+(/[^?#\\s]*)?$",parentSchema:schema32.properties.publicUrl,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -251,7 +242,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/metrics/allowFrom/" + i2,schemaPath:"#/$defs/metrics/properties/allowFrom/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.allowFrom.items.type,parentSchema:schema33.properties.allowFrom.items,data:data9};
+const err16 = {instancePath:instancePath+"/publicUrl",schemaPath:"#/properties/publicUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.publicUrl.type,parentSchema:schema32.properties.publicUrl,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -261,9 +252,12 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/metrics/allowFrom",schemaPath:"#/$defs/metrics/properties/allowFrom/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.allowFrom.type,parentSchema:schema33.properties.allowFrom,data:data8};
+if(data.metrics !== undefined){
+let data8 = data.metrics;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key1 in data8){
+if(!((key1 === "enabled") || (key1 === "allowFrom"))){
+const err17 = {instancePath:instancePath+"/metrics",schemaPath:"#/$defs/metrics/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -273,9 +267,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/metrics",schemaPath:"#/$defs/metrics/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data:data6};
+if(data8.enabled !== undefined){
+let data9 = data8.enabled;
+if(typeof data9 !== "boolean"){
+const err18 = {instancePath:instancePath+"/metrics/enabled",schemaPath:"#/$defs/metrics/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema33.properties.enabled.type,parentSchema:schema33.properties.enabled,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -285,12 +280,15 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.console !== undefined){
-let data10 = data.console;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key2 in data10){
-if(!(((key2 === "enabled") || (key2 === "allowFrom")) || (key2 === "sessionTtl"))){
-const err19 = {instancePath:instancePath+"/console",schemaPath:"#/$defs/console/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data10};
+if(data8.allowFrom !== undefined){
+let data10 = data8.allowFrom;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i2=0; i2<len1; i2++){
+let data11 = data10[i2];
+if(typeof data11 === "string"){
+if(func3(data11) < 1){
+const err19 = {instancePath:instancePath+"/metrics/allowFrom/" + i2,schemaPath:"#/$defs/metrics/properties/allowFrom/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.allowFrom.items,data:data11};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -300,10 +298,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data10.enabled !== undefined){
-let data11 = data10.enabled;
-if(typeof data11 !== "boolean"){
-const err20 = {instancePath:instancePath+"/console/enabled",schemaPath:"#/$defs/console/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.enabled.type,parentSchema:schema34.properties.enabled,data:data11};
+else {
+const err20 = {instancePath:instancePath+"/metrics/allowFrom/" + i2,schemaPath:"#/$defs/metrics/properties/allowFrom/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.allowFrom.items.type,parentSchema:schema33.properties.allowFrom.items,data:data11};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -313,15 +309,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data10.allowFrom !== undefined){
-let data12 = data10.allowFrom;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i3=0; i3<len2; i3++){
-let data13 = data12[i3];
-if(typeof data13 === "string"){
-if(func2(data13) < 1){
-const err21 = {instancePath:instancePath+"/console/allowFrom/" + i3,schemaPath:"#/$defs/console/properties/allowFrom/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.allowFrom.items,data:data13};
+}
+else {
+const err21 = {instancePath:instancePath+"/metrics/allowFrom",schemaPath:"#/$defs/metrics/properties/allowFrom/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema33.properties.allowFrom.type,parentSchema:schema33.properties.allowFrom,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -331,8 +321,9 @@ vErrors.push(err21);
 errors++;
 }
 }
+}
 else {
-const err22 = {instancePath:instancePath+"/console/allowFrom/" + i3,schemaPath:"#/$defs/console/properties/allowFrom/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.allowFrom.items.type,parentSchema:schema34.properties.allowFrom.items,data:data13};
+const err22 = {instancePath:instancePath+"/metrics",schemaPath:"#/$defs/metrics/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -342,9 +333,12 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/console/allowFrom",schemaPath:"#/$defs/console/properties/allowFrom/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.allowFrom.type,parentSchema:schema34.properties.allowFrom,data:data12};
+if(data.console !== undefined){
+let data12 = data.console;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key2 in data12){
+if(!(((key2 === "enabled") || (key2 === "allowFrom")) || (key2 === "sessionTtl"))){
+const err23 = {instancePath:instancePath+"/console",schemaPath:"#/$defs/console/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -354,11 +348,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data10.sessionTtl !== undefined){
-let data14 = data10.sessionTtl;
-if(typeof data14 === "string"){
-if(!pattern5.test(data14)){
-const err24 = {instancePath:instancePath+"/console/sessionTtl",schemaPath:"#/$defs/console/properties/sessionTtl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?(m|h|d)$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?(m|h|d)$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?(m|h|d)$",parentSchema:schema34.properties.sessionTtl,data:data14};
+if(data12.enabled !== undefined){
+let data13 = data12.enabled;
+if(typeof data13 !== "boolean"){
+const err24 = {instancePath:instancePath+"/console/enabled",schemaPath:"#/$defs/console/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.enabled.type,parentSchema:schema34.properties.enabled,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -368,8 +361,15 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/console/sessionTtl",schemaPath:"#/$defs/console/properties/sessionTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.sessionTtl.type,parentSchema:schema34.properties.sessionTtl,data:data14};
+if(data12.allowFrom !== undefined){
+let data14 = data12.allowFrom;
+if(Array.isArray(data14)){
+const len2 = data14.length;
+for(let i3=0; i3<len2; i3++){
+let data15 = data14[i3];
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err25 = {instancePath:instancePath+"/console/allowFrom/" + i3,schemaPath:"#/$defs/console/properties/allowFrom/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.allowFrom.items,data:data15};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -379,9 +379,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/console",schemaPath:"#/$defs/console/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data10};
+const err26 = {instancePath:instancePath+"/console/allowFrom/" + i3,schemaPath:"#/$defs/console/properties/allowFrom/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.allowFrom.items.type,parentSchema:schema34.properties.allowFrom.items,data:data15};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -393,7 +392,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err27 = {instancePath:instancePath+"/console/allowFrom",schemaPath:"#/$defs/console/properties/allowFrom/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.allowFrom.type,parentSchema:schema34.properties.allowFrom,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -402,12 +401,61 @@ vErrors.push(err27);
 }
 errors++;
 }
+}
+if(data12.sessionTtl !== undefined){
+let data16 = data12.sessionTtl;
+if(typeof data16 === "string"){
+if(!pattern5.test(data16)){
+const err28 = {instancePath:instancePath+"/console/sessionTtl",schemaPath:"#/$defs/console/properties/sessionTtl/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?(m|h|d)$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?(m|h|d)$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?(m|h|d)$",parentSchema:schema34.properties.sessionTtl,data:data16};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/console/sessionTtl",schemaPath:"#/$defs/console/properties/sessionTtl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.sessionTtl.type,parentSchema:schema34.properties.sessionTtl,data:data16};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/console",schemaPath:"#/$defs/console/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema35 = {"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}};
+const schema35 = {"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}};
 const schema48 = {"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}};
 const schema49 = {"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}};
 const schema51 = {"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}};
@@ -471,7 +519,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema44.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -582,7 +630,7 @@ errors++;
 if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err3 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema46.properties.key,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -876,7 +924,7 @@ errors++;
 if(data.forEach !== undefined){
 let data7 = data.forEach;
 if(typeof data7 === "string"){
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err10 = {instancePath:instancePath+"/forEach",schemaPath:"#/properties/forEach/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.forEach,data:data7};
 if(vErrors === null){
 vErrors = [err10];
@@ -1040,7 +1088,7 @@ errors++;
 if(data.agentId !== undefined){
 let data17 = data.agentId;
 if(typeof data17 === "string"){
-if(func2(data17) < 1){
+if(func3(data17) < 1){
 const err23 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.agentId,data:data17};
 if(vErrors === null){
 vErrors = [err23];
@@ -1139,7 +1187,7 @@ errors++;
 if(data.contentSource !== undefined){
 let data22 = data.contentSource;
 if(typeof data22 === "string"){
-if(func2(data22) < 1){
+if(func3(data22) < 1){
 const err31 = {instancePath:instancePath+"/contentSource",schemaPath:"#/properties/contentSource/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.contentSource,data:data22};
 if(vErrors === null){
 vErrors = [err31];
@@ -1189,7 +1237,7 @@ errors++;
 if(data23.module !== undefined){
 let data24 = data23.module;
 if(typeof data24 === "string"){
-if(func2(data24) < 1){
+if(func3(data24) < 1){
 const err35 = {instancePath:instancePath+"/transform/module",schemaPath:"#/$defs/transform/properties/module/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.module,data:data24};
 if(vErrors === null){
 vErrors = [err35];
@@ -1214,7 +1262,7 @@ errors++;
 if(data23.export !== undefined){
 let data25 = data23.export;
 if(typeof data25 === "string"){
-if(func2(data25) < 1){
+if(func3(data25) < 1){
 const err37 = {instancePath:instancePath+"/transform/export",schemaPath:"#/$defs/transform/properties/export/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.export,data:data25};
 if(vErrors === null){
 vErrors = [err37];
@@ -1393,7 +1441,7 @@ errors++;
 if(data26.username !== undefined){
 let data34 = data26.username;
 if(typeof data34 === "string"){
-if(func2(data34) < 1){
+if(func3(data34) < 1){
 const err51 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err51];
@@ -1418,7 +1466,7 @@ errors++;
 if(data26.header !== undefined){
 let data35 = data26.header;
 if(typeof data35 === "string"){
-if(func2(data35) < 1){
+if(func3(data35) < 1){
 const err53 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err53];
@@ -1482,7 +1530,7 @@ errors++;
 if(data26.signed !== undefined){
 let data39 = data26.signed;
 if(typeof data39 === "string"){
-if(func2(data39) < 1){
+if(func3(data39) < 1){
 const err58 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err58];
@@ -1520,7 +1568,7 @@ errors++;
 if(data26.timestampHeader !== undefined){
 let data41 = data26.timestampHeader;
 if(typeof data41 === "string"){
-if(func2(data41) < 1){
+if(func3(data41) < 1){
 const err61 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err61];
@@ -1545,7 +1593,7 @@ errors++;
 if(data26.idHeader !== undefined){
 let data42 = data26.idHeader;
 if(typeof data42 === "string"){
-if(func2(data42) < 1){
+if(func3(data42) < 1){
 const err63 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err63];
@@ -1570,7 +1618,7 @@ errors++;
 if(data26.idField !== undefined){
 let data43 = data26.idField;
 if(typeof data43 === "string"){
-if(func2(data43) < 1){
+if(func3(data43) < 1){
 const err65 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err65];
@@ -1968,7 +2016,7 @@ const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(typeof data4 === "string"){
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err4 = {instancePath:instancePath+"/allowedAgentIds/" + i0,schemaPath:"#/properties/allowedAgentIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.allowedAgentIds.items,data:data4};
 if(vErrors === null){
 vErrors = [err4];
@@ -2005,7 +2053,7 @@ errors++;
 if(data.defaultSessionKey !== undefined){
 let data5 = data.defaultSessionKey;
 if(typeof data5 === "string"){
-if(func2(data5) < 1){
+if(func3(data5) < 1){
 const err7 = {instancePath:instancePath+"/defaultSessionKey",schemaPath:"#/properties/defaultSessionKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.defaultSessionKey,data:data5};
 if(vErrors === null){
 vErrors = [err7];
@@ -2047,7 +2095,7 @@ const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 if(typeof data8 === "string"){
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err10 = {instancePath:instancePath+"/allowedSessionKeyPrefixes/" + i1,schemaPath:"#/properties/allowedSessionKeyPrefixes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.allowedSessionKeyPrefixes.items,data:data8};
 if(vErrors === null){
 vErrors = [err10];
@@ -2088,7 +2136,7 @@ const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
 let data10 = data9[i2];
 if(typeof data10 === "string"){
-if(func2(data10) < 1){
+if(func3(data10) < 1){
 const err13 = {instancePath:instancePath+"/presets/" + i2,schemaPath:"#/properties/presets/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.presets.items,data:data10};
 if(vErrors === null){
 vErrors = [err13];
@@ -2209,7 +2257,7 @@ const len3 = data13.length;
 for(let i4=0; i4<len3; i4++){
 let data14 = data13[i4];
 if(typeof data14 === "string"){
-if(func2(data14) < 1){
+if(func3(data14) < 1){
 const err21 = {instancePath:instancePath+"/packDirs/" + i4,schemaPath:"#/properties/packDirs/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.packDirs.items,data:data14};
 if(vErrors === null){
 vErrors = [err21];
@@ -2272,7 +2320,7 @@ const len5 = data17.length;
 for(let i6=0; i6<len5; i6++){
 let data18 = data17[i6];
 if(typeof data18 === "string"){
-if(func2(data18) < 1){
+if(func3(data18) < 1){
 const err25 = {instancePath:instancePath+"/rules/" + i6,schemaPath:"#/properties/rules/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.rules.items,data:data18};
 if(vErrors === null){
 vErrors = [err25];
@@ -2309,7 +2357,7 @@ errors++;
 if(data.transformsDir !== undefined){
 let data19 = data.transformsDir;
 if(typeof data19 === "string"){
-if(func2(data19) < 1){
+if(func3(data19) < 1){
 const err28 = {instancePath:instancePath+"/transformsDir",schemaPath:"#/properties/transformsDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.transformsDir,data:data19};
 if(vErrors === null){
 vErrors = [err28];
@@ -2564,7 +2612,7 @@ if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27.model !== undefined){
 let data28 = data27.model;
 if(typeof data28 === "string"){
-if(func2(data28) < 1){
+if(func3(data28) < 1){
 const err49 = {instancePath:instancePath+"/mail/model",schemaPath:"#/$defs/mailConfig/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.model,data:data28};
 if(vErrors === null){
 vErrors = [err49];
@@ -2589,7 +2637,7 @@ errors++;
 if(data27.thinking !== undefined){
 let data29 = data27.thinking;
 if(typeof data29 === "string"){
-if(func2(data29) < 1){
+if(func3(data29) < 1){
 const err51 = {instancePath:instancePath+"/mail/thinking",schemaPath:"#/$defs/mailConfig/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.thinking,data:data29};
 if(vErrors === null){
 vErrors = [err51];
@@ -2642,7 +2690,7 @@ if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.model !== undefined){
 let data32 = data31.model;
 if(typeof data32 === "string"){
-if(func2(data32) < 1){
+if(func3(data32) < 1){
 const err55 = {instancePath:instancePath+"/gmail/model",schemaPath:"#/$defs/mailConfig/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.model,data:data32};
 if(vErrors === null){
 vErrors = [err55];
@@ -2667,7 +2715,7 @@ errors++;
 if(data31.thinking !== undefined){
 let data33 = data31.thinking;
 if(typeof data33 === "string"){
-if(func2(data33) < 1){
+if(func3(data33) < 1){
 const err57 = {instancePath:instancePath+"/gmail/thinking",schemaPath:"#/$defs/mailConfig/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema49.properties.thinking,data:data33};
 if(vErrors === null){
 vErrors = [err57];
@@ -2997,7 +3045,7 @@ errors++;
 if(data.model !== undefined){
 let data0 = data.model;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err1 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.model,data:data0};
 if(vErrors === null){
 vErrors = [err1];
@@ -3134,7 +3182,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(typeof data6 === "string"){
-if(func2(data6) < 1){
+if(func3(data6) < 1){
 const err11 = {instancePath:instancePath+"/modelPolicy/allow/" + i0,schemaPath:"#/properties/modelPolicy/properties/allow/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.modelPolicy.properties.allow.items,data:data6};
 if(vErrors === null){
 vErrors = [err11];
@@ -3218,7 +3266,7 @@ errors++;
 if(data.thinking !== undefined){
 let data8 = data.thinking;
 if(typeof data8 === "string"){
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err18 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.thinking,data:data8};
 if(vErrors === null){
 vErrors = [err18];
@@ -3723,7 +3771,7 @@ errors++;
 if(data3.token !== undefined){
 let data13 = data3.token;
 if(typeof data13 === "string"){
-if(func2(data13) < 1){
+if(func3(data13) < 1){
 const err27 = {instancePath:instancePath+"/runner/token",schemaPath:"#/$defs/runner/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.token,data:data13};
 if(vErrors === null){
 vErrors = [err27];
@@ -3748,7 +3796,7 @@ errors++;
 if(data3.agentId !== undefined){
 let data14 = data3.agentId;
 if(typeof data14 === "string"){
-if(func2(data14) < 1){
+if(func3(data14) < 1){
 const err29 = {instancePath:instancePath+"/runner/agentId",schemaPath:"#/$defs/runner/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.agentId,data:data14};
 if(vErrors === null){
 vErrors = [err29];
@@ -3823,7 +3871,7 @@ errors++;
 if(data.systemPromptFile !== undefined){
 let data17 = data.systemPromptFile;
 if(typeof data17 === "string"){
-if(func2(data17) < 1){
+if(func3(data17) < 1){
 const err35 = {instancePath:instancePath+"/systemPromptFile",schemaPath:"#/properties/systemPromptFile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.systemPromptFile,data:data17};
 if(vErrors === null){
 vErrors = [err35];
@@ -3848,7 +3896,7 @@ errors++;
 if(data.model !== undefined){
 let data18 = data.model;
 if(typeof data18 === "string"){
-if(func2(data18) < 1){
+if(func3(data18) < 1){
 const err37 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.model,data:data18};
 if(vErrors === null){
 vErrors = [err37];
@@ -3873,7 +3921,7 @@ errors++;
 if(data.thinking !== undefined){
 let data19 = data.thinking;
 if(typeof data19 === "string"){
-if(func2(data19) < 1){
+if(func3(data19) < 1){
 const err39 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.thinking,data:data19};
 if(vErrors === null){
 vErrors = [err39];
@@ -4085,7 +4133,7 @@ errors++;
 if(data0.accessToken !== undefined){
 let data1 = data0.accessToken;
 if(typeof data1 === "string"){
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err4 = {instancePath:instancePath+"/whatsapp/accessToken",schemaPath:"#/$defs/whatsappChannel/properties/accessToken/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.accessToken,data:data1};
 if(vErrors === null){
 vErrors = [err4];
@@ -4110,7 +4158,7 @@ errors++;
 if(data0.phoneNumberId !== undefined){
 let data2 = data0.phoneNumberId;
 if(typeof data2 === "string"){
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err6 = {instancePath:instancePath+"/whatsapp/phoneNumberId",schemaPath:"#/$defs/whatsappChannel/properties/phoneNumberId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.phoneNumberId,data:data2};
 if(vErrors === null){
 vErrors = [err6];
@@ -4160,7 +4208,7 @@ errors++;
 if(data0.defaultTo !== undefined){
 let data4 = data0.defaultTo;
 if(typeof data4 === "string"){
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err10 = {instancePath:instancePath+"/whatsapp/defaultTo",schemaPath:"#/$defs/whatsappChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema60.properties.defaultTo,data:data4};
 if(vErrors === null){
 vErrors = [err10];
@@ -4222,7 +4270,7 @@ errors++;
 if(data5.botToken !== undefined){
 let data6 = data5.botToken;
 if(typeof data6 === "string"){
-if(func2(data6) < 1){
+if(func3(data6) < 1){
 const err15 = {instancePath:instancePath+"/telegram/botToken",schemaPath:"#/$defs/telegramChannel/properties/botToken/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema61.properties.botToken,data:data6};
 if(vErrors === null){
 vErrors = [err15];
@@ -4272,7 +4320,7 @@ errors++;
 if(data5.defaultTo !== undefined){
 let data8 = data5.defaultTo;
 if(typeof data8 === "string"){
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err19 = {instancePath:instancePath+"/telegram/defaultTo",schemaPath:"#/$defs/telegramChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema61.properties.defaultTo,data:data8};
 if(vErrors === null){
 vErrors = [err19];
@@ -4334,7 +4382,7 @@ errors++;
 if(data9.botToken !== undefined){
 let data10 = data9.botToken;
 if(typeof data10 === "string"){
-if(func2(data10) < 1){
+if(func3(data10) < 1){
 const err24 = {instancePath:instancePath+"/discord/botToken",schemaPath:"#/$defs/discordChannel/properties/botToken/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.botToken,data:data10};
 if(vErrors === null){
 vErrors = [err24];
@@ -4384,7 +4432,7 @@ errors++;
 if(data9.defaultTo !== undefined){
 let data12 = data9.defaultTo;
 if(typeof data12 === "string"){
-if(func2(data12) < 1){
+if(func3(data12) < 1){
 const err28 = {instancePath:instancePath+"/discord/defaultTo",schemaPath:"#/$defs/discordChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema62.properties.defaultTo,data:data12};
 if(vErrors === null){
 vErrors = [err28];
@@ -4446,7 +4494,7 @@ errors++;
 if(data13.botToken !== undefined){
 let data14 = data13.botToken;
 if(typeof data14 === "string"){
-if(func2(data14) < 1){
+if(func3(data14) < 1){
 const err33 = {instancePath:instancePath+"/slack/botToken",schemaPath:"#/$defs/slackChannel/properties/botToken/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema63.properties.botToken,data:data14};
 if(vErrors === null){
 vErrors = [err33];
@@ -4496,7 +4544,7 @@ errors++;
 if(data13.defaultTo !== undefined){
 let data16 = data13.defaultTo;
 if(typeof data16 === "string"){
-if(func2(data16) < 1){
+if(func3(data16) < 1){
 const err37 = {instancePath:instancePath+"/slack/defaultTo",schemaPath:"#/$defs/slackChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema63.properties.defaultTo,data:data16};
 if(vErrors === null){
 vErrors = [err37];
@@ -4593,7 +4641,7 @@ errors++;
 if(data17.token !== undefined){
 let data19 = data17.token;
 if(typeof data19 === "string"){
-if(func2(data19) < 1){
+if(func3(data19) < 1){
 const err45 = {instancePath:instancePath+"/mattermost/token",schemaPath:"#/$defs/mattermostChannel/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.token,data:data19};
 if(vErrors === null){
 vErrors = [err45];
@@ -4618,7 +4666,7 @@ errors++;
 if(data17.defaultTo !== undefined){
 let data20 = data17.defaultTo;
 if(typeof data20 === "string"){
-if(func2(data20) < 1){
+if(func3(data20) < 1){
 const err47 = {instancePath:instancePath+"/mattermost/defaultTo",schemaPath:"#/$defs/mattermostChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema64.properties.defaultTo,data:data20};
 if(vErrors === null){
 vErrors = [err47];
@@ -4715,7 +4763,7 @@ errors++;
 if(data21.number !== undefined){
 let data23 = data21.number;
 if(typeof data23 === "string"){
-if(func2(data23) < 1){
+if(func3(data23) < 1){
 const err55 = {instancePath:instancePath+"/signal/number",schemaPath:"#/$defs/signalChannel/properties/number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.number,data:data23};
 if(vErrors === null){
 vErrors = [err55];
@@ -4740,7 +4788,7 @@ errors++;
 if(data21.defaultTo !== undefined){
 let data24 = data21.defaultTo;
 if(typeof data24 === "string"){
-if(func2(data24) < 1){
+if(func3(data24) < 1){
 const err57 = {instancePath:instancePath+"/signal/defaultTo",schemaPath:"#/$defs/signalChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema65.properties.defaultTo,data:data24};
 if(vErrors === null){
 vErrors = [err57];
@@ -4837,7 +4885,7 @@ errors++;
 if(data25.password !== undefined){
 let data27 = data25.password;
 if(typeof data27 === "string"){
-if(func2(data27) < 1){
+if(func3(data27) < 1){
 const err65 = {instancePath:instancePath+"/imessage/password",schemaPath:"#/$defs/imessageChannel/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66.properties.password,data:data27};
 if(vErrors === null){
 vErrors = [err65];
@@ -4862,7 +4910,7 @@ errors++;
 if(data25.defaultTo !== undefined){
 let data28 = data25.defaultTo;
 if(typeof data28 === "string"){
-if(func2(data28) < 1){
+if(func3(data28) < 1){
 const err67 = {instancePath:instancePath+"/imessage/defaultTo",schemaPath:"#/$defs/imessageChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema66.properties.defaultTo,data:data28};
 if(vErrors === null){
 vErrors = [err67];
@@ -4974,7 +5022,7 @@ errors++;
 if(data29.defaultTo !== undefined){
 let data32 = data29.defaultTo;
 if(typeof data32 === "string"){
-if(func2(data32) < 1){
+if(func3(data32) < 1){
 const err76 = {instancePath:instancePath+"/msteams/defaultTo",schemaPath:"#/$defs/msteamsChannel/properties/defaultTo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema67.properties.defaultTo,data:data32};
 if(vErrors === null){
 vErrors = [err76];
@@ -5067,7 +5115,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema70.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err2];
@@ -5092,7 +5140,7 @@ errors++;
 if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema70.properties.url,data:data2};
 if(vErrors === null){
 vErrors = [err4];
@@ -5240,7 +5288,7 @@ errors++;
 if(data6.ca !== undefined){
 let data8 = data6.ca;
 if(typeof data8 === "string"){
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err16 = {instancePath:instancePath+"/tls/ca",schemaPath:"#/$defs/storeTls/properties/ca/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.ca,data:data8};
 if(vErrors === null){
 vErrors = [err16];
@@ -5265,7 +5313,7 @@ errors++;
 if(data6.cert !== undefined){
 let data9 = data6.cert;
 if(typeof data9 === "string"){
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err18 = {instancePath:instancePath+"/tls/cert",schemaPath:"#/$defs/storeTls/properties/cert/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.cert,data:data9};
 if(vErrors === null){
 vErrors = [err18];
@@ -5290,7 +5338,7 @@ errors++;
 if(data6.key !== undefined){
 let data10 = data6.key;
 if(typeof data10 === "string"){
-if(func2(data10) < 1){
+if(func3(data10) < 1){
 const err20 = {instancePath:instancePath+"/tls/key",schemaPath:"#/$defs/storeTls/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err20];
@@ -5833,7 +5881,7 @@ errors++;
 if(data19.ackToken !== undefined){
 let data22 = data19.ackToken;
 if(typeof data22 === "string"){
-if(func2(data22) < 1){
+if(func3(data22) < 1){
 const err36 = {instancePath:instancePath+"/heartbeat/ackToken",schemaPath:"#/$defs/heartbeat/properties/ackToken/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema69.properties.ackToken,data:data22};
 if(vErrors === null){
 vErrors = [err36];
@@ -6238,7 +6286,7 @@ errors++;
 if(data.forEach !== undefined){
 let data7 = data.forEach;
 if(typeof data7 === "string"){
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err10 = {instancePath:instancePath+"/forEach",schemaPath:"#/properties/forEach/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.forEach,data:data7};
 if(vErrors === null){
 vErrors = [err10];
@@ -6402,7 +6450,7 @@ errors++;
 if(data.agentId !== undefined){
 let data17 = data.agentId;
 if(typeof data17 === "string"){
-if(func2(data17) < 1){
+if(func3(data17) < 1){
 const err23 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.agentId,data:data17};
 if(vErrors === null){
 vErrors = [err23];
@@ -6501,7 +6549,7 @@ errors++;
 if(data.contentSource !== undefined){
 let data22 = data.contentSource;
 if(typeof data22 === "string"){
-if(func2(data22) < 1){
+if(func3(data22) < 1){
 const err31 = {instancePath:instancePath+"/contentSource",schemaPath:"#/properties/contentSource/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.contentSource,data:data22};
 if(vErrors === null){
 vErrors = [err31];
@@ -6551,7 +6599,7 @@ errors++;
 if(data23.module !== undefined){
 let data24 = data23.module;
 if(typeof data24 === "string"){
-if(func2(data24) < 1){
+if(func3(data24) < 1){
 const err35 = {instancePath:instancePath+"/transform/module",schemaPath:"#/$defs/transform/properties/module/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.module,data:data24};
 if(vErrors === null){
 vErrors = [err35];
@@ -6576,7 +6624,7 @@ errors++;
 if(data23.export !== undefined){
 let data25 = data23.export;
 if(typeof data25 === "string"){
-if(func2(data25) < 1){
+if(func3(data25) < 1){
 const err37 = {instancePath:instancePath+"/transform/export",schemaPath:"#/$defs/transform/properties/export/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.export,data:data25};
 if(vErrors === null){
 vErrors = [err37];
@@ -6755,7 +6803,7 @@ errors++;
 if(data26.username !== undefined){
 let data34 = data26.username;
 if(typeof data34 === "string"){
-if(func2(data34) < 1){
+if(func3(data34) < 1){
 const err51 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err51];
@@ -6780,7 +6828,7 @@ errors++;
 if(data26.header !== undefined){
 let data35 = data26.header;
 if(typeof data35 === "string"){
-if(func2(data35) < 1){
+if(func3(data35) < 1){
 const err53 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err53];
@@ -6844,7 +6892,7 @@ errors++;
 if(data26.signed !== undefined){
 let data39 = data26.signed;
 if(typeof data39 === "string"){
-if(func2(data39) < 1){
+if(func3(data39) < 1){
 const err58 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err58];
@@ -6882,7 +6930,7 @@ errors++;
 if(data26.timestampHeader !== undefined){
 let data41 = data26.timestampHeader;
 if(typeof data41 === "string"){
-if(func2(data41) < 1){
+if(func3(data41) < 1){
 const err61 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err61];
@@ -6907,7 +6955,7 @@ errors++;
 if(data26.idHeader !== undefined){
 let data42 = data26.idHeader;
 if(typeof data42 === "string"){
-if(func2(data42) < 1){
+if(func3(data42) < 1){
 const err63 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err63];
@@ -6932,7 +6980,7 @@ errors++;
 if(data26.idField !== undefined){
 let data43 = data26.idField;
 if(typeof data43 === "string"){
-if(func2(data43) < 1){
+if(func3(data43) < 1){
 const err65 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err65];
@@ -7556,7 +7604,7 @@ errors++;
 if(data.reason !== undefined){
 let data7 = data.reason;
 if(typeof data7 === "string"){
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema83.properties.reason,data:data7};
 if(vErrors === null){
 vErrors = [err10];
@@ -7642,7 +7690,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -7667,7 +7715,7 @@ errors++;
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err5];
@@ -7761,7 +7809,7 @@ errors++;
 if(data.payloadFile !== undefined){
 let data7 = data.payloadFile;
 if(typeof data7 === "string"){
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err12 = {instancePath:instancePath+"/payloadFile",schemaPath:"#/properties/payloadFile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.payloadFile,data:data7};
 if(vErrors === null){
 vErrors = [err12];
@@ -8294,7 +8342,7 @@ errors++;
 if(data.forEach !== undefined){
 let data7 = data.forEach;
 if(typeof data7 === "string"){
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err10 = {instancePath:instancePath+"/forEach",schemaPath:"#/properties/forEach/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.forEach,data:data7};
 if(vErrors === null){
 vErrors = [err10];
@@ -8458,7 +8506,7 @@ errors++;
 if(data.agentId !== undefined){
 let data17 = data.agentId;
 if(typeof data17 === "string"){
-if(func2(data17) < 1){
+if(func3(data17) < 1){
 const err23 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.agentId,data:data17};
 if(vErrors === null){
 vErrors = [err23];
@@ -8557,7 +8605,7 @@ errors++;
 if(data.contentSource !== undefined){
 let data22 = data.contentSource;
 if(typeof data22 === "string"){
-if(func2(data22) < 1){
+if(func3(data22) < 1){
 const err31 = {instancePath:instancePath+"/contentSource",schemaPath:"#/properties/contentSource/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.contentSource,data:data22};
 if(vErrors === null){
 vErrors = [err31];
@@ -8607,7 +8655,7 @@ errors++;
 if(data23.module !== undefined){
 let data24 = data23.module;
 if(typeof data24 === "string"){
-if(func2(data24) < 1){
+if(func3(data24) < 1){
 const err35 = {instancePath:instancePath+"/transform/module",schemaPath:"#/$defs/transform/properties/module/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.module,data:data24};
 if(vErrors === null){
 vErrors = [err35];
@@ -8632,7 +8680,7 @@ errors++;
 if(data23.export !== undefined){
 let data25 = data23.export;
 if(typeof data25 === "string"){
-if(func2(data25) < 1){
+if(func3(data25) < 1){
 const err37 = {instancePath:instancePath+"/transform/export",schemaPath:"#/$defs/transform/properties/export/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema40.properties.export,data:data25};
 if(vErrors === null){
 vErrors = [err37];
@@ -8811,7 +8859,7 @@ errors++;
 if(data26.username !== undefined){
 let data34 = data26.username;
 if(typeof data34 === "string"){
-if(func2(data34) < 1){
+if(func3(data34) < 1){
 const err51 = {instancePath:instancePath+"/verify/username",schemaPath:"#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data34};
 if(vErrors === null){
 vErrors = [err51];
@@ -8836,7 +8884,7 @@ errors++;
 if(data26.header !== undefined){
 let data35 = data26.header;
 if(typeof data35 === "string"){
-if(func2(data35) < 1){
+if(func3(data35) < 1){
 const err53 = {instancePath:instancePath+"/verify/header",schemaPath:"#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data35};
 if(vErrors === null){
 vErrors = [err53];
@@ -8900,7 +8948,7 @@ errors++;
 if(data26.signed !== undefined){
 let data39 = data26.signed;
 if(typeof data39 === "string"){
-if(func2(data39) < 1){
+if(func3(data39) < 1){
 const err58 = {instancePath:instancePath+"/verify/signed",schemaPath:"#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data39};
 if(vErrors === null){
 vErrors = [err58];
@@ -8938,7 +8986,7 @@ errors++;
 if(data26.timestampHeader !== undefined){
 let data41 = data26.timestampHeader;
 if(typeof data41 === "string"){
-if(func2(data41) < 1){
+if(func3(data41) < 1){
 const err61 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data41};
 if(vErrors === null){
 vErrors = [err61];
@@ -8963,7 +9011,7 @@ errors++;
 if(data26.idHeader !== undefined){
 let data42 = data26.idHeader;
 if(typeof data42 === "string"){
-if(func2(data42) < 1){
+if(func3(data42) < 1){
 const err63 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data42};
 if(vErrors === null){
 vErrors = [err63];
@@ -8988,7 +9036,7 @@ errors++;
 if(data26.idField !== undefined){
 let data43 = data26.idField;
 if(typeof data43 === "string"){
-if(func2(data43) < 1){
+if(func3(data43) < 1){
 const err65 = {instancePath:instancePath+"/verify/idField",schemaPath:"#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data43};
 if(vErrors === null){
 vErrors = [err65];
@@ -9917,7 +9965,7 @@ errors++;
 if(data18.username !== undefined){
 let data26 = data18.username;
 if(typeof data26 === "string"){
-if(func2(data26) < 1){
+if(func3(data26) < 1){
 const err45 = {instancePath:instancePath+"/verify/username",schemaPath:"config.schema.json#/$defs/verify/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.username,data:data26};
 if(vErrors === null){
 vErrors = [err45];
@@ -9942,7 +9990,7 @@ errors++;
 if(data18.header !== undefined){
 let data27 = data18.header;
 if(typeof data27 === "string"){
-if(func2(data27) < 1){
+if(func3(data27) < 1){
 const err47 = {instancePath:instancePath+"/verify/header",schemaPath:"config.schema.json#/$defs/verify/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.header,data:data27};
 if(vErrors === null){
 vErrors = [err47];
@@ -10006,7 +10054,7 @@ errors++;
 if(data18.signed !== undefined){
 let data31 = data18.signed;
 if(typeof data31 === "string"){
-if(func2(data31) < 1){
+if(func3(data31) < 1){
 const err52 = {instancePath:instancePath+"/verify/signed",schemaPath:"config.schema.json#/$defs/verify/properties/signed/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.signed,data:data31};
 if(vErrors === null){
 vErrors = [err52];
@@ -10044,7 +10092,7 @@ errors++;
 if(data18.timestampHeader !== undefined){
 let data33 = data18.timestampHeader;
 if(typeof data33 === "string"){
-if(func2(data33) < 1){
+if(func3(data33) < 1){
 const err55 = {instancePath:instancePath+"/verify/timestampHeader",schemaPath:"config.schema.json#/$defs/verify/properties/timestampHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.timestampHeader,data:data33};
 if(vErrors === null){
 vErrors = [err55];
@@ -10069,7 +10117,7 @@ errors++;
 if(data18.idHeader !== undefined){
 let data34 = data18.idHeader;
 if(typeof data34 === "string"){
-if(func2(data34) < 1){
+if(func3(data34) < 1){
 const err57 = {instancePath:instancePath+"/verify/idHeader",schemaPath:"config.schema.json#/$defs/verify/properties/idHeader/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idHeader,data:data34};
 if(vErrors === null){
 vErrors = [err57];
@@ -10094,7 +10142,7 @@ errors++;
 if(data18.idField !== undefined){
 let data35 = data18.idField;
 if(typeof data35 === "string"){
-if(func2(data35) < 1){
+if(func3(data35) < 1){
 const err59 = {instancePath:instancePath+"/verify/idField",schemaPath:"config.schema.json#/$defs/verify/properties/idField/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema41.properties.idField,data:data35};
 if(vErrors === null){
 vErrors = [err59];
@@ -10322,7 +10370,7 @@ return errors === 0;
 validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateWake = validate59;
-const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","maxLength":65536,"description":"Description of the event; becomes a system event of the main session."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
+const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","description":"Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
 const pattern28 = new RegExp("\\S", "u");
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10362,8 +10410,8 @@ errors++;
 if(data.text !== undefined){
 let data0 = data.text;
 if(typeof data0 === "string"){
-if(func2(data0) > 65536){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters",schema:65536,parentSchema:schema97.properties.text,data:data0};
+if(func3(data0) < 1){
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10372,8 +10420,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.text,data:data0};
+if(!pattern28.test(data0)){
+const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10382,8 +10430,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern28.test(data0)){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.text,data:data0};
+}
+else {
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.text.type,parentSchema:schema97.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10393,8 +10442,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.text.type,parentSchema:schema97.properties.text,data:data0};
+if(data.mode !== undefined){
+let data1 = data.mode;
+if(!((data1 === "now") || (data1 === "next-heartbeat"))){
+const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema97.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.mode.enum,parentSchema:schema97.properties.mode,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10404,10 +10455,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.mode !== undefined){
-let data1 = data.mode;
-if(!((data1 === "now") || (data1 === "next-heartbeat"))){
-const err6 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema97.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.mode.enum,parentSchema:schema97.properties.mode,data:data1};
+if(data.idempotencyKey !== undefined){
+let data2 = data.idempotencyKey;
+if(typeof data2 === "string"){
+if(func3(data2) > 256){
+const err6 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10416,12 +10468,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.idempotencyKey !== undefined){
-let data2 = data.idempotencyKey;
-if(typeof data2 === "string"){
-if(func2(data2) > 256){
-const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema97.properties.idempotencyKey,data:data2};
+if(func3(data2) < 1){
+const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10430,8 +10478,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.idempotencyKey,data:data2};
+if(!pattern28.test(data2)){
+const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10440,8 +10488,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern28.test(data2)){
-const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.idempotencyKey,data:data2};
+}
+else {
+const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.idempotencyKey.type,parentSchema:schema97.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10451,25 +10500,14 @@ vErrors.push(err9);
 errors++;
 }
 }
+}
 else {
-const err10 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.idempotencyKey.type,parentSchema:schema97.properties.idempotencyKey,data:data2};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
 }
 errors++;
 }
@@ -10518,7 +10556,7 @@ errors++;
 if(data.message !== undefined){
 let data0 = data.message;
 if(typeof data0 === "string"){
-if(func2(data0) > 1048576){
+if(func3(data0) > 1048576){
 const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters",schema:1048576,parentSchema:schema98.properties.message,data:data0};
 if(vErrors === null){
 vErrors = [err2];
@@ -10528,7 +10566,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.message,data:data0};
 if(vErrors === null){
 vErrors = [err3];
@@ -10563,7 +10601,7 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
-if(func2(data1) > 200){
+if(func3(data1) > 200){
 const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema98.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
@@ -10588,7 +10626,7 @@ errors++;
 if(data.agentId !== undefined){
 let data2 = data.agentId;
 if(typeof data2 === "string"){
-if(func2(data2) > 200){
+if(func3(data2) > 200){
 const err8 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema98.properties.agentId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
@@ -10598,7 +10636,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err9 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.agentId,data:data2};
 if(vErrors === null){
 vErrors = [err9];
@@ -10623,7 +10661,7 @@ errors++;
 if(data.sessionKey !== undefined){
 let data3 = data.sessionKey;
 if(typeof data3 === "string"){
-if(func2(data3) > 512){
+if(func3(data3) > 512){
 const err11 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema98.properties.sessionKey,data:data3};
 if(vErrors === null){
 vErrors = [err11];
@@ -10633,7 +10671,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err12 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.sessionKey,data:data3};
 if(vErrors === null){
 vErrors = [err12];
@@ -10697,7 +10735,7 @@ errors++;
 if(data.to !== undefined){
 let data7 = data.to;
 if(typeof data7 === "string"){
-if(func2(data7) > 512){
+if(func3(data7) > 512){
 const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema98.properties.to,data:data7};
 if(vErrors === null){
 vErrors = [err17];
@@ -10707,7 +10745,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.to,data:data7};
 if(vErrors === null){
 vErrors = [err18];
@@ -10732,7 +10770,7 @@ errors++;
 if(data.model !== undefined){
 let data8 = data.model;
 if(typeof data8 === "string"){
-if(func2(data8) > 200){
+if(func3(data8) > 200){
 const err20 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema98.properties.model,data:data8};
 if(vErrors === null){
 vErrors = [err20];
@@ -10742,7 +10780,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err21 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.model,data:data8};
 if(vErrors === null){
 vErrors = [err21];
@@ -10767,7 +10805,7 @@ errors++;
 if(data.thinking !== undefined){
 let data9 = data.thinking;
 if(typeof data9 === "string"){
-if(func2(data9) > 32){
+if(func3(data9) > 32){
 const err23 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema98.properties.thinking,data:data9};
 if(vErrors === null){
 vErrors = [err23];
@@ -10777,7 +10815,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err24 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.thinking,data:data9};
 if(vErrors === null){
 vErrors = [err24];
@@ -10850,7 +10888,7 @@ errors++;
 if(data.idempotencyKey !== undefined){
 let data12 = data.idempotencyKey;
 if(typeof data12 === "string"){
-if(func2(data12) > 256){
+if(func3(data12) > 256){
 const err30 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema98.properties.idempotencyKey,data:data12};
 if(vErrors === null){
 vErrors = [err30];
@@ -10860,7 +10898,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func2(data12) < 1){
+if(func3(data12) < 1){
 const err31 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.idempotencyKey,data:data12};
 if(vErrors === null){
 vErrors = [err31];
@@ -11016,7 +11054,7 @@ errors++;
 if(data.agentId !== undefined){
 let data5 = data.agentId;
 if(typeof data5 === "string"){
-if(func2(data5) < 1){
+if(func3(data5) < 1){
 const err6 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.agentId,data:data5};
 if(vErrors === null){
 vErrors = [err6];
@@ -11041,7 +11079,7 @@ errors++;
 if(data.sessionKey !== undefined){
 let data6 = data.sessionKey;
 if(typeof data6 === "string"){
-if(func2(data6) < 1){
+if(func3(data6) < 1){
 const err8 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.sessionKey,data:data6};
 if(vErrors === null){
 vErrors = [err8];
@@ -11118,7 +11156,7 @@ errors++;
 if(data.model !== undefined){
 let data11 = data.model;
 if(typeof data11 === "string"){
-if(func2(data11) < 1){
+if(func3(data11) < 1){
 const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.model,data:data11};
 if(vErrors === null){
 vErrors = [err14];
@@ -11143,7 +11181,7 @@ errors++;
 if(data.thinking !== undefined){
 let data12 = data.thinking;
 if(typeof data12 === "string"){
-if(func2(data12) < 1){
+if(func3(data12) < 1){
 const err16 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.thinking,data:data12};
 if(vErrors === null){
 vErrors = [err16];

@@ -57,10 +57,10 @@ export interface RunRow {
   finished_at: number | null;
   delivery: string | null;
   trace_context: string | null;
+  target_id: string | null;
   held_reason?: string | null;
   held_until?: number | string | null;
   merged?: number | null;
-  target_id: string | null;
 }
 
 export interface TranscriptRow {
@@ -189,9 +189,9 @@ export function runFromRow(row: RunRow): RunRecord {
     finishedAt: row.finished_at ?? undefined,
     delivery: json<DeliveryState>(row.delivery),
     traceContext: row.trace_context ?? undefined,
+    targetId: row.target_id ?? undefined,
     held: row.held_reason ? runHold(row.held_reason, row.held_until) : undefined,
     merged: row.merged ?? undefined,
-    targetId: row.target_id ?? undefined,
   });
 }
 

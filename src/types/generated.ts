@@ -67,6 +67,14 @@ export interface ServerConfig {
    */
   logLevel?: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /**
+   * Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start.
+   */
+  logEachRequest?: boolean;
+  /**
+   * Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start.
+   */
+  logSummarySeconds?: number;
+  /**
    * The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it.
    */
   publicUrl?: string;
@@ -172,7 +180,7 @@ export interface HooksConfig {
    */
   rules?: string[];
   /**
-   * Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected.
+   * Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder.
    */
   transformsDir?: string;
   transformLimits?: TransformLimitsConfig;
@@ -1086,7 +1094,7 @@ export interface RetentionConfig {
  */
 export interface WakePayload {
   /**
-   * Description of the event; becomes a system event of the main session.
+   * Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows.
    */
   text: string;
   /**

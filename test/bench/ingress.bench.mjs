@@ -47,7 +47,7 @@ store: { path: state.db }
 
 /**
  * A config file of CONFIG with `store` in place of the SQLite default, the server's `logLevel`
- * (info: a log line per request) and `extra` appended.
+ * (info: the summary line per interval; warn: none) and `extra` appended.
  */
 export function writeBenchConfig({
   store = "store: { path: state.db }",

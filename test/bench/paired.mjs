@@ -1,16 +1,19 @@
 // Paired runs: two or more builds (or settings) of hookgate serving the same load one at a time,
 // alternating round by round, each on a fresh instance; prints the median of the server's CPU per
-// request (read from /proc, as the ingress group's CPU rows are) and of its req/s. This is how the
-// before/after figures in test/bench/README.md ("Where the time goes") were taken.
+// request (read from /proc, as the ingress group's CPU rows are), of its ratio to the first variant's in
+// the same round, and of its req/s. This is how the before/after figures in test/bench/README.md
+// ("Where the time goes") were taken.
 import { parseArgs } from "node:util";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
 import { CLI, cpuMsOf, load, startChild } from "./lib.mjs";
 
 const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [--seconds S] VARIANT...
 
-VARIANT is NAME=CLI[+warn][+nolog]: CLI is a built hookgate (dist/cli.js of a checkout), "+warn"
-serves with server.logLevel: warn (no log line per request), "+nolog" with the request log off.
-Without variants: this checkout's build as it is, with +warn, and with +warn+nolog.
+VARIANT is NAME=CLI[+each][+warn][+nolog]: CLI is a built hookgate (dist/cli.js of a checkout),
+"+each" serves with server.logEachRequest: true (an info line per request), "+warn" with
+server.logLevel: warn (no info lines), "+nolog" with the request log off.
+Without variants: this checkout's build as it is, with +each (the log line per request), and with
++nolog (the request log off).
 
   --target T     c: mapped wake (default), b: /hooks/wake, d: /hooks/agent
   --rounds N     rounds, each serving every variant once (default 5)
@@ -46,27 +49,28 @@ if (!target || !(rounds >= 1) || !(seconds >= 1)) {
   process.exit(2);
 }
 
-const variants = (
-  positionals.length > 0 ? positionals : ["as-is=", "warn=+warn", "warn+nolog=+warn+nolog"]
-).map((spec) => {
-  const eq = spec.indexOf("=");
-  if (eq <= 0) {
-    console.error(`paired: a variant is NAME=CLI[+warn][+nolog], not "${spec}"`);
-    process.exit(2);
-  }
-  const [cli, ...flags] = spec.slice(eq + 1).split("+");
-  return {
-    name: spec.slice(0, eq),
-    cli: cli || CLI,
-    warn: flags.includes("warn"),
-    nolog: flags.includes("nolog"),
-  };
-});
+const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each", "nolog=+nolog"]).map(
+  (spec) => {
+    const eq = spec.indexOf("=");
+    if (eq <= 0) {
+      console.error(`paired: a variant is NAME=CLI[+each][+warn][+nolog], not "${spec}"`);
+      process.exit(2);
+    }
+    const [cli, ...flags] = spec.slice(eq + 1).split("+");
+    return {
+      name: spec.slice(0, eq),
+      cli: cli || CLI,
+      warn: flags.includes("warn"),
+      each: flags.includes("each"),
+      nolog: flags.includes("nolog"),
+    };
+  },
+);
 
 async function measure(v) {
   const file = writeBenchConfig({
     extra: v.nolog ? "requestLog: { enabled: false }\n" : "",
-    logLevel: v.warn ? "warn" : "info",
+    logLevel: `${v.warn ? "warn" : "info"}${v.each ? ", logEachRequest: true" : ""}`,
   });
   const server = await startChild([v.cli, "serve", "--config", file]);
   try {
@@ -95,11 +99,17 @@ for (let r = 0; r < rounds; r++) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log("| variant | server CPU per request (median) | req/s (median) | every round, µs |");
-console.log("|---|---|---|---|");
+// Each round's CPU against the first variant's in the same round: on a shared machine the load moves
+// between rounds far more than within one, so the median of these ratios moves least.
+const first = seen[0].cpuUs;
+console.log(
+  `| variant | server CPU per request (median) | CPU vs ${variants[0].name}, same round (median) | req/s (median) | every round, µs |`,
+);
+console.log("|---|---|---|---|---|");
 variants.forEach((v, i) => {
   const { cpuUs, rps } = seen[i];
+  const ratio = median(cpuUs.map((c, r) => c / first[r]));
   console.log(
-    `| ${v.name} | ${median(cpuUs).toFixed(1)} µs | ${Math.round(median(rps)).toLocaleString("en-US")} | ${cpuUs.map((c) => c.toFixed(0)).join(", ")} |`,
+    `| ${v.name} | ${median(cpuUs).toFixed(1)} µs | ${ratio.toFixed(3)} | ${Math.round(median(rps)).toLocaleString("en-US")} | ${cpuUs.map((c) => c.toFixed(0)).join(", ")} |`,
   );
 });

@@ -13,7 +13,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    "Usage: npm run bench [-- --quick] [-- --only ingress,routing,transform,store,memory,authoring,flow]",
+    "Usage: npm run bench [-- --quick] [-- --only ingress,routing,transform,store,memory,authoring,cloudevents,flow]",
   );
   console.log("(the routing suite also measures templates and predicates)");
   process.exit(0);
@@ -36,6 +36,7 @@ const suites = [
   ["store", async () => (await import("./store.bench.mjs")).bench({ quick })],
   ["memory", async () => (await import("./ingress.bench.mjs")).benchMemory({ quick })],
   ["authoring", async () => (await import("./authoring.bench.mjs")).bench({ quick })],
+  ["cloudevents", async () => (await import("./cloudevents.bench.mjs")).bench({ quick })],
   ["flow", async () => (await import("./flow.bench.mjs")).bench({ quick })],
 ];
 

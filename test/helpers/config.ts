@@ -28,6 +28,8 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       port: 0,
       trustProxy: [],
       logLevel: "silent",
+      logEachRequest: false,
+      logSummarySeconds: 60,
       metrics: { enabled: true, allowFrom: ["loopback"] },
       console: { enabled: true, allowFrom: ["loopback"], sessionTtlMs: 43_200_000 },
     },

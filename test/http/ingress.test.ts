@@ -58,6 +58,7 @@ describe("HTTP ingress", () => {
     );
     s = await startTestServer({
       dir,
+      server: { logEachRequest: true },
       hooks: {
         maxBodyBytes: 64 * 1024,
         bodyTimeoutSeconds: 0.5,
@@ -355,6 +356,22 @@ describe("HTTP ingress", () => {
       expect(await r.json()).toEqual({ ok: true, mode: "next-heartbeat", eventOutcome: "queued" });
       const events = await store().listEvents({ limit: 50 });
       expect(events.some((e) => e.text === "Disk almost full on db-1")).toBe(true);
+    });
+
+    it("/wake takes any text the body limit lets through, 65,537 and 100,000 characters too (as OpenClaw)", async () => {
+      // This server's body limit is 64 KiB; OpenClaw's (and hookgate's default) is larger.
+      const wide = await startTestServer({ hooks: { maxBodyBytes: 256 * 1024 } });
+      try {
+        for (const length of [65_537, 100_000]) {
+          const text = `${"w".repeat(length - 4)} end`;
+          const r = await wide.post("/hooks/wake", { text });
+          expect(r.status, String(length)).toBe(200);
+          const events = await wide.runtime.store.listEvents({ limit: 50 });
+          expect(events.some((e) => e.text === text)).toBe(true);
+        }
+      } finally {
+        await wide.close();
+      }
     });
 
     it("/wake takes precedence over a mapping with the path wake", async () => {

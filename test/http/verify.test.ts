@@ -79,7 +79,7 @@ describe("senders without the hook token", () => {
     );
     s = await startTestServer({
       dir,
-      server: { publicUrl: PUBLIC_URL },
+      server: { publicUrl: PUBLIC_URL, logEachRequest: true },
       hooks: {
         maxBodyBytes: 64 * 1024,
         presets: ["mail"],

@@ -38,6 +38,23 @@ describe("hooks.transformsDir", () => {
     expect(issueAt(issues, "hooks.transformsDir").message).toMatch(/outside .*hooks\/transforms/);
   });
 
+  it("rejects a default hooks/transforms that is itself a link out of the config's folder", async () => {
+    const dir = tempDir();
+    const outside = tempDir();
+    writeFiles(outside, { "run.js": "export default () => ({ text: 'from elsewhere' })\n" });
+    mkdirSync(join(dir, "hooks"), { recursive: true });
+    symlinkSync(outside, join(dir, "hooks", "transforms"));
+    for (const config of ["{}\n", withModule("run.js")]) {
+      const issues = await loadErrors(config, { dir });
+      expect(issueAt(issues, "hooks.transformsDir").message).toBe(
+        `the transforms folder ${join(dir, "hooks", "transforms")} leads through a symbolic link to ${outside}, outside the config's folder ${dir}; make hooks/transforms a real folder there (copy the modules in) instead of a link`,
+      );
+    }
+    // A configured folder below it is judged the same way.
+    const below = await loadErrors("hooks:\n  transformsDir: hooks/transforms/sub\n", { dir });
+    expect(issueAt(below, "hooks.transformsDir").message).toContain("leads through a symbolic link");
+  });
+
   it("rejects a symbolic link inside the root that points out", async () => {
     const dir = tempDir();
     const outside = tempDir();

@@ -279,3 +279,31 @@ describe("a disposed loader", () => {
     await expect(loader.load("a.js")).rejects.toThrow("disposed");
   });
 });
+
+describe("a module that is not JavaScript", () => {
+  it("fails to load without its text in the error, whatever the parser found", async () => {
+    const key =
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----\n";
+    const { dir } = transformsFolder({
+      "key.js": key,
+      "token.js": "ghp_T0kenValue1234 hunter2\n",
+      "config.ts": "password: 'swordfish-secret'\nport = 'value'\n",
+      "broken.js": "export default () => ({ text: 'ok' }\n",
+    });
+    const loader = loaderFor(dir);
+    try {
+      for (const module of ["key.js", "token.js", "config.ts"]) {
+        const issue = await loadError(loader.load(module));
+        expect(issue.message, module).toMatch(new RegExp(`^${module}: `));
+        for (const text of ["OPENSSH", "b3Blbn", "T0ken", "hunter2", "swordfish", "value"]) {
+          expect(issue.message, module).not.toContain(text);
+        }
+      }
+      // Punctuation the parser expected still says what is wrong.
+      const broken = await loadError(loader.load("broken.js"));
+      expect(broken.message).toMatch(/^broken\.js: Expected "\)" but found/);
+    } finally {
+      loader.dispose();
+    }
+  });
+});

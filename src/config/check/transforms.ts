@@ -12,6 +12,17 @@ export function resolveTransformsDir(
   ctx: ResolveContext,
 ): { dir: string; ok: boolean } {
   const root = join(ctx.dir, "hooks", "transforms");
+  // The default folder itself may be a link: its real path must stay in the config's folder too, or
+  // whoever controls where it points supplies the code that runs.
+  const rootVerdict = checkContained(ctx.dir, root);
+  if (!rootVerdict.ok) {
+    ctx.issues.error(
+      ctx.source,
+      ["hooks", "transformsDir"],
+      `the transforms folder ${root} leads through a symbolic link to ${rootVerdict.real}, outside the config's folder ${ctx.dir}; make hooks/transforms a real folder there (copy the modules in) instead of a link`,
+    );
+    return { dir: root, ok: false };
+  }
   if (configured === undefined) return { dir: root, ok: true };
   const dir = resolve(ctx.dir, configured);
   const verdict = checkContained(root, dir);

@@ -16,6 +16,8 @@ export function serverSection(raw: HookgateConfig): Omit<ResolvedConfig["server"
     port: s.port,
     trustProxy: s.trustProxy ?? [],
     logLevel: s.logLevel,
+    logEachRequest: s.logEachRequest,
+    logSummarySeconds: s.logSummarySeconds,
   };
   // Without a trailing slash: request paths are appended to it.
   if (s.publicUrl !== undefined) server.publicUrl = s.publicUrl.replace(/\/+$/, "");

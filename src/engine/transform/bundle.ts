@@ -174,12 +174,24 @@ function buildIssues(module: string, dir: string, err: unknown): ConfigIssue[] {
     // An import node:crypto does not have: name the module as written and what it offers.
     const text = m.text.includes(`${CRYPTO_NAMESPACE}:`)
       ? `${m.text.replaceAll(`${CRYPTO_NAMESPACE}:`, "")}; transforms get createHash, createHmac, timingSafeEqual and randomUUID from it`
-      : m.text;
+      : withoutFileText(m.text);
     const where = loc?.file
       ? ` (at ${path.relative(dir, path.resolve(dir, loc.file))}:${loc.line}:${(loc.column ?? 0) + 1})`
       : "";
     return { severity: "error", path: ISSUE_PATH, message: `${module}: ${text}${where}` };
   });
+}
+
+/**
+ * esbuild quotes what it found (`Unexpected "hunter2"`): a module that is not JavaScript, such as a
+ * secret file, would be shown in the load error. Only the punctuation it expected or found and a file
+ * extension stay; import errors name the import as written, which is code.
+ */
+function withoutFileText(text: string): string {
+  if (/^(import "|Could not resolve ")/.test(text)) return text;
+  return text.replace(/"((?:[^"\\]|\\.)*)"/g, (quoted, inner: string) =>
+    /^([\p{P}\p{S}]{1,3}|\.[A-Za-z0-9]{1,8})$/u.test(inner) ? quoted : '"…"',
+  );
 }
 
 function issue(message: string): ConfigError {

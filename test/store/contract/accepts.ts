@@ -87,6 +87,22 @@ export function acceptsContract({ name, openStore }: ContractContext): void {
       expect(again).toEqual({ status: "accepted", outcome: ran("r2") });
       expect(await store.findIdempotent(idem)).toEqual({ status: "replayed", outcome: ran("r2") });
     });
+
+    it("a key kept for a sender's retry horizon (3 days) outlives the harshest retention", async () => {
+      const HOUR = 3_600_000;
+      let now = 1_000_000_000;
+      const store = await openStore({ now: () => now });
+      const horizon = { scope: "verified:stripe:stripe", key: "evt_1", ttlSeconds: 3 * 24 * 3600 };
+      await store.acceptWake(wake("payment failed"), horizon);
+      now += 71 * HOUR;
+      // Rows older than a minute go, at most one row of each table stays.
+      await store.prune({ before: now - 60_000, keep: 1, batch: 2000 });
+      expect(await store.acceptWake(wake("payment failed, retried"), horizon)).toMatchObject({
+        status: "replayed",
+      });
+      now += 2 * HOUR;
+      expect(await store.findIdempotent(horizon)).toBeNull();
+    });
   });
 
   describe(`${name}: fan-out`, () => {

@@ -845,11 +845,12 @@ export class SqliteStore implements Store {
 
   async queueStats(): Promise<QueueStats> {
     const runs = this.stmt(
-      "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
+      "SELECT status, count(*) AS n FROM runs WHERE status IN ('held', 'queued', 'running') GROUP BY status",
     ).all() as { status: string; n: number }[];
     const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
     return {
       runsQueued: runs.find((r) => r.status === "queued")?.n ?? 0,
+      runsHeld: runs.find((r) => r.status === "held")?.n ?? 0,
       runsRunning: runs.find((r) => r.status === "running")?.n ?? 0,
       deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
       eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),

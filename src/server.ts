@@ -100,6 +100,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const q = await store.queueStats();
     return {
       runs_queued: q.runsQueued,
+      runs_held: q.runsHeld,
       runs_running: q.runsRunning,
       deliveries_pending: q.deliveriesPending,
       events_pending: q.eventsPending,

@@ -122,7 +122,7 @@ export const metrics = {
   }),
   queueDepth: new Gauge({
     name: "hookgate_queue_depth",
-    help: "Work waiting or in progress, by queue: runs_queued, runs_running, deliveries_pending, events_pending (from the store), transform_calls_waiting (in this process).",
+    help: "Work waiting or in progress, by queue: runs_queued, runs_held (kept back by flow control), runs_running, deliveries_pending, events_pending (from the store), transform_calls_waiting (in this process).",
     labelNames: ["queue"] as const,
     registers,
     async collect() {

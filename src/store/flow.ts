@@ -37,7 +37,8 @@ export type FlowOp =
   /** A wake as without flow (it may coalesce with an identical pending event). */
   | { op: "wake"; wake: NewWake }
   | { op: "event"; text: string; source: string; mode: WakeMode; at: number }
-  | { op: "put-window"; window: WindowState }
+  /** A window opened (`fresh`: its row is new) or joined (only its items, mode and text change). */
+  | { op: "put-window"; window: WindowState; fresh: boolean }
   | { op: "drop-window"; scope: string; key: string }
   | { op: "put-dedupe"; scope: string; key: string; expiresAt: number; ref: string | null };
 
@@ -234,16 +235,18 @@ export class FlowPlan {
 
   /** Keeps the window, or ends it once it holds `max` requests. */
   private afterJoin(id: string, window: WindowState): void {
+    const fresh = !this.state.windows.has(id);
     if (window.items.length >= window.max) {
-      this.release(window);
+      // A window opened here has no row yet: ending it is queuing its run (or adding its event).
+      this.release(window, fresh);
       return;
     }
     this.state.windows.set(id, window);
-    this.ops.push({ op: "put-window", window: { ...window, items: [...window.items] } });
+    this.ops.push({ op: "put-window", window: { ...window, items: [...window.items] }, fresh });
   }
 
-  /** Ends a window: its run is queued, or its wakes become one event. */
-  release(window: WindowState): void {
+  /** Ends a window: its run is queued, or its wakes become one event; `unsaved`: it has no row to drop. */
+  release(window: WindowState, unsaved = false): void {
     this.state.windows.delete(slot(window.scope, window.key));
     if (window.kind === "run") this.ops.push({ op: "queue-run", runId: window.runId! });
     else {
@@ -255,7 +258,7 @@ export class FlowPlan {
         at: window.openedAt,
       });
     }
-    this.ops.push({ op: "drop-window", scope: window.scope, key: window.key });
+    if (!unsaved) this.ops.push({ op: "drop-window", scope: window.scope, key: window.key });
   }
 }
 

@@ -459,6 +459,8 @@ export interface IssueChanges {
 /** Work waiting, for the metrics' queue depths. */
 export interface QueueStats {
   runsQueued: number;
+  /** Runs stored but held back by flow control (a coalesce window still gathering). */
+  runsHeld: number;
   runsRunning: number;
   deliveriesPending: number;
   eventsPending: number;

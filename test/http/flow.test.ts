@@ -96,6 +96,9 @@ for (const kind of kinds) {
       expect(other.body["runId"]).not.toBe(runId);
       const held = await s.runtime.store.getRun(String(runId));
       expect(held).toMatchObject({ status: "held", held: { reason: "coalesce" }, merged: 3 });
+      // /metrics shows the runs flow control holds back.
+      const metrics = await (await fetch(`${s.url}/metrics`)).text();
+      expect(metrics).toMatch(/hookgate_queue_depth\{queue="runs_held"\} [1-9]/);
       await s.runtime.store.releaseWindows(Date.now() + 11 * 60_000);
       const run = await s.runtime.store.getRun(String(runId));
       expect(run?.status).toBe("queued");

@@ -122,6 +122,7 @@ const PRUNED_TIME: Record<keyof typeof PRUNED, string> = {
 /** count(*) is bigint, read as a number (connect.ts). */
 interface QueueStatsRow {
   runs_queued: number;
+  runs_held: number;
   runs_running: number;
   deliveries_pending: number;
   events_pending: number;
@@ -924,6 +925,7 @@ export class PostgresStore implements Store {
     const { rows } = await this.pool().query<QueueStatsRow>(
       `SELECT
          (SELECT count(*) FROM ${this.s}.runs WHERE status = 'queued') AS runs_queued,
+         (SELECT count(*) FROM ${this.s}.runs WHERE status = 'held') AS runs_held,
          (SELECT count(*) FROM ${this.s}.runs WHERE status = 'running') AS runs_running,
          (SELECT count(*) FROM ${this.s}.runs WHERE delivery_status = 'pending') AS deliveries_pending,
          (SELECT count(*) FROM ${this.s}.events WHERE consumed_at IS NULL) AS events_pending`,
@@ -931,6 +933,7 @@ export class PostgresStore implements Store {
     const r = rows[0]!;
     return {
       runsQueued: r.runs_queued,
+      runsHeld: r.runs_held,
       runsRunning: r.runs_running,
       deliveriesPending: r.deliveries_pending,
       eventsPending: r.events_pending,

@@ -407,9 +407,17 @@ export class SqliteStore implements Store {
           this.insertEvent(op.text, op.source, op.mode, op.at);
           break;
         case "put-window":
-          this.stmt(
-            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(...windowParams(op.window));
+          if (op.fresh) {
+            this.stmt(
+              `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            ).run(...windowParams(op.window));
+          } else {
+            // A join changes what the window holds, not its key or times: no index is touched.
+            const w = op.window;
+            this.stmt(
+              "UPDATE flow_windows SET items = ?, mode = ?, text = ? WHERE scope = ? AND key = ?",
+            ).run(JSON.stringify(w.items), w.mode, w.text, w.scope, w.key);
+          }
           break;
         case "drop-window":
           this.stmt("DELETE FROM flow_windows WHERE scope = ? AND key = ?").run(op.scope, op.key);
@@ -930,11 +938,12 @@ export class SqliteStore implements Store {
 
   async queueStats(): Promise<QueueStats> {
     const runs = this.stmt(
-      "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
+      "SELECT status, count(*) AS n FROM runs WHERE status IN ('held', 'queued', 'running') GROUP BY status",
     ).all() as { status: string; n: number }[];
     const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
     return {
       runsQueued: runs.find((r) => r.status === "queued")?.n ?? 0,
+      runsHeld: runs.find((r) => r.status === "held")?.n ?? 0,
       runsRunning: runs.find((r) => r.status === "running")?.n ?? 0,
       deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
       eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),

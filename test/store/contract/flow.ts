@@ -103,6 +103,7 @@ export function flowContract({ name, openStore }: ContractContext): void {
       expect(answers).toEqual(Array(3).fill({ kind: "run", runId: "a", coalesced: true }));
       const held = await store.getRun("a");
       expect(held).toMatchObject({ status: "held", held: { reason: "coalesce", until: 2000 }, merged: 3 });
+      expect(await store.queueStats()).toMatchObject({ runsHeld: 1, runsQueued: 0 });
       expect(await store.claimRuns(10, 1950)).toEqual([]);
       expect(await store.releaseWindows(1999)).toEqual({ runs: 0, wakes: [] });
       expect(await store.releaseWindows(2000)).toEqual({ runs: 1, wakes: [] });

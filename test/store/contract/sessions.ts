@@ -78,6 +78,7 @@ export function sessionsContract({ name, openStore }: ContractContext): void {
       const store = await openStore();
       expect(await store.queueStats()).toEqual({
         runsQueued: 0,
+        runsHeld: 0,
         runsRunning: 0,
         deliveriesPending: 0,
         eventsPending: 0,
@@ -92,6 +93,7 @@ export function sessionsContract({ name, openStore }: ContractContext): void {
       await store.acceptWake(wake("e"));
       expect(await store.queueStats()).toEqual({
         runsQueued: 1,
+        runsHeld: 0,
         runsRunning: 1,
         deliveriesPending: 1,
         eventsPending: 1,

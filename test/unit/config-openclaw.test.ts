@@ -251,6 +251,10 @@ describe("hookgate validate and config export on an OpenClaw file", () => {
     const plain = await runCommand(configCommand, ["export", "-c", join(dir, "gateway.json5")]);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/^# hookgate configuration exported from .*gateway\.json5/);
+    // The gateway offered as the agents' runner, its token an environment reference.
+    expect(plain.stdout).toMatch(
+      /^# {3}runner: \{ kind: openclaw, url: "http:\/\/127\.0\.0\.1:\d+", token: "\$\{OPENCLAW_HOOKS_TOKEN\}", agentId: AGENT_ID/m,
+    );
     const hookgate = await runCommand(configCommand, ["export", "-c", join(dir, "hookgate.json")]);
     expect(hookgate).toMatchObject({
       code: 1,

@@ -64,7 +64,7 @@ export function translateAgents(agents: unknown, legacy: unknown, report: Report
   }
   report.notice(
     agents !== undefined ? ["agents"] : [],
-    "agents run with hookgate's echo runner: OpenClaw's agent runtimes and model providers are not read; give each agent a runner (llm with providers.<name>, or command) in the exported YAML",
+    "agents run with hookgate's echo runner: OpenClaw's agent runtimes and model providers are not read; give each agent a runner (llm with providers.<name>, command, or openclaw to hand its runs to the gateway) in the exported YAML",
   );
 
   if (Object.keys(defaults).length > 0) out["defaults"] = defaults;

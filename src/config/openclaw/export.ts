@@ -41,8 +41,29 @@ export async function exportOpenClaw(file: string, display: string, home = homed
     ...t.notices.map(
       (n) => ` - ${n.path.length > 0 ? `${formatKeyPath(n.path)}: ` : ""}${oneLine(n.message)}`,
     ),
+    ...gatewayRunnerOffer(read.data),
   ].join("\n");
   return { yaml: doc.toString({ lineWidth: 0 }), issues };
+}
+
+/**
+ * hookgate in front of the gateway: the runner that hands each agent's runs to the gateway itself,
+ * with its hooks token left as an environment reference (the gateway's, not the senders').
+ */
+function gatewayRunnerOffer(data: unknown): string[] {
+  const root = isObject(data) ? data : {};
+  const gateway = isObject(root["gateway"]) ? root["gateway"] : {};
+  const hooks = isObject(root["hooks"]) ? root["hooks"] : {};
+  const port = typeof gateway["port"] === "number" ? gateway["port"] : 18789;
+  const path =
+    typeof hooks["path"] === "string" && hooks["path"] !== "/hooks" ? `, path: ${hooks["path"]}` : "";
+  return [
+    "",
+    " To keep the gateway running the agents (hookgate in front of it), give each agent under",
+    " agents.list this runner instead, with the gateway's hooks token in OPENCLAW_HOOKS_TOKEN and",
+    " hookgate on a port of its own (server.port):",
+    `   runner: { kind: openclaw, url: "http://127.0.0.1:${port}", token: "\${OPENCLAW_HOOKS_TOKEN}", agentId: AGENT_ID${path} }`,
+  ];
 }
 
 function oneLine(text: string): string {

@@ -14,6 +14,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   events: () => import("./commands/events.js"),
   runs: () => import("./commands/runs.js"),
   requests: () => import("./commands/requests.js"),
+  issues: () => import("./commands/issues.js"),
   reload: () => import("./commands/reload.js"),
   sign: () => import("./commands/sign.js"),
   replay: () => import("./commands/replay.js"),

@@ -1,5 +1,6 @@
 // The resolved configuration: what the rest of hookgate reads after loading, validation, defaults,
 // path resolution and cross-checks. Raw file shapes come from the schemas (src/types/generated.ts).
+import type { ChannelName } from "../core/channels.js";
 import type {
   AgentPayload,
   ChannelsConfig,
@@ -118,6 +119,8 @@ export interface ResolvedConfig {
   providers: Record<string, ProviderConfig>;
   channels: ChannelsConfig;
   delivery: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
+  /** Where issues opening and closing are told; none: nowhere. */
+  alerts?: { channel: ChannelName; to?: string; minIntervalMs: number };
   heartbeat: { everyMs: number; prompt: string; ackToken: string; coalesceMs: number };
   store: { kind: "sqlite"; path: string } | PostgresStoreConfig;
   /** The request log of hooks.path; maxBodyBytes of each body kept. */

@@ -114,6 +114,12 @@ export const metrics = {
     labelNames: ["table"] as const,
     registers,
   }),
+  issuesOpen: new Gauge({
+    name: "hookgate_issues_open",
+    help: "Open issues, by kind: run, delivery, transform, verification.",
+    labelNames: ["kind"] as const,
+    registers,
+  }),
   queueDepth: new Gauge({
     name: "hookgate_queue_depth",
     help: "Work waiting or in progress, by queue: runs_queued, runs_running, deliveries_pending, events_pending (from the store), transform_calls_waiting (in this process).",

@@ -78,7 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("notes", null as unknown as RequestNotes);
   app.decorateRequest("lease", null);
   app.decorateRequest("observed", null);
-  const observer = requestObserver(opts.requestLog);
+  const observer = requestObserver(opts.requestLog, runtime.issues);
   const discardLimits = { maxBytes: DISCARD_MAX_BYTES, timeoutMs: hooks.bodyTimeoutSeconds * 1000 };
   // The line per request: at info when asked for, else at debug beside the interval's summary line.
   const eachRequestLevel = config.server.logEachRequest ? "info" : "debug";

@@ -64,6 +64,11 @@ export interface RequestNotes {
   verified?: string;
   /** The delivery id of a request that went through verification (ingress/delivery-id.ts). */
   deliveryId?: string;
+  /**
+   * The hook path a verified or failed signature counts under in the issues: its name, or `*` for a
+   * name only path-less mappings serve (any name reaches those: a sender must not pick new ones).
+   */
+  signaturePath?: string;
   /** The sentence the client got with the error. */
   error?: string;
   /** The body as read, what the rules decided and how long that took (the request log keeps them). */
@@ -186,6 +191,7 @@ export function hookRoute(opts: HookRouteOptions) {
           return p.ok ? p.value : undefined;
         },
       });
+      req.notes.signaturePath = index.byPath.has(name) ? name : "*";
       const deliveryId = requestDeliveryId({ headers: req.headers, verified: verification.verified });
       if (deliveryId !== undefined) req.notes.deliveryId = deliveryId;
       if (verification.passed.length === 0) {

@@ -18,9 +18,11 @@ import {
 import type { RuleIndex } from "../engine/compile.js";
 import { requestDeliveryId } from "../ingress/delivery-id.js";
 import { decisionRecord } from "../ingress/logged-decision.js";
+import type { IssueRecorder } from "../runtime/issues.js";
 import type { RequestOutcome } from "../store/types.js";
 import { foldAddress } from "./client-address.js";
 import type { RequestNotes } from "./hook-route.js";
+import { noteRequestIssues } from "./request-issues.js";
 import { loggedBody, loggedHeaders, loggedQuery, type RequestLogWriter } from "./request-log.js";
 import { queryOf } from "./request-parts.js";
 
@@ -54,8 +56,8 @@ function outcomeOf(notes: RequestNotes, status: number, replayed: boolean): Requ
   return d?.kind === "refused" || !d ? "rejected" : d.kind;
 }
 
-/** `writer`: where entries go; none: no request log. */
-export function requestObserver(writer: RequestLogWriter | undefined) {
+/** `writer`: where entries go; none: no request log. `issues`: where failures after the rules are noted. */
+export function requestObserver(writer: RequestLogWriter | undefined, issues?: IssueRecorder) {
   return {
     /** onRequest, for a request under hooks.path: starts its span. */
     start(req: FastifyRequest): void {
@@ -113,6 +115,8 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: notes.code ?? "error" });
       span.end();
 
+      const logId = writer ? timeOrderedId(observed.receivedAt) : undefined;
+      if (issues) noteRequestIssues(issues, notes, status, observed.receivedAt, logId);
       if (!writer) return;
       const { config } = servedBy;
       const traceContext = traceparentOf(span);
@@ -121,7 +125,7 @@ export function requestObserver(writer: RequestLogWriter | undefined) {
       // A request verification did not see (the token, or refused before) has the id its headers carry.
       const deliveryId = notes.deliveryId ?? requestDeliveryId({ headers: req.headers });
       writer.add({
-        id: timeOrderedId(observed.receivedAt),
+        id: logId!,
         receivedAt: observed.receivedAt,
         method: req.method,
         hook: notes.hook ?? "",

@@ -5,6 +5,7 @@ import type { RequestDecision } from "../core/decision-record.js";
 import type { HookRequest } from "../engine/types.js";
 import type { RequestVerification } from "../engine/verify/request.js";
 import type { Verified, VerifyScheme } from "../engine/verify/types.js";
+import { readCloudEvents } from "./cloudevents.js";
 import type { Ingress, IngressDecision } from "./decide.js";
 import {
   compareDecisions,
@@ -91,8 +92,23 @@ export function requestOf(logged: LoggedRequest): HookRequest | { why: string } 
       why: "only the first part of the body was kept (requestLog.maxBodyBytes): it cannot be re-decided",
     };
   }
-  // As the server read it: a form by its content type, JSON otherwise.
+  // As the server read it: a CloudEvent as its data and attributes, a form by its content type, JSON
+  // otherwise.
   const body = logged.body ? Buffer.from(logged.body) : Buffer.alloc(0);
+  const cloud = readCloudEvents(logged.headers, body);
+  if (cloud.mode === "batch")
+    return { why: "a CloudEvents batch is decided event by event: it cannot be re-decided as one" };
+  if (cloud.mode === "invalid") return { why: `not a valid CloudEvent: ${cloud.error}` };
+  if (cloud.mode !== "none") {
+    const { attributes, data } = cloud.event;
+    return {
+      path: logged.hook,
+      payload: data ?? {},
+      headers: logged.headers,
+      query: logged.query,
+      ce: attributes,
+    };
+  }
   const parsed = parsePayload(body, logged.headers["content-type"]);
   if (!parsed.ok) return { why: `the ${parsed.error}` };
   return { path: logged.hook, payload: parsed.value, headers: logged.headers, query: logged.query };

@@ -5,6 +5,7 @@ import type { Store } from "../store/types.js";
 import type { Delivery } from "./delivery/types.js";
 import type { DeliveryQueue } from "./delivery-queue.js";
 import type { HeartbeatReason } from "./heartbeat-scheduler.js";
+import type { IssueRecorder } from "./issues.js";
 import type { Runner } from "./runners/index.js";
 
 export interface RuntimeDeps {
@@ -19,6 +20,8 @@ export interface RuntimeDeps {
   now: () => number;
   /** Aborted when stop() cuts off work still in progress. */
   shutdown: AbortSignal;
+  /** Where runs note their failures and successes. */
+  issues: IssueRecorder;
   /** Asks for a heartbeat of the main session soon (requests coalesce). */
   requestHeartbeat: (reason: HeartbeatReason) => void;
 }

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
 import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
+import { Alerter } from "./alerts.js";
 import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
 import { DeliveryQueue } from "./delivery-queue.js";
@@ -12,8 +13,9 @@ import type { RuntimeDeps } from "./deps.js";
 import { FlowRelease } from "./flow-release.js";
 import { runHeartbeat } from "./heartbeat.js";
 import { type HeartbeatReason, HeartbeatScheduler } from "./heartbeat-scheduler.js";
+import { IssueRecorder } from "./issues.js";
 import { resolveAgent } from "./resolve.js";
-import { executeRun } from "./run-executor.js";
+import { executeRun, noteRunOutcome } from "./run-executor.js";
 import { createRunner, type Runner, RunnerError } from "./runners/index.js";
 import { SharedWork } from "./shared-work.js";
 import { summaryLine } from "./summary.js";
@@ -94,12 +96,33 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     }
     return runner;
   };
+  const alerter = new Alerter({
+    config: () => config,
+    // An instance that runs nothing (serve --no-worker) still tells of the signatures failing there.
+    delivery: async () => (delivery ??= await buildDelivery()),
+    log,
+  });
+  const issues = new IssueRecorder({ store, log, onChanges: (changes) => alerter.notify(changes) });
   // Created with the first delivery and kept across reloads: a wait a service asked for still holds.
   let gate: RateGate | undefined;
   const buildDelivery = async (): Promise<Delivery> => {
     const { createDelivery, RateGate } = await import("./delivery/index.js");
     gate ??= new RateGate(Date.now, (ms) => delay(ms).then(() => undefined));
-    return createDelivery({ config, store, log, gate, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
+    return createDelivery({
+      config,
+      store,
+      log,
+      gate,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      // A run's reply that could not be sent is an issue of its channel; one sent closes them.
+      onSettled: (state, runId) => {
+        if (!runId || !state.channel) return;
+        const subject = `channel:${state.channel}`;
+        if (state.status === "sent") issues.succeeded({ subject, at: state.updatedAt });
+        else if (state.status === "failed")
+          issues.failed({ kind: "delivery", subject, code: "DELIVERY_FAILED", runId, at: state.updatedAt });
+      },
+    });
   };
   const getDelivery = (): Delivery => {
     if (!delivery) throw new Error("delivery is not ready: start() the runtime first");
@@ -118,6 +141,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     runnerFor,
     log,
     now,
+    issues,
     shutdown: shutdown.signal,
     requestHeartbeat: (reason) =>
       sharedWork ? sharedWork.requestHeartbeat(reason) : scheduler.request(reason),
@@ -146,10 +170,19 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         const error = err instanceof RunnerError ? err.message : `internal error: ${(err as Error).message}`;
         log.error({ err, runId: run.id }, "run aborted by an internal error");
         metrics.runs.inc({ status: "failed" });
+        const at = now();
         await store.finishRun(
           run.id,
-          { status: "failed", error, finishedAt: now() },
+          { status: "failed", error, finishedAt: at },
           { event: { text: summaryLine(run.name, "failed", error), source: run.name, mode: run.wakeMode } },
+        );
+        noteRunOutcome(
+          deps,
+          run.id,
+          run.resolvedAgentId ?? run.agentId ?? resolveAgent(config).id,
+          "failed",
+          at,
+          error,
         );
       }
     },
@@ -215,7 +248,10 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     heartbeat: scheduler,
     deliveries,
 
+    issues,
+
     async start() {
+      await issues.start();
       if (!runsWork) return;
       delivery ??= await buildDelivery();
       await recover();
@@ -266,6 +302,8 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
         clearTimeout(giveUp);
         shutdown.abort();
       }
+      await issues.stop();
+      await alerter.stop();
       await store.close();
     },
 

@@ -25,7 +25,7 @@ export function startRetention(
   let stopped = false;
 
   const prune = async (): Promise<PruneResult["deleted"]> => {
-    const total = { requests: 0, events: 0, runs: 0, transcripts: 0, heartbeats: 0 };
+    const total = { requests: 0, events: 0, runs: 0, transcripts: 0, heartbeats: 0, issues: 0 };
     const before = policy.maxAgeMs > 0 ? now() - policy.maxAgeMs : 0;
     const keep = policy.maxRows > 0 ? policy.maxRows : Number.MAX_SAFE_INTEGER;
     for (;;) {

@@ -146,6 +146,7 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
   metrics.runnerRuns.inc({ runner: runner.kind, status });
   metrics.runSeconds.observe({ status }, secondsSince(started));
   span.setAttribute("hookgate.run.status", status);
+  noteRunOutcome(deps, run.id, settings.agent.id, status, finishedAt, error);
 
   if (run.wakeMode === "now" && handedOff === undefined) deps.requestHeartbeat("run");
   if (delivery?.status === "pending" && reply !== undefined) {
@@ -159,6 +160,30 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
       },
     });
   }
+}
+
+/** A run's outcome for the issues of its agent: a failure counts, a success closes them. */
+export function noteRunOutcome(
+  deps: Pick<RuntimeDeps, "issues">,
+  runId: string,
+  agentId: string,
+  status: "succeeded" | "failed" | "timed_out",
+  at: number,
+  error?: string,
+): void {
+  const subject = `agent:${agentId}`;
+  if (status === "succeeded") {
+    deps.issues.succeeded({ subject, at });
+    return;
+  }
+  deps.issues.failed({
+    kind: "run",
+    subject,
+    code: status === "timed_out" ? "RUN_TIMED_OUT" : "RUN_FAILED",
+    runId,
+    at,
+    ...(error !== undefined && { message: error.slice(0, 300) }),
+  });
 }
 
 /**

@@ -1,9 +1,12 @@
 // What the HTTP ingress needs of the runtime: a durable store to accept into, and kicks that make
 // accepted work happen without waiting for the next poll.
 import type { Store } from "../store/types.js";
+import type { IssueRecorder } from "./issues.js";
 
 export interface Runtime {
   readonly store: Store;
+  /** Where failures after the 2xx are noted, and the open issues read. */
+  readonly issues: IssueRecorder;
   /** Recovers interrupted runs and pending deliveries, starts the worker loop and the heartbeat timer. */
   start(): Promise<void>;
   /** Stops claiming work, lets in-flight runs finish (up to a grace period), then closes the store. */

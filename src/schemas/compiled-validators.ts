@@ -4,12 +4,13 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 export const validateConfig = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"logEachRequest":{"type":"boolean","default":false,"description":"Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start."},"logSummarySeconds":{"type":"integer","minimum":0,"maximum":86400,"default":60,"description":"Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"cloudevents":{"type":"boolean","default":false,"description":"true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path."},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path)."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]}}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"alerts":{"$ref":"#/$defs/alerts"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"logEachRequest":{"type":"boolean","default":false,"description":"Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start."},"logSummarySeconds":{"type":"integer","minimum":0,"maximum":86400,"default":60,"description":"Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"cloudevents":{"type":"boolean","default":false,"description":"true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path."},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path)."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]}}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"alerts":{"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
 const schema58 = {"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}};
 const schema68 = {"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}};
-const schema69 = {"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}};
-const schema72 = {"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}};
-const schema73 = {"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}};
+const schema69 = {"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}};
+const schema70 = {"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}};
+const schema73 = {"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}};
+const schema74 = {"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
 const schema32 = {"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"logEachRequest":{"type":"boolean","default":false,"description":"Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start."},"logSummarySeconds":{"type":"integer","minimum":0,"maximum":86400,"default":60,"description":"Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}};
@@ -5072,8 +5073,8 @@ return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema70 = {"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}};
-const schema71 = {"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}};
+const schema71 = {"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}};
+const schema72 = {"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}};
 const pattern17 = new RegExp("^[a-z_][a-z0-9_]{0,47}$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5089,7 +5090,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((((((key0 === "kind") || (key0 === "path")) || (key0 === "url")) || (key0 === "poolSize")) || (key0 === "schema")) || (key0 === "leaseSeconds")) || (key0 === "tls"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema70,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5102,7 +5103,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((data0 === "sqlite") || (data0 === "postgres"))){
-const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema70.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema70.properties.kind.enum,parentSchema:schema70.properties.kind,data:data0};
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema71.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema71.properties.kind.enum,parentSchema:schema71.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5116,7 +5117,7 @@ if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema70.properties.path,data:data1};
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5127,7 +5128,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema70.properties.path.type,parentSchema:schema70.properties.path,data:data1};
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.path.type,parentSchema:schema71.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5141,7 +5142,7 @@ if(data.url !== undefined){
 let data2 = data.url;
 if(typeof data2 === "string"){
 if(func3(data2) < 1){
-const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema70.properties.url,data:data2};
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.url,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5152,7 +5153,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema70.properties.url.type,parentSchema:schema70.properties.url,data:data2};
+const err5 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.url.type,parentSchema:schema71.properties.url,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5165,7 +5166,7 @@ errors++;
 if(data.poolSize !== undefined){
 let data3 = data.poolSize;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/poolSize",schemaPath:"#/properties/poolSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema70.properties.poolSize.type,parentSchema:schema70.properties.poolSize,data:data3};
+const err6 = {instancePath:instancePath+"/poolSize",schemaPath:"#/properties/poolSize/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.poolSize.type,parentSchema:schema71.properties.poolSize,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5176,7 +5177,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 1000 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/poolSize",schemaPath:"#/properties/poolSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema70.properties.poolSize,data:data3};
+const err7 = {instancePath:instancePath+"/poolSize",schemaPath:"#/properties/poolSize/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema71.properties.poolSize,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5186,7 +5187,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data3 < 2 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/poolSize",schemaPath:"#/properties/poolSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2",schema:2,parentSchema:schema70.properties.poolSize,data:data3};
+const err8 = {instancePath:instancePath+"/poolSize",schemaPath:"#/properties/poolSize/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2",schema:2,parentSchema:schema71.properties.poolSize,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5201,7 +5202,7 @@ if(data.schema !== undefined){
 let data4 = data.schema;
 if(typeof data4 === "string"){
 if(!pattern17.test(data4)){
-const err9 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/pattern",keyword:"pattern",params:{pattern: "^[a-z_][a-z0-9_]{0,47}$"},message:"must match pattern \""+"^[a-z_][a-z0-9_]{0,47}$"+"\"",schema:"^[a-z_][a-z0-9_]{0,47}$",parentSchema:schema70.properties.schema,data:data4};
+const err9 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/pattern",keyword:"pattern",params:{pattern: "^[a-z_][a-z0-9_]{0,47}$"},message:"must match pattern \""+"^[a-z_][a-z0-9_]{0,47}$"+"\"",schema:"^[a-z_][a-z0-9_]{0,47}$",parentSchema:schema71.properties.schema,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5212,7 +5213,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema70.properties.schema.type,parentSchema:schema70.properties.schema,data:data4};
+const err10 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.schema.type,parentSchema:schema71.properties.schema,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5225,7 +5226,7 @@ errors++;
 if(data.leaseSeconds !== undefined){
 let data5 = data.leaseSeconds;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err11 = {instancePath:instancePath+"/leaseSeconds",schemaPath:"#/properties/leaseSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema70.properties.leaseSeconds.type,parentSchema:schema70.properties.leaseSeconds,data:data5};
+const err11 = {instancePath:instancePath+"/leaseSeconds",schemaPath:"#/properties/leaseSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema71.properties.leaseSeconds.type,parentSchema:schema71.properties.leaseSeconds,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5236,7 +5237,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 3600 || isNaN(data5)){
-const err12 = {instancePath:instancePath+"/leaseSeconds",schemaPath:"#/properties/leaseSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600",schema:3600,parentSchema:schema70.properties.leaseSeconds,data:data5};
+const err12 = {instancePath:instancePath+"/leaseSeconds",schemaPath:"#/properties/leaseSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600",schema:3600,parentSchema:schema71.properties.leaseSeconds,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5246,7 +5247,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data5 < 2 || isNaN(data5)){
-const err13 = {instancePath:instancePath+"/leaseSeconds",schemaPath:"#/properties/leaseSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2",schema:2,parentSchema:schema70.properties.leaseSeconds,data:data5};
+const err13 = {instancePath:instancePath+"/leaseSeconds",schemaPath:"#/properties/leaseSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2",schema:2,parentSchema:schema71.properties.leaseSeconds,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5262,7 +5263,7 @@ let data6 = data.tls;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
 if(!((((key1 === "mode") || (key1 === "ca")) || (key1 === "cert")) || (key1 === "key"))){
-const err14 = {instancePath:instancePath+"/tls",schemaPath:"#/$defs/storeTls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema71,data:data6};
+const err14 = {instancePath:instancePath+"/tls",schemaPath:"#/$defs/storeTls/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5275,7 +5276,7 @@ errors++;
 if(data6.mode !== undefined){
 let data7 = data6.mode;
 if(!((((data7 === "disable") || (data7 === "require")) || (data7 === "verify-ca")) || (data7 === "verify-full"))){
-const err15 = {instancePath:instancePath+"/tls/mode",schemaPath:"#/$defs/storeTls/properties/mode/enum",keyword:"enum",params:{allowedValues: schema71.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema71.properties.mode.enum,parentSchema:schema71.properties.mode,data:data7};
+const err15 = {instancePath:instancePath+"/tls/mode",schemaPath:"#/$defs/storeTls/properties/mode/enum",keyword:"enum",params:{allowedValues: schema72.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema72.properties.mode.enum,parentSchema:schema72.properties.mode,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5289,7 +5290,7 @@ if(data6.ca !== undefined){
 let data8 = data6.ca;
 if(typeof data8 === "string"){
 if(func3(data8) < 1){
-const err16 = {instancePath:instancePath+"/tls/ca",schemaPath:"#/$defs/storeTls/properties/ca/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.ca,data:data8};
+const err16 = {instancePath:instancePath+"/tls/ca",schemaPath:"#/$defs/storeTls/properties/ca/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.ca,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5300,7 +5301,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/tls/ca",schemaPath:"#/$defs/storeTls/properties/ca/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.ca.type,parentSchema:schema71.properties.ca,data:data8};
+const err17 = {instancePath:instancePath+"/tls/ca",schemaPath:"#/$defs/storeTls/properties/ca/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.ca.type,parentSchema:schema72.properties.ca,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5314,7 +5315,7 @@ if(data6.cert !== undefined){
 let data9 = data6.cert;
 if(typeof data9 === "string"){
 if(func3(data9) < 1){
-const err18 = {instancePath:instancePath+"/tls/cert",schemaPath:"#/$defs/storeTls/properties/cert/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.cert,data:data9};
+const err18 = {instancePath:instancePath+"/tls/cert",schemaPath:"#/$defs/storeTls/properties/cert/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.cert,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5325,7 +5326,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/tls/cert",schemaPath:"#/$defs/storeTls/properties/cert/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.cert.type,parentSchema:schema71.properties.cert,data:data9};
+const err19 = {instancePath:instancePath+"/tls/cert",schemaPath:"#/$defs/storeTls/properties/cert/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.cert.type,parentSchema:schema72.properties.cert,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5339,7 +5340,7 @@ if(data6.key !== undefined){
 let data10 = data6.key;
 if(typeof data10 === "string"){
 if(func3(data10) < 1){
-const err20 = {instancePath:instancePath+"/tls/key",schemaPath:"#/$defs/storeTls/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema71.properties.key,data:data10};
+const err20 = {instancePath:instancePath+"/tls/key",schemaPath:"#/$defs/storeTls/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema72.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5350,7 +5351,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/tls/key",schemaPath:"#/$defs/storeTls/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.key.type,parentSchema:schema71.properties.key,data:data10};
+const err21 = {instancePath:instancePath+"/tls/key",schemaPath:"#/$defs/storeTls/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.key.type,parentSchema:schema72.properties.key,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5362,7 +5363,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/tls",schemaPath:"#/$defs/storeTls/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data:data6};
+const err22 = {instancePath:instancePath+"/tls",schemaPath:"#/$defs/storeTls/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5374,7 +5375,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.type,parentSchema:schema70,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5825,12 +5826,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.heartbeat !== undefined){
-let data19 = data.heartbeat;
+if(data.alerts !== undefined){
+let data19 = data.alerts;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-for(const key6 in data19){
-if(!((((key6 === "every") || (key6 === "prompt")) || (key6 === "ackToken")) || (key6 === "coalesceMs"))){
-const err32 = {instancePath:instancePath+"/heartbeat",schemaPath:"#/$defs/heartbeat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data19};
+if(data19.channel === undefined){
+const err32 = {instancePath:instancePath+"/alerts",schemaPath:"#/$defs/alerts/required",keyword:"required",params:{missingProperty: "channel"},message:"must have required property '"+"channel"+"'",schema:schema69.required,parentSchema:schema69,data:data19};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5839,12 +5839,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data19.every !== undefined){
-let data20 = data19.every;
-if(typeof data20 === "string"){
-if(!pattern16.test(data20)){
-const err33 = {instancePath:instancePath+"/heartbeat/every",schemaPath:"#/$defs/heartbeat/properties/every/pattern",keyword:"pattern",params:{pattern: "^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$"},message:"must match pattern \""+"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$"+"\"",schema:"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$",parentSchema:schema69.properties.every,data:data20};
+for(const key6 in data19){
+if(!(((key6 === "channel") || (key6 === "to")) || (key6 === "minIntervalSeconds"))){
+const err33 = {instancePath:instancePath+"/alerts",schemaPath:"#/$defs/alerts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data:data19};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5854,8 +5851,10 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/heartbeat/every",schemaPath:"#/$defs/heartbeat/properties/every/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.every.type,parentSchema:schema69.properties.every,data:data20};
+if(data19.channel !== undefined){
+let data20 = data19.channel;
+if(typeof data20 !== "string"){
+const err34 = {instancePath:instancePath+"/alerts/channel",schemaPath:"#/$defs/alerts/properties/channel/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.channel.type,parentSchema:schema69.properties.channel,data:data20};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5864,11 +5863,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data19.prompt !== undefined){
-let data21 = data19.prompt;
-if(typeof data21 !== "string"){
-const err35 = {instancePath:instancePath+"/heartbeat/prompt",schemaPath:"#/$defs/heartbeat/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.prompt.type,parentSchema:schema69.properties.prompt,data:data21};
+if(!((((((((data20 === "whatsapp") || (data20 === "telegram")) || (data20 === "discord")) || (data20 === "slack")) || (data20 === "mattermost")) || (data20 === "signal")) || (data20 === "imessage")) || (data20 === "msteams"))){
+const err35 = {instancePath:instancePath+"/alerts/channel",schemaPath:"#/$defs/alerts/properties/channel/enum",keyword:"enum",params:{allowedValues: schema69.properties.channel.enum},message:"must be equal to one of the allowed values",schema:schema69.properties.channel.enum,parentSchema:schema69.properties.channel,data:data20};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5878,11 +5874,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data19.ackToken !== undefined){
-let data22 = data19.ackToken;
-if(typeof data22 === "string"){
-if(func3(data22) < 1){
-const err36 = {instancePath:instancePath+"/heartbeat/ackToken",schemaPath:"#/$defs/heartbeat/properties/ackToken/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema69.properties.ackToken,data:data22};
+if(data19.to !== undefined){
+let data21 = data19.to;
+if(typeof data21 === "string"){
+if(func3(data21) < 1){
+const err36 = {instancePath:instancePath+"/alerts/to",schemaPath:"#/$defs/alerts/properties/to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema69.properties.to,data:data21};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5893,7 +5889,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/heartbeat/ackToken",schemaPath:"#/$defs/heartbeat/properties/ackToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.ackToken.type,parentSchema:schema69.properties.ackToken,data:data22};
+const err37 = {instancePath:instancePath+"/alerts/to",schemaPath:"#/$defs/alerts/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.to.type,parentSchema:schema69.properties.to,data:data21};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5903,10 +5899,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data19.coalesceMs !== undefined){
-let data23 = data19.coalesceMs;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err38 = {instancePath:instancePath+"/heartbeat/coalesceMs",schemaPath:"#/$defs/heartbeat/properties/coalesceMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.properties.coalesceMs.type,parentSchema:schema69.properties.coalesceMs,data:data23};
+if(data19.minIntervalSeconds !== undefined){
+let data22 = data19.minIntervalSeconds;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err38 = {instancePath:instancePath+"/alerts/minIntervalSeconds",schemaPath:"#/$defs/alerts/properties/minIntervalSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema69.properties.minIntervalSeconds.type,parentSchema:schema69.properties.minIntervalSeconds,data:data22};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5915,9 +5911,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 > 60000 || isNaN(data23)){
-const err39 = {instancePath:instancePath+"/heartbeat/coalesceMs",schemaPath:"#/$defs/heartbeat/properties/coalesceMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema69.properties.coalesceMs,data:data23};
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 > 86400 || isNaN(data22)){
+const err39 = {instancePath:instancePath+"/alerts/minIntervalSeconds",schemaPath:"#/$defs/alerts/properties/minIntervalSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema69.properties.minIntervalSeconds,data:data22};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5926,8 +5922,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data23 < 0 || isNaN(data23)){
-const err40 = {instancePath:instancePath+"/heartbeat/coalesceMs",schemaPath:"#/$defs/heartbeat/properties/coalesceMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema69.properties.coalesceMs,data:data23};
+if(data22 < 1 || isNaN(data22)){
+const err40 = {instancePath:instancePath+"/alerts/minIntervalSeconds",schemaPath:"#/$defs/alerts/properties/minIntervalSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema69.properties.minIntervalSeconds,data:data22};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5940,12 +5936,137 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/heartbeat",schemaPath:"#/$defs/heartbeat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data19};
+const err41 = {instancePath:instancePath+"/alerts",schemaPath:"#/$defs/alerts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data:data19};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data.heartbeat !== undefined){
+let data23 = data.heartbeat;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+for(const key7 in data23){
+if(!((((key7 === "every") || (key7 === "prompt")) || (key7 === "ackToken")) || (key7 === "coalesceMs"))){
+const err42 = {instancePath:instancePath+"/heartbeat",schemaPath:"#/$defs/heartbeat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema70,data:data23};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data23.every !== undefined){
+let data24 = data23.every;
+if(typeof data24 === "string"){
+if(!pattern16.test(data24)){
+const err43 = {instancePath:instancePath+"/heartbeat/every",schemaPath:"#/$defs/heartbeat/properties/every/pattern",keyword:"pattern",params:{pattern: "^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$"},message:"must match pattern \""+"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$"+"\"",schema:"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$",parentSchema:schema70.properties.every,data:data24};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/heartbeat/every",schemaPath:"#/$defs/heartbeat/properties/every/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema70.properties.every.type,parentSchema:schema70.properties.every,data:data24};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data23.prompt !== undefined){
+let data25 = data23.prompt;
+if(typeof data25 !== "string"){
+const err45 = {instancePath:instancePath+"/heartbeat/prompt",schemaPath:"#/$defs/heartbeat/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema70.properties.prompt.type,parentSchema:schema70.properties.prompt,data:data25};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data23.ackToken !== undefined){
+let data26 = data23.ackToken;
+if(typeof data26 === "string"){
+if(func3(data26) < 1){
+const err46 = {instancePath:instancePath+"/heartbeat/ackToken",schemaPath:"#/$defs/heartbeat/properties/ackToken/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema70.properties.ackToken,data:data26};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/heartbeat/ackToken",schemaPath:"#/$defs/heartbeat/properties/ackToken/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema70.properties.ackToken.type,parentSchema:schema70.properties.ackToken,data:data26};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data23.coalesceMs !== undefined){
+let data27 = data23.coalesceMs;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err48 = {instancePath:instancePath+"/heartbeat/coalesceMs",schemaPath:"#/$defs/heartbeat/properties/coalesceMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema70.properties.coalesceMs.type,parentSchema:schema70.properties.coalesceMs,data:data27};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 > 60000 || isNaN(data27)){
+const err49 = {instancePath:instancePath+"/heartbeat/coalesceMs",schemaPath:"#/$defs/heartbeat/properties/coalesceMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 60000},message:"must be <= 60000",schema:60000,parentSchema:schema70.properties.coalesceMs,data:data27};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data27 < 0 || isNaN(data27)){
+const err50 = {instancePath:instancePath+"/heartbeat/coalesceMs",schemaPath:"#/$defs/heartbeat/properties/coalesceMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema70.properties.coalesceMs,data:data27};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/heartbeat",schemaPath:"#/$defs/heartbeat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.type,parentSchema:schema70,data:data23};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
 }
 errors++;
 }
@@ -5957,140 +6078,11 @@ errors = vErrors.length;
 }
 }
 if(data.requestLog !== undefined){
-let data25 = data.requestLog;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key7 in data25){
-if(!((key7 === "enabled") || (key7 === "maxBodyBytes"))){
-const err42 = {instancePath:instancePath+"/requestLog",schemaPath:"#/$defs/requestLog/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data:data25};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data25.enabled !== undefined){
-let data26 = data25.enabled;
-if(typeof data26 !== "boolean"){
-const err43 = {instancePath:instancePath+"/requestLog/enabled",schemaPath:"#/$defs/requestLog/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema72.properties.enabled.type,parentSchema:schema72.properties.enabled,data:data26};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data25.maxBodyBytes !== undefined){
-let data27 = data25.maxBodyBytes;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err44 = {instancePath:instancePath+"/requestLog/maxBodyBytes",schemaPath:"#/$defs/requestLog/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema72.properties.maxBodyBytes.type,parentSchema:schema72.properties.maxBodyBytes,data:data27};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
-const err45 = {instancePath:instancePath+"/requestLog/maxBodyBytes",schemaPath:"#/$defs/requestLog/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema72.properties.maxBodyBytes,data:data27};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/requestLog",schemaPath:"#/$defs/requestLog/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data:data25};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-}
-if(data.retention !== undefined){
-let data28 = data.retention;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-for(const key8 in data28){
-if(!(((key8 === "maxAge") || (key8 === "maxRows")) || (key8 === "pruneEvery"))){
-const err47 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/retention/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data:data28};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data28.maxAge !== undefined){
-let data29 = data28.maxAge;
-if(typeof data29 === "string"){
-if(!pattern18.test(data29)){
-const err48 = {instancePath:instancePath+"/retention/maxAge",schemaPath:"#/$defs/retention/properties/maxAge/pattern",keyword:"pattern",params:{pattern: "^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$"},message:"must match pattern \""+"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$"+"\"",schema:"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$",parentSchema:schema73.properties.maxAge,data:data29};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/retention/maxAge",schemaPath:"#/$defs/retention/properties/maxAge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.maxAge.type,parentSchema:schema73.properties.maxAge,data:data29};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data28.maxRows !== undefined){
-let data30 = data28.maxRows;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err50 = {instancePath:instancePath+"/retention/maxRows",schemaPath:"#/$defs/retention/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema73.properties.maxRows.type,parentSchema:schema73.properties.maxRows,data:data30};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 < 0 || isNaN(data30)){
-const err51 = {instancePath:instancePath+"/retention/maxRows",schemaPath:"#/$defs/retention/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema73.properties.maxRows,data:data30};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-}
-if(data28.pruneEvery !== undefined){
-let data31 = data28.pruneEvery;
-if(typeof data31 === "string"){
-if(!pattern19.test(data31)){
-const err52 = {instancePath:instancePath+"/retention/pruneEvery",schemaPath:"#/$defs/retention/properties/pruneEvery/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?(s|m|h)$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?(s|m|h)$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?(s|m|h)$",parentSchema:schema73.properties.pruneEvery,data:data31};
+let data29 = data.requestLog;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key8 in data29){
+if(!((key8 === "enabled") || (key8 === "maxBodyBytes"))){
+const err52 = {instancePath:instancePath+"/requestLog",schemaPath:"#/$defs/requestLog/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema73,data:data29};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -6100,8 +6092,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/retention/pruneEvery",schemaPath:"#/$defs/retention/properties/pruneEvery/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema73.properties.pruneEvery.type,parentSchema:schema73.properties.pruneEvery,data:data31};
+if(data29.enabled !== undefined){
+let data30 = data29.enabled;
+if(typeof data30 !== "boolean"){
+const err53 = {instancePath:instancePath+"/requestLog/enabled",schemaPath:"#/$defs/requestLog/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema73.properties.enabled.type,parentSchema:schema73.properties.enabled,data:data30};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -6111,9 +6105,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/retention/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data:data28};
+if(data29.maxBodyBytes !== undefined){
+let data31 = data29.maxBodyBytes;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err54 = {instancePath:instancePath+"/requestLog/maxBodyBytes",schemaPath:"#/$defs/requestLog/properties/maxBodyBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema73.properties.maxBodyBytes.type,parentSchema:schema73.properties.maxBodyBytes,data:data31};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -6122,15 +6117,141 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err55 = {instancePath:instancePath+"/requestLog/maxBodyBytes",schemaPath:"#/$defs/requestLog/properties/maxBodyBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema73.properties.maxBodyBytes,data:data31};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/requestLog",schemaPath:"#/$defs/requestLog/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema73.type,parentSchema:schema73,data:data29};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.retention !== undefined){
+let data32 = data.retention;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key9 in data32){
+if(!(((key9 === "maxAge") || (key9 === "maxRows")) || (key9 === "pruneEvery"))){
+const err57 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/retention/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema74,data:data32};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data32.maxAge !== undefined){
+let data33 = data32.maxAge;
+if(typeof data33 === "string"){
+if(!pattern18.test(data33)){
+const err58 = {instancePath:instancePath+"/retention/maxAge",schemaPath:"#/$defs/retention/properties/maxAge/pattern",keyword:"pattern",params:{pattern: "^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$"},message:"must match pattern \""+"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$"+"\"",schema:"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$",parentSchema:schema74.properties.maxAge,data:data33};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/retention/maxAge",schemaPath:"#/$defs/retention/properties/maxAge/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.maxAge.type,parentSchema:schema74.properties.maxAge,data:data33};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data32.maxRows !== undefined){
+let data34 = data32.maxRows;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err60 = {instancePath:instancePath+"/retention/maxRows",schemaPath:"#/$defs/retention/properties/maxRows/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema74.properties.maxRows.type,parentSchema:schema74.properties.maxRows,data:data34};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err61 = {instancePath:instancePath+"/retention/maxRows",schemaPath:"#/$defs/retention/properties/maxRows/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema74.properties.maxRows,data:data34};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+if(data32.pruneEvery !== undefined){
+let data35 = data32.pruneEvery;
+if(typeof data35 === "string"){
+if(!pattern19.test(data35)){
+const err62 = {instancePath:instancePath+"/retention/pruneEvery",schemaPath:"#/$defs/retention/properties/pruneEvery/pattern",keyword:"pattern",params:{pattern: "^[0-9]+(\\.[0-9]+)?(s|m|h)$"},message:"must match pattern \""+"^[0-9]+(\\.[0-9]+)?(s|m|h)$"+"\"",schema:"^[0-9]+(\\.[0-9]+)?(s|m|h)$",parentSchema:schema74.properties.pruneEvery,data:data35};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/retention/pruneEvery",schemaPath:"#/$defs/retention/properties/pruneEvery/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.pruneEvery.type,parentSchema:schema74.properties.pruneEvery,data:data35};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/retention",schemaPath:"#/$defs/retention/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema74.type,parentSchema:schema74,data:data32};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
 }
 errors++;
 }
@@ -6140,7 +6261,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateRulesFile = validate43;
-const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/rules-file.schema.json","title":"RulesFile","description":"A rule file (hooks.rules entries and the built-in presets in rules/presets/): a list of mappings with optional pack metadata.","type":"object","additionalProperties":false,"required":["mappings"],"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors."},"preset":{"type":"string","pattern":"^[a-z0-9-]+$","description":"Preset name (files in rules/presets/ only); hooks.presets enables it by this name."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9-]+$"},"description":"Other names that enable the same preset."},"description":{"type":"string","description":"What the pack is for."},"mappings":{"type":"array","items":{"$ref":"config.schema.json#/$defs/mapping"},"description":"The rules, in order."},"tests":{"type":"array","items":{"$ref":"test-case.schema.json"},"description":"Test cases: requests and the outcome each must get. hookgate test (without a hook name) runs them."}}};
+const schema75 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/rules-file.schema.json","title":"RulesFile","description":"A rule file (hooks.rules entries and the built-in presets in rules/presets/): a list of mappings with optional pack metadata.","type":"object","additionalProperties":false,"required":["mappings"],"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors."},"preset":{"type":"string","pattern":"^[a-z0-9-]+$","description":"Preset name (files in rules/presets/ only); hooks.presets enables it by this name."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9-]+$"},"description":"Other names that enable the same preset."},"description":{"type":"string","description":"What the pack is for."},"mappings":{"type":"array","items":{"$ref":"config.schema.json#/$defs/mapping"},"description":"The rules, in order."},"tests":{"type":"array","items":{"$ref":"test-case.schema.json"},"description":"Test cases: requests and the outcome each must get. hookgate test (without a hook name) runs them."}}};
 const pattern20 = new RegExp("^[a-z0-9-]+$", "u");
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -7308,11 +7429,11 @@ return errors === 0;
 }
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/test-case.schema.json","title":"TestCase","description":"One embedded test case of a rule file or pack (its `tests:` list): a request and the outcome it must get. `hookgate test` with no hook name runs every case of everything enabled.","type":"object","additionalProperties":false,"required":["name","expect"],"properties":{"name":{"type":"string","minLength":1,"description":"What the case shows; printed with PASS or FAIL."},"path":{"type":"string","minLength":1,"description":"Hook name after hooks.path (github for /hooks/github). Default: the match.path of the first mapping of this file that has one."},"method":{"enum":["POST","GET"],"description":"POST (default), or GET for Meta's subscription check (the path's mappings need challenge kind meta)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Request headers (names are compared lower-case). A sender's signature header here, without sign, is verified as given (for refused-signature cases)."},"query":{"type":"object","additionalProperties":{"type":"string"},"description":"Query parameters."},"payload":{"description":"The body, inline (any JSON value). Give this or payloadFile; neither sends an empty object."},"payloadFile":{"type":"string","minLength":1,"description":"File holding the body, relative to the rule or pack file; sent byte for byte (so JSON is signed exactly as written there)."},"form":{"type":"boolean","description":"Send the payload (an object of fields) as application/x-www-form-urlencoded."},"sign":{"description":"Sign the body with the verify of the mapping the path's verifying mappings start with, and send it without the hook token. true signs with its secret; { secret } signs with another secret (a refused-signature case).","oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"required":["secret"],"properties":{"secret":{"type":"string","description":"Sign with this secret instead of the mapping's."}}}]},"now":{"type":"string","format":"date-time","description":"The time {{now}} renders and signatures are made and checked at (default: the current time)."},"params":{"type":"object","description":"Packs only: parameter values for this case, over the pack's defaults."},"expect":{"$ref":"#/$defs/expectation"}},"$defs":{"expectation":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The outcome the case must get; only the fields given are compared.","properties":{"status":{"type":"integer","minimum":100,"maximum":599,"description":"HTTP status the server answers (202 agent run, 200 wake or handshake, 204 ignored, 404 no match, 401 refused signature ...)."},"mapping":{"type":"string","description":"Id of the mapping that owns the request."},"kind":{"enum":["agent","wake","ignore","no-match","refused","challenge"],"description":"agent run, wake, ignore (204, nothing stored), no-match (404), refused (any other error answer), challenge (a handshake hookgate answers)."},"count":{"type":"integer","minimum":0,"description":"Number of actions the request makes (fan-out); 0 for an ignored or refused request."},"action":{"$ref":"#/$defs/actionExpectation"},"actions":{"type":"array","items":{"$ref":"#/$defs/actionExpectation"},"description":"Selected fields of each action, in order (fan-out); the count must match too."},"reason":{"type":"string","minLength":1,"description":"refused: a piece of the error code or of the error message (case-insensitive)."}}},"actionExpectation":{"type":"object","description":"Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name). A string compares exactly; { contains } and { matches } compare a part or a regular expression.","additionalProperties":{"$ref":"#/$defs/valueMatch"}},"valueMatch":{"anyOf":[{"type":["string","number","boolean","null"]},{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"contains":{"type":"string","description":"The value is a string containing this."},"matches":{"type":"string","description":"The value is a string this regular expression (JavaScript syntax) finds a match in."}}}]}}};
+const schema83 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/test-case.schema.json","title":"TestCase","description":"One embedded test case of a rule file or pack (its `tests:` list): a request and the outcome it must get. `hookgate test` with no hook name runs every case of everything enabled.","type":"object","additionalProperties":false,"required":["name","expect"],"properties":{"name":{"type":"string","minLength":1,"description":"What the case shows; printed with PASS or FAIL."},"path":{"type":"string","minLength":1,"description":"Hook name after hooks.path (github for /hooks/github). Default: the match.path of the first mapping of this file that has one."},"method":{"enum":["POST","GET"],"description":"POST (default), or GET for Meta's subscription check (the path's mappings need challenge kind meta)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Request headers (names are compared lower-case). A sender's signature header here, without sign, is verified as given (for refused-signature cases)."},"query":{"type":"object","additionalProperties":{"type":"string"},"description":"Query parameters."},"payload":{"description":"The body, inline (any JSON value). Give this or payloadFile; neither sends an empty object."},"payloadFile":{"type":"string","minLength":1,"description":"File holding the body, relative to the rule or pack file; sent byte for byte (so JSON is signed exactly as written there)."},"form":{"type":"boolean","description":"Send the payload (an object of fields) as application/x-www-form-urlencoded."},"sign":{"description":"Sign the body with the verify of the mapping the path's verifying mappings start with, and send it without the hook token. true signs with its secret; { secret } signs with another secret (a refused-signature case).","oneOf":[{"type":"boolean"},{"type":"object","additionalProperties":false,"required":["secret"],"properties":{"secret":{"type":"string","description":"Sign with this secret instead of the mapping's."}}}]},"now":{"type":"string","format":"date-time","description":"The time {{now}} renders and signatures are made and checked at (default: the current time)."},"params":{"type":"object","description":"Packs only: parameter values for this case, over the pack's defaults."},"expect":{"$ref":"#/$defs/expectation"}},"$defs":{"expectation":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The outcome the case must get; only the fields given are compared.","properties":{"status":{"type":"integer","minimum":100,"maximum":599,"description":"HTTP status the server answers (202 agent run, 200 wake or handshake, 204 ignored, 404 no match, 401 refused signature ...)."},"mapping":{"type":"string","description":"Id of the mapping that owns the request."},"kind":{"enum":["agent","wake","ignore","no-match","refused","challenge"],"description":"agent run, wake, ignore (204, nothing stored), no-match (404), refused (any other error answer), challenge (a handshake hookgate answers)."},"count":{"type":"integer","minimum":0,"description":"Number of actions the request makes (fan-out); 0 for an ignored or refused request."},"action":{"$ref":"#/$defs/actionExpectation"},"actions":{"type":"array","items":{"$ref":"#/$defs/actionExpectation"},"description":"Selected fields of each action, in order (fan-out); the count must match too."},"reason":{"type":"string","minLength":1,"description":"refused: a piece of the error code or of the error message (case-insensitive)."}}},"actionExpectation":{"type":"object","description":"Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name). A string compares exactly; { contains } and { matches } compare a part or a regular expression.","additionalProperties":{"$ref":"#/$defs/valueMatch"}},"valueMatch":{"anyOf":[{"type":["string","number","boolean","null"]},{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"contains":{"type":"string","description":"The value is a string containing this."},"matches":{"type":"string","description":"The value is a string this regular expression (JavaScript syntax) finds a match in."}}}]}}};
 const formats20 = require("ajv-formats/dist/formats").fullFormats["date-time"];
-const schema83 = {"type":"object","additionalProperties":false,"minProperties":1,"description":"The outcome the case must get; only the fields given are compared.","properties":{"status":{"type":"integer","minimum":100,"maximum":599,"description":"HTTP status the server answers (202 agent run, 200 wake or handshake, 204 ignored, 404 no match, 401 refused signature ...)."},"mapping":{"type":"string","description":"Id of the mapping that owns the request."},"kind":{"enum":["agent","wake","ignore","no-match","refused","challenge"],"description":"agent run, wake, ignore (204, nothing stored), no-match (404), refused (any other error answer), challenge (a handshake hookgate answers)."},"count":{"type":"integer","minimum":0,"description":"Number of actions the request makes (fan-out); 0 for an ignored or refused request."},"action":{"$ref":"#/$defs/actionExpectation"},"actions":{"type":"array","items":{"$ref":"#/$defs/actionExpectation"},"description":"Selected fields of each action, in order (fan-out); the count must match too."},"reason":{"type":"string","minLength":1,"description":"refused: a piece of the error code or of the error message (case-insensitive)."}}};
-const schema84 = {"type":"object","description":"Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name). A string compares exactly; { contains } and { matches } compare a part or a regular expression.","additionalProperties":{"$ref":"#/$defs/valueMatch"}};
-const schema85 = {"anyOf":[{"type":["string","number","boolean","null"]},{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"contains":{"type":"string","description":"The value is a string containing this."},"matches":{"type":"string","description":"The value is a string this regular expression (JavaScript syntax) finds a match in."}}}]};
+const schema84 = {"type":"object","additionalProperties":false,"minProperties":1,"description":"The outcome the case must get; only the fields given are compared.","properties":{"status":{"type":"integer","minimum":100,"maximum":599,"description":"HTTP status the server answers (202 agent run, 200 wake or handshake, 204 ignored, 404 no match, 401 refused signature ...)."},"mapping":{"type":"string","description":"Id of the mapping that owns the request."},"kind":{"enum":["agent","wake","ignore","no-match","refused","challenge"],"description":"agent run, wake, ignore (204, nothing stored), no-match (404), refused (any other error answer), challenge (a handshake hookgate answers)."},"count":{"type":"integer","minimum":0,"description":"Number of actions the request makes (fan-out); 0 for an ignored or refused request."},"action":{"$ref":"#/$defs/actionExpectation"},"actions":{"type":"array","items":{"$ref":"#/$defs/actionExpectation"},"description":"Selected fields of each action, in order (fan-out); the count must match too."},"reason":{"type":"string","minLength":1,"description":"refused: a piece of the error code or of the error message (case-insensitive)."}}};
+const schema85 = {"type":"object","description":"Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name). A string compares exactly; { contains } and { matches } compare a part or a regular expression.","additionalProperties":{"$ref":"#/$defs/valueMatch"}};
+const schema86 = {"anyOf":[{"type":["string","number","boolean","null"]},{"type":"object","additionalProperties":false,"minProperties":1,"maxProperties":1,"properties":{"contains":{"type":"string","description":"The value is a string containing this."},"matches":{"type":"string","description":"The value is a string this regular expression (JavaScript syntax) finds a match in."}}}]};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7331,7 +7452,7 @@ const _errs4 = errors;
 let valid2 = false;
 const _errs5 = errors;
 if((((typeof data0 !== "string") && (!((typeof data0 == "number") && (isFinite(data0))))) && (typeof data0 !== "boolean")) && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/0/type",keyword:"type",params:{type: schema85.anyOf[0].type},message:"must be string,number,boolean,null",schema:schema85.anyOf[0].type,parentSchema:schema85.anyOf[0],data:data0};
+const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/0/type",keyword:"type",params:{type: schema86.anyOf[0].type},message:"must be string,number,boolean,null",schema:schema86.anyOf[0].type,parentSchema:schema86.anyOf[0],data:data0};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7345,7 +7466,7 @@ valid2 = valid2 || _valid0;
 const _errs7 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(Object.keys(data0).length > 1){
-const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema85.anyOf[1],data:data0};
+const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties",schema:1,parentSchema:schema86.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7355,7 +7476,7 @@ vErrors.push(err1);
 errors++;
 }
 if(Object.keys(data0).length < 1){
-const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema85.anyOf[1],data:data0};
+const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema86.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7366,7 +7487,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!((key1 === "contains") || (key1 === "matches"))){
-const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema85.anyOf[1],data:data0};
+const err3 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema86.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7379,7 +7500,7 @@ errors++;
 if(data0.contains !== undefined){
 let data1 = data0.contains;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/contains",schemaPath:"#/$defs/valueMatch/anyOf/1/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.anyOf[1].properties.contains.type,parentSchema:schema85.anyOf[1].properties.contains,data:data1};
+const err4 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/contains",schemaPath:"#/$defs/valueMatch/anyOf/1/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.anyOf[1].properties.contains.type,parentSchema:schema86.anyOf[1].properties.contains,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7392,7 +7513,7 @@ errors++;
 if(data0.matches !== undefined){
 let data2 = data0.matches;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/matches",schemaPath:"#/$defs/valueMatch/anyOf/1/properties/matches/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.anyOf[1].properties.matches.type,parentSchema:schema85.anyOf[1].properties.matches,data:data2};
+const err5 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/matches",schemaPath:"#/$defs/valueMatch/anyOf/1/properties/matches/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.anyOf[1].properties.matches.type,parentSchema:schema86.anyOf[1].properties.matches,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7404,7 +7525,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema85.anyOf[1].type,parentSchema:schema85.anyOf[1],data:data0};
+const err6 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.anyOf[1].type,parentSchema:schema86.anyOf[1],data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7416,7 +7537,7 @@ errors++;
 var _valid0 = _errs7 === errors;
 valid2 = valid2 || _valid0;
 if(!valid2){
-const err7 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema85.anyOf,parentSchema:schema85,data:data0};
+const err7 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/valueMatch/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema86.anyOf,parentSchema:schema86,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7439,7 +7560,7 @@ vErrors = null;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema85.type,parentSchema:schema85,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7466,7 +7587,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema83,data};
+const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7477,7 +7598,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "status") || (key0 === "mapping")) || (key0 === "kind")) || (key0 === "count")) || (key0 === "action")) || (key0 === "actions")) || (key0 === "reason"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema83,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7490,7 +7611,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema83.properties.status.type,parentSchema:schema83.properties.status,data:data0};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema84.properties.status.type,parentSchema:schema84.properties.status,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7501,7 +7622,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 > 599 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema83.properties.status,data:data0};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema84.properties.status,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7511,7 +7632,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 100 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema83.properties.status,data:data0};
+const err4 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema84.properties.status,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7525,7 +7646,7 @@ errors++;
 if(data.mapping !== undefined){
 let data1 = data.mapping;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.mapping.type,parentSchema:schema83.properties.mapping,data:data1};
+const err5 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.mapping.type,parentSchema:schema84.properties.mapping,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7538,7 +7659,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((((((data2 === "agent") || (data2 === "wake")) || (data2 === "ignore")) || (data2 === "no-match")) || (data2 === "refused")) || (data2 === "challenge"))){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema83.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema83.properties.kind.enum,parentSchema:schema83.properties.kind,data:data2};
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema84.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema84.properties.kind.enum,parentSchema:schema84.properties.kind,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7551,7 +7672,7 @@ errors++;
 if(data.count !== undefined){
 let data3 = data.count;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema83.properties.count.type,parentSchema:schema83.properties.count,data:data3};
+const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema84.properties.count.type,parentSchema:schema84.properties.count,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7562,7 +7683,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema83.properties.count,data:data3};
+const err8 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema84.properties.count,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7591,7 +7712,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema83.properties.actions.type,parentSchema:schema83.properties.actions,data:data5};
+const err9 = {instancePath:instancePath+"/actions",schemaPath:"#/properties/actions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema84.properties.actions.type,parentSchema:schema84.properties.actions,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7605,7 +7726,7 @@ if(data.reason !== undefined){
 let data7 = data.reason;
 if(typeof data7 === "string"){
 if(func3(data7) < 1){
-const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema83.properties.reason,data:data7};
+const err10 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema84.properties.reason,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7616,7 +7737,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.reason.type,parentSchema:schema83.properties.reason,data:data7};
+const err11 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema84.properties.reason.type,parentSchema:schema84.properties.reason,data:data7};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7628,7 +7749,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7656,7 +7777,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema82.required,parentSchema:schema82,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema83.required,parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7666,7 +7787,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.expect === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema82.required,parentSchema:schema82,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema83.required,parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7676,8 +7797,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema82.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema82,data};
+if(!(func1.call(schema83.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7691,7 +7812,7 @@ if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.name,data:data0};
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema83.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7702,7 +7823,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.name.type,parentSchema:schema82.properties.name,data:data0};
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.name.type,parentSchema:schema83.properties.name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7716,7 +7837,7 @@ if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.path,data:data1};
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema83.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7727,7 +7848,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.path.type,parentSchema:schema82.properties.path,data:data1};
+const err6 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.path.type,parentSchema:schema83.properties.path,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7740,7 +7861,7 @@ errors++;
 if(data.method !== undefined){
 let data2 = data.method;
 if(!((data2 === "POST") || (data2 === "GET"))){
-const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema82.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema82.properties.method.enum,parentSchema:schema82.properties.method,data:data2};
+const err7 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema83.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema83.properties.method.enum,parentSchema:schema83.properties.method,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7756,7 +7877,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.headers.additionalProperties.type,parentSchema:schema82.properties.headers.additionalProperties,data:data4};
+const err8 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.headers.additionalProperties.type,parentSchema:schema83.properties.headers.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7768,7 +7889,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.headers.type,parentSchema:schema82.properties.headers,data:data3};
+const err9 = {instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.properties.headers.type,parentSchema:schema83.properties.headers,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7784,7 +7905,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 let data6 = data5[key2];
 if(typeof data6 !== "string"){
-const err10 = {instancePath:instancePath+"/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.query.additionalProperties.type,parentSchema:schema82.properties.query.additionalProperties,data:data6};
+const err10 = {instancePath:instancePath+"/query/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.query.additionalProperties.type,parentSchema:schema83.properties.query.additionalProperties,data:data6};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7796,7 +7917,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.query.type,parentSchema:schema82.properties.query,data:data5};
+const err11 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.properties.query.type,parentSchema:schema83.properties.query,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7810,7 +7931,7 @@ if(data.payloadFile !== undefined){
 let data7 = data.payloadFile;
 if(typeof data7 === "string"){
 if(func3(data7) < 1){
-const err12 = {instancePath:instancePath+"/payloadFile",schemaPath:"#/properties/payloadFile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema82.properties.payloadFile,data:data7};
+const err12 = {instancePath:instancePath+"/payloadFile",schemaPath:"#/properties/payloadFile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema83.properties.payloadFile,data:data7};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7821,7 +7942,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/payloadFile",schemaPath:"#/properties/payloadFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.payloadFile.type,parentSchema:schema82.properties.payloadFile,data:data7};
+const err13 = {instancePath:instancePath+"/payloadFile",schemaPath:"#/properties/payloadFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.payloadFile.type,parentSchema:schema83.properties.payloadFile,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7834,7 +7955,7 @@ errors++;
 if(data.form !== undefined){
 let data8 = data.form;
 if(typeof data8 !== "boolean"){
-const err14 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema82.properties.form.type,parentSchema:schema82.properties.form,data:data8};
+const err14 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema83.properties.form.type,parentSchema:schema83.properties.form,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7851,7 +7972,7 @@ let valid3 = false;
 let passing0 = null;
 const _errs23 = errors;
 if(typeof data9 !== "boolean"){
-const err15 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema82.properties.sign.oneOf[0].type,parentSchema:schema82.properties.sign.oneOf[0],data:data9};
+const err15 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema83.properties.sign.oneOf[0].type,parentSchema:schema83.properties.sign.oneOf[0],data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7868,7 +7989,7 @@ passing0 = 0;
 const _errs25 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.secret === undefined){
-const err16 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/1/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema82.properties.sign.oneOf[1].required,parentSchema:schema82.properties.sign.oneOf[1],data:data9};
+const err16 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/1/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema83.properties.sign.oneOf[1].required,parentSchema:schema83.properties.sign.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7879,7 +8000,7 @@ errors++;
 }
 for(const key3 in data9){
 if(!(key3 === "secret")){
-const err17 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema82.properties.sign.oneOf[1],data:data9};
+const err17 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema83.properties.sign.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7892,7 +8013,7 @@ errors++;
 if(data9.secret !== undefined){
 let data10 = data9.secret;
 if(typeof data10 !== "string"){
-const err18 = {instancePath:instancePath+"/sign/secret",schemaPath:"#/properties/sign/oneOf/1/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.sign.oneOf[1].properties.secret.type,parentSchema:schema82.properties.sign.oneOf[1].properties.secret,data:data10};
+const err18 = {instancePath:instancePath+"/sign/secret",schemaPath:"#/properties/sign/oneOf/1/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.sign.oneOf[1].properties.secret.type,parentSchema:schema83.properties.sign.oneOf[1].properties.secret,data:data10};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7904,7 +8025,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.sign.oneOf[1].type,parentSchema:schema82.properties.sign.oneOf[1],data:data9};
+const err19 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.properties.sign.oneOf[1].type,parentSchema:schema83.properties.sign.oneOf[1],data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7925,7 +8046,7 @@ passing0 = 1;
 }
 }
 if(!valid3){
-const err20 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema82.properties.sign.oneOf,parentSchema:schema82.properties.sign,data:data9};
+const err20 = {instancePath:instancePath+"/sign",schemaPath:"#/properties/sign/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema83.properties.sign.oneOf,parentSchema:schema83.properties.sign,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7950,7 +8071,7 @@ if(data.now !== undefined){
 let data11 = data.now;
 if(typeof data11 === "string"){
 if(!(formats20.validate(data11))){
-const err21 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema82.properties.now,data:data11};
+const err21 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema83.properties.now,data:data11};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7961,7 +8082,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.now.type,parentSchema:schema82.properties.now,data:data11};
+const err22 = {instancePath:instancePath+"/now",schemaPath:"#/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema83.properties.now.type,parentSchema:schema83.properties.now,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7974,7 +8095,7 @@ errors++;
 if(data.params !== undefined){
 let data12 = data.params;
 if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
-const err23 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.properties.params.type,parentSchema:schema82.properties.params,data:data12};
+const err23 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.properties.params.type,parentSchema:schema83.properties.params,data:data12};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7992,7 +8113,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema83.type,parentSchema:schema83,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8020,7 +8141,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.mappings === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mappings"},message:"must have required property '"+"mappings"+"'",schema:schema74.required,parentSchema:schema74,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mappings"},message:"must have required property '"+"mappings"+"'",schema:schema75.required,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8031,7 +8152,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "$schema") || (key0 === "preset")) || (key0 === "aliases")) || (key0 === "description")) || (key0 === "mappings")) || (key0 === "tests"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema74,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8044,7 +8165,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.$schema.type,parentSchema:schema74.properties.$schema,data:data0};
+const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.$schema.type,parentSchema:schema75.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8058,7 +8179,7 @@ if(data.preset !== undefined){
 let data1 = data.preset;
 if(typeof data1 === "string"){
 if(!pattern20.test(data1)){
-const err3 = {instancePath:instancePath+"/preset",schemaPath:"#/properties/preset/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]+$"},message:"must match pattern \""+"^[a-z0-9-]+$"+"\"",schema:"^[a-z0-9-]+$",parentSchema:schema74.properties.preset,data:data1};
+const err3 = {instancePath:instancePath+"/preset",schemaPath:"#/properties/preset/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]+$"},message:"must match pattern \""+"^[a-z0-9-]+$"+"\"",schema:"^[a-z0-9-]+$",parentSchema:schema75.properties.preset,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8069,7 +8190,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/preset",schemaPath:"#/properties/preset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.preset.type,parentSchema:schema74.properties.preset,data:data1};
+const err4 = {instancePath:instancePath+"/preset",schemaPath:"#/properties/preset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.preset.type,parentSchema:schema75.properties.preset,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8087,7 +8208,7 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
 if(!pattern20.test(data3)){
-const err5 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]+$"},message:"must match pattern \""+"^[a-z0-9-]+$"+"\"",schema:"^[a-z0-9-]+$",parentSchema:schema74.properties.aliases.items,data:data3};
+const err5 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]+$"},message:"must match pattern \""+"^[a-z0-9-]+$"+"\"",schema:"^[a-z0-9-]+$",parentSchema:schema75.properties.aliases.items,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8098,7 +8219,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.aliases.items.type,parentSchema:schema74.properties.aliases.items,data:data3};
+const err6 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.aliases.items.type,parentSchema:schema75.properties.aliases.items,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8110,7 +8231,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema74.properties.aliases.type,parentSchema:schema74.properties.aliases,data:data2};
+const err7 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.aliases.type,parentSchema:schema75.properties.aliases,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8123,7 +8244,7 @@ errors++;
 if(data.description !== undefined){
 let data4 = data.description;
 if(typeof data4 !== "string"){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema74.properties.description.type,parentSchema:schema74.properties.description,data:data4};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema75.properties.description.type,parentSchema:schema75.properties.description,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8145,7 +8266,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema74.properties.mappings.type,parentSchema:schema74.properties.mappings,data:data5};
+const err9 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.mappings.type,parentSchema:schema75.properties.mappings,data:data5};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8167,7 +8288,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema74.properties.tests.type,parentSchema:schema74.properties.tests,data:data7};
+const err10 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema75.properties.tests.type,parentSchema:schema75.properties.tests,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8179,7 +8300,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema74.type,parentSchema:schema74,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema75.type,parentSchema:schema75,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8194,8 +8315,8 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validatePack = validate54;
-const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/pack.schema.json","title":"Pack","description":"A pack: the rules for one sender, with typed parameters, enabled by hooks.presets and configured under hooks.packs.<id>. Built-in packs live in rules/presets/; hooks.packDirs folders and installed hookgate-pack-<name> packages add more.","type":"object","additionalProperties":false,"required":["id","version","mappings"],"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Name hooks.presets enables the pack by and hooks.packs.<id> configures it under."},"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$","description":"Semantic version of the pack (major.minor.patch)."},"description":{"type":"string","description":"What the pack does, in a sentence or two."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"uniqueItems":true,"description":"Other names that enable the same pack (in hooks.presets) and configure it (in hooks.packs)."},"docs":{"type":"array","items":{"type":"string","format":"uri"},"description":"Links to the sender's documentation of these webhooks."},"params":{"type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/param"},"description":"Typed parameters. Values come from hooks.packs.<id>; verify, challenge and mappings use them as ${param:NAME}."},"verify":{"$ref":"config.schema.json#/$defs/verify","description":"Default verify of every mapping of the pack that has none of its own."},"challenge":{"$ref":"config.schema.json#/$defs/challenge","description":"Default challenge of every mapping of the pack that has none of its own."},"mappings":{"type":"array","items":{"$ref":"config.schema.json#/$defs/mapping"},"description":"The rules, in order; they come after hooks.mappings and hooks.rules."},"tests":{"type":"array","items":{"$ref":"test-case.schema.json"},"description":"Test cases run by hookgate test --config F (no hook name)."}},"$defs":{"param":{"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. In a built-in pack, strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used (an unset variable leaves the parameter without a value); any other pack's default is taken as written, and one that reads ${ENV} or ${file:PATH} is a load error: its user sets such a parameter."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}}}};
-const schema87 = {"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. In a built-in pack, strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used (an unset variable leaves the parameter without a value); any other pack's default is taken as written, and one that reads ${ENV} or ${file:PATH} is a load error: its user sets such a parameter."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}};
+const schema87 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/pack.schema.json","title":"Pack","description":"A pack: the rules for one sender, with typed parameters, enabled by hooks.presets and configured under hooks.packs.<id>. Built-in packs live in rules/presets/; hooks.packDirs folders and installed hookgate-pack-<name> packages add more.","type":"object","additionalProperties":false,"required":["id","version","mappings"],"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors."},"id":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Name hooks.presets enables the pack by and hooks.packs.<id> configures it under."},"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$","description":"Semantic version of the pack (major.minor.patch)."},"description":{"type":"string","description":"What the pack does, in a sentence or two."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[a-z][a-z0-9-]*$"},"uniqueItems":true,"description":"Other names that enable the same pack (in hooks.presets) and configure it (in hooks.packs)."},"docs":{"type":"array","items":{"type":"string","format":"uri"},"description":"Links to the sender's documentation of these webhooks."},"params":{"type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/param"},"description":"Typed parameters. Values come from hooks.packs.<id>; verify, challenge and mappings use them as ${param:NAME}."},"verify":{"$ref":"config.schema.json#/$defs/verify","description":"Default verify of every mapping of the pack that has none of its own."},"challenge":{"$ref":"config.schema.json#/$defs/challenge","description":"Default challenge of every mapping of the pack that has none of its own."},"mappings":{"type":"array","items":{"$ref":"config.schema.json#/$defs/mapping"},"description":"The rules, in order; they come after hooks.mappings and hooks.rules."},"tests":{"type":"array","items":{"$ref":"test-case.schema.json"},"description":"Test cases run by hookgate test --config F (no hook name)."}},"$defs":{"param":{"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. In a built-in pack, strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used (an unset variable leaves the parameter without a value); any other pack's default is taken as written, and one that reads ${ENV} or ${file:PATH} is a load error: its user sets such a parameter."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}}}};
+const schema88 = {"title":"PackParam","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"enum":["string","boolean","integer","number","array"],"description":"Type of the value; array holds strings."},"items":{"type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"string"}},"description":"Type of an array's elements (string)."},"description":{"type":"string","description":"What the parameter does; hookgate packs show prints it."},"default":{"description":"Value when hooks.packs.<id> gives none. In a built-in pack, strings in it may use ${ENV} and ${ENV:-fallback}, expanded only when the default is used (an unset variable leaves the parameter without a value); any other pack's default is taken as written, and one that reads ${ENV} or ${file:PATH} is a load error: its user sets such a parameter."},"enum":{"type":"array","minItems":1,"items":{"type":["string","number","integer","boolean"]},"description":"The values allowed."},"required":{"type":"boolean","default":false,"description":"true: loading fails when neither hooks.packs.<id> nor the default gives a value."},"secret":{"type":"boolean","default":false,"description":"true: the value is never printed (hookgate packs show, validate, test output, logs)."}}};
 const pattern24 = new RegExp("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$", "u");
 const pattern26 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
 
@@ -9378,7 +9499,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema86.required,parentSchema:schema86,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema87.required,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9388,7 +9509,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.version === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema86.required,parentSchema:schema86,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'",schema:schema87.required,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9398,7 +9519,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mappings === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mappings"},message:"must have required property '"+"mappings"+"'",schema:schema86.required,parentSchema:schema86,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mappings"},message:"must have required property '"+"mappings"+"'",schema:schema87.required,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9408,8 +9529,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema86.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema86,data};
+if(!(func1.call(schema87.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9422,7 +9543,7 @@ errors++;
 if(data.$schema !== undefined){
 let data0 = data.$schema;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.properties.$schema.type,parentSchema:schema86.properties.$schema,data:data0};
+const err4 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.$schema.type,parentSchema:schema87.properties.$schema,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9436,7 +9557,7 @@ if(data.id !== undefined){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema86.properties.id,data:data1};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema87.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9447,7 +9568,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.properties.id.type,parentSchema:schema86.properties.id,data:data1};
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.id.type,parentSchema:schema87.properties.id,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9461,7 +9582,7 @@ if(data.version !== undefined){
 let data2 = data.version;
 if(typeof data2 === "string"){
 if(!pattern24.test(data2)){
-const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"+"\"",schema:"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",parentSchema:schema86.properties.version,data:data2};
+const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"},message:"must match pattern \""+"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$"+"\"",schema:"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",parentSchema:schema87.properties.version,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9472,7 +9593,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.properties.version.type,parentSchema:schema86.properties.version,data:data2};
+const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.version.type,parentSchema:schema87.properties.version,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9485,7 +9606,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.properties.description.type,parentSchema:schema86.properties.description,data:data3};
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.description.type,parentSchema:schema87.properties.description,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9503,7 +9624,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-const err10 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema86.properties.aliases.items,data:data5};
+const err10 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema87.properties.aliases.items,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9514,7 +9635,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.properties.aliases.items.type,parentSchema:schema86.properties.aliases.items,data:data5};
+const err11 = {instancePath:instancePath+"/aliases/" + i0,schemaPath:"#/properties/aliases/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.aliases.items.type,parentSchema:schema87.properties.aliases.items,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9535,7 +9656,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err12 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema86.properties.aliases,data:data4};
+const err12 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema87.properties.aliases,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9550,7 +9671,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.aliases.type,parentSchema:schema86.properties.aliases,data:data4};
+const err13 = {instancePath:instancePath+"/aliases",schemaPath:"#/properties/aliases/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.aliases.type,parentSchema:schema87.properties.aliases,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9568,7 +9689,7 @@ for(let i2=0; i2<len1; i2++){
 let data7 = data6[i2];
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
-const err14 = {instancePath:instancePath+"/docs/" + i2,schemaPath:"#/properties/docs/items/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema86.properties.docs.items,data:data7};
+const err14 = {instancePath:instancePath+"/docs/" + i2,schemaPath:"#/properties/docs/items/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema87.properties.docs.items,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9579,7 +9700,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/docs/" + i2,schemaPath:"#/properties/docs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema86.properties.docs.items.type,parentSchema:schema86.properties.docs.items,data:data7};
+const err15 = {instancePath:instancePath+"/docs/" + i2,schemaPath:"#/properties/docs/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.docs.items.type,parentSchema:schema87.properties.docs.items,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9591,7 +9712,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/docs",schemaPath:"#/properties/docs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.docs.type,parentSchema:schema86.properties.docs,data:data6};
+const err16 = {instancePath:instancePath+"/docs",schemaPath:"#/properties/docs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.docs.type,parentSchema:schema87.properties.docs,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9608,7 +9729,7 @@ for(const key1 in data8){
 const _errs20 = errors;
 if(typeof key1 === "string"){
 if(!pattern26.test(key1)){
-const err17 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]*$",parentSchema:schema86.properties.params.propertyNames,data:key1,propertyName:key1};
+const err17 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_]*$",parentSchema:schema87.properties.params.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9620,7 +9741,7 @@ errors++;
 }
 var valid6 = _errs20 === errors;
 if(!valid6){
-const err18 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema86.properties.params.propertyNames,parentSchema:schema86.properties.params,data:data8};
+const err18 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema87.properties.params.propertyNames,parentSchema:schema87.properties.params,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9634,7 +9755,7 @@ for(const key2 in data8){
 let data9 = data8[key2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.type === undefined){
-const err19 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/param/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema87.required,parentSchema:schema87,data:data9};
+const err19 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/param/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema88.required,parentSchema:schema88,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9645,7 +9766,7 @@ errors++;
 }
 for(const key3 in data9){
 if(!(((((((key3 === "type") || (key3 === "items")) || (key3 === "description")) || (key3 === "default")) || (key3 === "enum")) || (key3 === "required")) || (key3 === "secret"))){
-const err20 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/param/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data:data9};
+const err20 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/param/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema88,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9658,7 +9779,7 @@ errors++;
 if(data9.type !== undefined){
 let data10 = data9.type;
 if(!(((((data10 === "string") || (data10 === "boolean")) || (data10 === "integer")) || (data10 === "number")) || (data10 === "array"))){
-const err21 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/$defs/param/properties/type/enum",keyword:"enum",params:{allowedValues: schema87.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema87.properties.type.enum,parentSchema:schema87.properties.type,data:data10};
+const err21 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/$defs/param/properties/type/enum",keyword:"enum",params:{allowedValues: schema88.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema88.properties.type.enum,parentSchema:schema88.properties.type,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9672,7 +9793,7 @@ if(data9.items !== undefined){
 let data11 = data9.items;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.type === undefined){
-const err22 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/$defs/param/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema87.properties.items.required,parentSchema:schema87.properties.items,data:data11};
+const err22 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/$defs/param/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema88.properties.items.required,parentSchema:schema88.properties.items,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9683,7 +9804,7 @@ errors++;
 }
 for(const key4 in data11){
 if(!(key4 === "type")){
-const err23 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/$defs/param/properties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema87.properties.items,data:data11};
+const err23 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/$defs/param/properties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema88.properties.items,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9696,7 +9817,7 @@ errors++;
 if(data11.type !== undefined){
 let data12 = data11.type;
 if("string" !== data12){
-const err24 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/type",schemaPath:"#/$defs/param/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant",schema:"string",parentSchema:schema87.properties.items.properties.type,data:data12};
+const err24 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/type",schemaPath:"#/$defs/param/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant",schema:"string",parentSchema:schema88.properties.items.properties.type,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9708,7 +9829,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/$defs/param/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.properties.items.type,parentSchema:schema87.properties.items,data:data11};
+const err25 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/$defs/param/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.properties.items.type,parentSchema:schema88.properties.items,data:data11};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9721,7 +9842,7 @@ errors++;
 if(data9.description !== undefined){
 let data13 = data9.description;
 if(typeof data13 !== "string"){
-const err26 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/param/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.description.type,parentSchema:schema87.properties.description,data:data13};
+const err26 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/param/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema88.properties.description.type,parentSchema:schema88.properties.description,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9735,7 +9856,7 @@ if(data9.enum !== undefined){
 let data14 = data9.enum;
 if(Array.isArray(data14)){
 if(data14.length < 1){
-const err27 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/enum",schemaPath:"#/$defs/param/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema87.properties.enum,data:data14};
+const err27 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/enum",schemaPath:"#/$defs/param/properties/enum/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema88.properties.enum,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9748,7 +9869,7 @@ const len2 = data14.length;
 for(let i3=0; i3<len2; i3++){
 let data15 = data14[i3];
 if(((typeof data15 !== "string") && (!((typeof data15 == "number") && (isFinite(data15))))) && (typeof data15 !== "boolean")){
-const err28 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/enum/" + i3,schemaPath:"#/$defs/param/properties/enum/items/type",keyword:"type",params:{type: schema87.properties.enum.items.type},message:"must be string,number,integer,boolean",schema:schema87.properties.enum.items.type,parentSchema:schema87.properties.enum.items,data:data15};
+const err28 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/enum/" + i3,schemaPath:"#/$defs/param/properties/enum/items/type",keyword:"type",params:{type: schema88.properties.enum.items.type},message:"must be string,number,integer,boolean",schema:schema88.properties.enum.items.type,parentSchema:schema88.properties.enum.items,data:data15};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -9760,7 +9881,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/enum",schemaPath:"#/$defs/param/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.enum.type,parentSchema:schema87.properties.enum,data:data14};
+const err29 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/enum",schemaPath:"#/$defs/param/properties/enum/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema88.properties.enum.type,parentSchema:schema88.properties.enum,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -9773,7 +9894,7 @@ errors++;
 if(data9.required !== undefined){
 let data16 = data9.required;
 if(typeof data16 !== "boolean"){
-const err30 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/$defs/param/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema87.properties.required.type,parentSchema:schema87.properties.required,data:data16};
+const err30 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/required",schemaPath:"#/$defs/param/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema88.properties.required.type,parentSchema:schema88.properties.required,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -9786,7 +9907,7 @@ errors++;
 if(data9.secret !== undefined){
 let data17 = data9.secret;
 if(typeof data17 !== "boolean"){
-const err31 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/secret",schemaPath:"#/$defs/param/properties/secret/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema87.properties.secret.type,parentSchema:schema87.properties.secret,data:data17};
+const err31 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/secret",schemaPath:"#/$defs/param/properties/secret/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema88.properties.secret.type,parentSchema:schema88.properties.secret,data:data17};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -9798,7 +9919,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/param/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data:data9};
+const err32 = {instancePath:instancePath+"/params/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/param/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -9810,7 +9931,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.properties.params.type,parentSchema:schema86.properties.params,data:data8};
+const err33 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.properties.params.type,parentSchema:schema87.properties.params,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10321,7 +10442,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.mappings.type,parentSchema:schema86.properties.mappings,data:data41};
+const err73 = {instancePath:instancePath+"/mappings",schemaPath:"#/properties/mappings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.mappings.type,parentSchema:schema87.properties.mappings,data:data41};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -10343,7 +10464,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema86.properties.tests.type,parentSchema:schema86.properties.tests,data:data43};
+const err74 = {instancePath:instancePath+"/tests",schemaPath:"#/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema87.properties.tests.type,parentSchema:schema87.properties.tests,data:data43};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -10355,7 +10476,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -10370,7 +10491,7 @@ return errors === 0;
 validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateWake = validate59;
-const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","description":"Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
+const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/wake-payload.schema.json","title":"WakePayload","description":"Body of POST <hooks.path>/wake, and the action a mapped wake builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"pattern":"\\S","description":"Description of the event; becomes a system event of the main session. As long as the body limit (hooks.maxBodyBytes) allows."},"mode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic heartbeat."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."}}};
 const pattern28 = new RegExp("\\S", "u");
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10386,7 +10507,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10397,7 +10518,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "text") || (key0 === "mode")) || (key0 === "idempotencyKey"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10411,7 +10532,7 @@ if(data.text !== undefined){
 let data0 = data.text;
 if(typeof data0 === "string"){
 if(func3(data0) < 1){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.text,data:data0};
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10421,7 +10542,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!pattern28.test(data0)){
-const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.text,data:data0};
+const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema98.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10432,7 +10553,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.text.type,parentSchema:schema97.properties.text,data:data0};
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.text.type,parentSchema:schema98.properties.text,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10445,7 +10566,7 @@ errors++;
 if(data.mode !== undefined){
 let data1 = data.mode;
 if(!((data1 === "now") || (data1 === "next-heartbeat"))){
-const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema97.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.mode.enum,parentSchema:schema97.properties.mode,data:data1};
+const err5 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema98.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.mode.enum,parentSchema:schema98.properties.mode,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10459,7 +10580,7 @@ if(data.idempotencyKey !== undefined){
 let data2 = data.idempotencyKey;
 if(typeof data2 === "string"){
 if(func3(data2) > 256){
-const err6 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema97.properties.idempotencyKey,data:data2};
+const err6 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema98.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10469,7 +10590,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func3(data2) < 1){
-const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema97.properties.idempotencyKey,data:data2};
+const err7 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10479,7 +10600,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!pattern28.test(data2)){
-const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema97.properties.idempotencyKey,data:data2};
+const err8 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema98.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10490,7 +10611,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.idempotencyKey.type,parentSchema:schema97.properties.idempotencyKey,data:data2};
+const err9 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.idempotencyKey.type,parentSchema:schema98.properties.idempotencyKey,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10502,7 +10623,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10517,7 +10638,7 @@ return errors === 0;
 validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateAgent = validate60;
-const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/agent-payload.schema.json","title":"AgentPayload","description":"Body of POST <hooks.path>/agent, and the action a mapped agent hook builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"type":"string","minLength":1,"pattern":"\\S","maxLength":1048576,"description":"Prompt or message for the agent."},"name":{"type":"string","maxLength":200,"description":"Human-readable hook name, the prefix of the summary posted into the main session."},"agentId":{"type":"string","minLength":1,"maxLength":200,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"sessionKey":{"type":"string","minLength":1,"maxLength":512,"description":"Session of the run. Rejected unless hooks.allowRequestSessionKey is true; must match hooks.allowedSessionKeyPrefixes."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once after the run; next-heartbeat: wait for the periodic one."},"deliver":{"type":"boolean","default":true,"description":"Whether the reply is sent to a chat channel (heartbeat acknowledgements never are)."},"channel":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"default":"last","description":"Delivery channel; last = the main session's last route."},"to":{"type":"string","minLength":1,"maxLength":512,"description":"Recipient on the channel: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"Model override, provider/model or alias; must be allowed by agents.defaults.models."},"thinking":{"type":"string","minLength":1,"maxLength":32,"description":"Thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the run, in seconds."},"sessionMode":{"enum":["persistent","isolated"],"description":"persistent: the run continues the conversation of its session key. isolated: it starts from an empty conversation and leaves nothing in the session's. Default: hooks.sessionMode."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."},"waitForCompletion":{"type":"boolean","description":"Accepted for OpenClaw senders and not waited on: the answer is always 202 as soon as the run is stored (hookgate runs shows its outcome)."}}};
+const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/agent-payload.schema.json","title":"AgentPayload","description":"Body of POST <hooks.path>/agent, and the action a mapped agent hook builds. Other fields in a request body are ignored.","type":"object","additionalProperties":false,"required":["message"],"properties":{"message":{"type":"string","minLength":1,"pattern":"\\S","maxLength":1048576,"description":"Prompt or message for the agent."},"name":{"type":"string","maxLength":200,"description":"Human-readable hook name, the prefix of the summary posted into the main session."},"agentId":{"type":"string","minLength":1,"maxLength":200,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"sessionKey":{"type":"string","minLength":1,"maxLength":512,"description":"Session of the run. Rejected unless hooks.allowRequestSessionKey is true; must match hooks.allowedSessionKeyPrefixes."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once after the run; next-heartbeat: wait for the periodic one."},"deliver":{"type":"boolean","default":true,"description":"Whether the reply is sent to a chat channel (heartbeat acknowledgements never are)."},"channel":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"default":"last","description":"Delivery channel; last = the main session's last route."},"to":{"type":"string","minLength":1,"maxLength":512,"description":"Recipient on the channel: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"model":{"type":"string","minLength":1,"maxLength":200,"description":"Model override, provider/model or alias; must be allowed by agents.defaults.models."},"thinking":{"type":"string","minLength":1,"maxLength":32,"description":"Thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the run, in seconds."},"sessionMode":{"enum":["persistent","isolated"],"description":"persistent: the run continues the conversation of its session key. isolated: it starts from an empty conversation and leaves nothing in the session's. Default: hooks.sessionMode."},"idempotencyKey":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\S","description":"Same as the Idempotency-Key header (OpenClaw's field): a repeat within hooks.idempotencyTtlSeconds returns the first answer. When the header is sent too, both must carry the same key."},"waitForCompletion":{"type":"boolean","description":"Accepted for OpenClaw senders and not waited on: the answer is always 202 as soon as the run is stored (hookgate runs shows its outcome)."}}};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://hookgate.dev/schemas/agent-payload.schema.json" */;
@@ -10532,7 +10653,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema99.required,parentSchema:schema99,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10542,8 +10663,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema98.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
+if(!(func1.call(schema99.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10557,7 +10678,7 @@ if(data.message !== undefined){
 let data0 = data.message;
 if(typeof data0 === "string"){
 if(func3(data0) > 1048576){
-const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters",schema:1048576,parentSchema:schema98.properties.message,data:data0};
+const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters",schema:1048576,parentSchema:schema99.properties.message,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10567,7 +10688,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.message,data:data0};
+const err3 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.message,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10577,7 +10698,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!pattern28.test(data0)){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema98.properties.message,data:data0};
+const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema99.properties.message,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10588,7 +10709,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.message.type,parentSchema:schema98.properties.message,data:data0};
+const err5 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.message.type,parentSchema:schema99.properties.message,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10602,7 +10723,7 @@ if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
 if(func3(data1) > 200){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema98.properties.name,data:data1};
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema99.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10613,7 +10734,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.name.type,parentSchema:schema98.properties.name,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.name.type,parentSchema:schema99.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10627,7 +10748,7 @@ if(data.agentId !== undefined){
 let data2 = data.agentId;
 if(typeof data2 === "string"){
 if(func3(data2) > 200){
-const err8 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema98.properties.agentId,data:data2};
+const err8 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema99.properties.agentId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10637,7 +10758,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func3(data2) < 1){
-const err9 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.agentId,data:data2};
+const err9 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.agentId,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10648,7 +10769,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.agentId.type,parentSchema:schema98.properties.agentId,data:data2};
+const err10 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.agentId.type,parentSchema:schema99.properties.agentId,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10662,7 +10783,7 @@ if(data.sessionKey !== undefined){
 let data3 = data.sessionKey;
 if(typeof data3 === "string"){
 if(func3(data3) > 512){
-const err11 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema98.properties.sessionKey,data:data3};
+const err11 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema99.properties.sessionKey,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10672,7 +10793,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func3(data3) < 1){
-const err12 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.sessionKey,data:data3};
+const err12 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.sessionKey,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10683,7 +10804,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.sessionKey.type,parentSchema:schema98.properties.sessionKey,data:data3};
+const err13 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.sessionKey.type,parentSchema:schema99.properties.sessionKey,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10696,7 +10817,7 @@ errors++;
 if(data.wakeMode !== undefined){
 let data4 = data.wakeMode;
 if(!((data4 === "now") || (data4 === "next-heartbeat"))){
-const err14 = {instancePath:instancePath+"/wakeMode",schemaPath:"#/properties/wakeMode/enum",keyword:"enum",params:{allowedValues: schema98.properties.wakeMode.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.wakeMode.enum,parentSchema:schema98.properties.wakeMode,data:data4};
+const err14 = {instancePath:instancePath+"/wakeMode",schemaPath:"#/properties/wakeMode/enum",keyword:"enum",params:{allowedValues: schema99.properties.wakeMode.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.wakeMode.enum,parentSchema:schema99.properties.wakeMode,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10709,7 +10830,7 @@ errors++;
 if(data.deliver !== undefined){
 let data5 = data.deliver;
 if(typeof data5 !== "boolean"){
-const err15 = {instancePath:instancePath+"/deliver",schemaPath:"#/properties/deliver/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema98.properties.deliver.type,parentSchema:schema98.properties.deliver,data:data5};
+const err15 = {instancePath:instancePath+"/deliver",schemaPath:"#/properties/deliver/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema99.properties.deliver.type,parentSchema:schema99.properties.deliver,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10722,7 +10843,7 @@ errors++;
 if(data.channel !== undefined){
 let data6 = data.channel;
 if(!(((((((((data6 === "last") || (data6 === "whatsapp")) || (data6 === "telegram")) || (data6 === "discord")) || (data6 === "slack")) || (data6 === "mattermost")) || (data6 === "signal")) || (data6 === "imessage")) || (data6 === "msteams"))){
-const err16 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/enum",keyword:"enum",params:{allowedValues: schema98.properties.channel.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.channel.enum,parentSchema:schema98.properties.channel,data:data6};
+const err16 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/enum",keyword:"enum",params:{allowedValues: schema99.properties.channel.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.channel.enum,parentSchema:schema99.properties.channel,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10736,7 +10857,7 @@ if(data.to !== undefined){
 let data7 = data.to;
 if(typeof data7 === "string"){
 if(func3(data7) > 512){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema98.properties.to,data:data7};
+const err17 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema99.properties.to,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10746,7 +10867,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func3(data7) < 1){
-const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.to,data:data7};
+const err18 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.to,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10757,7 +10878,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.to.type,parentSchema:schema98.properties.to,data:data7};
+const err19 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.to.type,parentSchema:schema99.properties.to,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10771,7 +10892,7 @@ if(data.model !== undefined){
 let data8 = data.model;
 if(typeof data8 === "string"){
 if(func3(data8) > 200){
-const err20 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema98.properties.model,data:data8};
+const err20 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema99.properties.model,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10781,7 +10902,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func3(data8) < 1){
-const err21 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.model,data:data8};
+const err21 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.model,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10792,7 +10913,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.model.type,parentSchema:schema98.properties.model,data:data8};
+const err22 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.model.type,parentSchema:schema99.properties.model,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10806,7 +10927,7 @@ if(data.thinking !== undefined){
 let data9 = data.thinking;
 if(typeof data9 === "string"){
 if(func3(data9) > 32){
-const err23 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema98.properties.thinking,data:data9};
+const err23 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema99.properties.thinking,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10816,7 +10937,7 @@ vErrors.push(err23);
 errors++;
 }
 if(func3(data9) < 1){
-const err24 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.thinking,data:data9};
+const err24 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.thinking,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10827,7 +10948,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.thinking.type,parentSchema:schema98.properties.thinking,data:data9};
+const err25 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.thinking.type,parentSchema:schema99.properties.thinking,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10841,7 +10962,7 @@ if(data.timeoutSeconds !== undefined){
 let data10 = data.timeoutSeconds;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 86400 || isNaN(data10)){
-const err26 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema98.properties.timeoutSeconds,data:data10};
+const err26 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema99.properties.timeoutSeconds,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10851,7 +10972,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data10 <= 0 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema98.properties.timeoutSeconds,data:data10};
+const err27 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema99.properties.timeoutSeconds,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10862,7 +10983,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema98.properties.timeoutSeconds.type,parentSchema:schema98.properties.timeoutSeconds,data:data10};
+const err28 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema99.properties.timeoutSeconds.type,parentSchema:schema99.properties.timeoutSeconds,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10875,7 +10996,7 @@ errors++;
 if(data.sessionMode !== undefined){
 let data11 = data.sessionMode;
 if(!((data11 === "persistent") || (data11 === "isolated"))){
-const err29 = {instancePath:instancePath+"/sessionMode",schemaPath:"#/properties/sessionMode/enum",keyword:"enum",params:{allowedValues: schema98.properties.sessionMode.enum},message:"must be equal to one of the allowed values",schema:schema98.properties.sessionMode.enum,parentSchema:schema98.properties.sessionMode,data:data11};
+const err29 = {instancePath:instancePath+"/sessionMode",schemaPath:"#/properties/sessionMode/enum",keyword:"enum",params:{allowedValues: schema99.properties.sessionMode.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.sessionMode.enum,parentSchema:schema99.properties.sessionMode,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10889,7 +11010,7 @@ if(data.idempotencyKey !== undefined){
 let data12 = data.idempotencyKey;
 if(typeof data12 === "string"){
 if(func3(data12) > 256){
-const err30 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema98.properties.idempotencyKey,data:data12};
+const err30 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema99.properties.idempotencyKey,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10899,7 +11020,7 @@ vErrors.push(err30);
 errors++;
 }
 if(func3(data12) < 1){
-const err31 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema98.properties.idempotencyKey,data:data12};
+const err31 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.idempotencyKey,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10909,7 +11030,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!pattern28.test(data12)){
-const err32 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema98.properties.idempotencyKey,data:data12};
+const err32 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema99.properties.idempotencyKey,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10920,7 +11041,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.idempotencyKey.type,parentSchema:schema98.properties.idempotencyKey,data:data12};
+const err33 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.idempotencyKey.type,parentSchema:schema99.properties.idempotencyKey,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10933,7 +11054,7 @@ errors++;
 if(data.waitForCompletion !== undefined){
 let data13 = data.waitForCompletion;
 if(typeof data13 !== "boolean"){
-const err34 = {instancePath:instancePath+"/waitForCompletion",schemaPath:"#/properties/waitForCompletion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema98.properties.waitForCompletion.type,parentSchema:schema98.properties.waitForCompletion,data:data13};
+const err34 = {instancePath:instancePath+"/waitForCompletion",schemaPath:"#/properties/waitForCompletion/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema99.properties.waitForCompletion.type,parentSchema:schema99.properties.waitForCompletion,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10945,7 +11066,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10960,7 +11081,7 @@ return errors === 0;
 validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateTransformResult = validate61;
-const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/transform-result.schema.json","title":"TransformResult","description":"What a transform returns besides null: a partial action merged over the one the mapping's templates built. Fields of the other kind are ignored after a kind switch.","type":"object","additionalProperties":false,"properties":{"kind":{"enum":["wake","agent"],"description":"Switches the action kind."},"text":{"type":"string","description":"Wake text (replaces the template's)."},"mode":{"enum":["now","next-heartbeat"],"description":"Wake mode."},"message":{"type":"string","description":"Agent message (replaces the template's)."},"name":{"type":"string","description":"Hook name for summaries."},"agentId":{"type":"string","minLength":1,"description":"Agent to run."},"sessionKey":{"type":"string","minLength":1,"description":"Explicit session key (prefix rules apply)."},"wakeMode":{"enum":["now","next-heartbeat"],"description":"Wake mode after an agent run."},"deliver":{"type":"boolean","description":"Whether the reply is delivered."},"channel":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"Delivery channel."},"to":{"type":"string","description":"Recipient."},"model":{"type":"string","minLength":1,"description":"Model override."},"thinking":{"type":"string","minLength":1,"description":"Thinking-level override."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Run timeout."},"sessionMode":{"enum":["persistent","isolated"],"description":"Whether the run continues its session's conversation (persistent) or starts afresh (isolated)."}}};
+const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/transform-result.schema.json","title":"TransformResult","description":"What a transform returns besides null: a partial action merged over the one the mapping's templates built. Fields of the other kind are ignored after a kind switch.","type":"object","additionalProperties":false,"properties":{"kind":{"enum":["wake","agent"],"description":"Switches the action kind."},"text":{"type":"string","description":"Wake text (replaces the template's)."},"mode":{"enum":["now","next-heartbeat"],"description":"Wake mode."},"message":{"type":"string","description":"Agent message (replaces the template's)."},"name":{"type":"string","description":"Hook name for summaries."},"agentId":{"type":"string","minLength":1,"description":"Agent to run."},"sessionKey":{"type":"string","minLength":1,"description":"Explicit session key (prefix rules apply)."},"wakeMode":{"enum":["now","next-heartbeat"],"description":"Wake mode after an agent run."},"deliver":{"type":"boolean","description":"Whether the reply is delivered."},"channel":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"Delivery channel."},"to":{"type":"string","description":"Recipient."},"model":{"type":"string","minLength":1,"description":"Model override."},"thinking":{"type":"string","minLength":1,"description":"Thinking-level override."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Run timeout."},"sessionMode":{"enum":["persistent","isolated"],"description":"Whether the run continues its session's conversation (persistent) or starts afresh (isolated)."}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://hookgate.dev/schemas/transform-result.schema.json" */;
@@ -10975,8 +11096,8 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema99.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data};
+if(!(func1.call(schema100.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10989,7 +11110,7 @@ errors++;
 if(data.kind !== undefined){
 let data0 = data.kind;
 if(!((data0 === "wake") || (data0 === "agent"))){
-const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema99.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.kind.enum,parentSchema:schema99.properties.kind,data:data0};
+const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema100.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.kind.enum,parentSchema:schema100.properties.kind,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11002,7 +11123,7 @@ errors++;
 if(data.text !== undefined){
 let data1 = data.text;
 if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.text.type,parentSchema:schema99.properties.text,data:data1};
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.text.type,parentSchema:schema100.properties.text,data:data1};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11015,7 +11136,7 @@ errors++;
 if(data.mode !== undefined){
 let data2 = data.mode;
 if(!((data2 === "now") || (data2 === "next-heartbeat"))){
-const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema99.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.mode.enum,parentSchema:schema99.properties.mode,data:data2};
+const err3 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema100.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.mode.enum,parentSchema:schema100.properties.mode,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11028,7 +11149,7 @@ errors++;
 if(data.message !== undefined){
 let data3 = data.message;
 if(typeof data3 !== "string"){
-const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.message.type,parentSchema:schema99.properties.message,data:data3};
+const err4 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.message.type,parentSchema:schema100.properties.message,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11041,7 +11162,7 @@ errors++;
 if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.name.type,parentSchema:schema99.properties.name,data:data4};
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.name.type,parentSchema:schema100.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11055,7 +11176,7 @@ if(data.agentId !== undefined){
 let data5 = data.agentId;
 if(typeof data5 === "string"){
 if(func3(data5) < 1){
-const err6 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.agentId,data:data5};
+const err6 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema100.properties.agentId,data:data5};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11066,7 +11187,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.agentId.type,parentSchema:schema99.properties.agentId,data:data5};
+const err7 = {instancePath:instancePath+"/agentId",schemaPath:"#/properties/agentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.agentId.type,parentSchema:schema100.properties.agentId,data:data5};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11080,7 +11201,7 @@ if(data.sessionKey !== undefined){
 let data6 = data.sessionKey;
 if(typeof data6 === "string"){
 if(func3(data6) < 1){
-const err8 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.sessionKey,data:data6};
+const err8 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema100.properties.sessionKey,data:data6};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11091,7 +11212,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.sessionKey.type,parentSchema:schema99.properties.sessionKey,data:data6};
+const err9 = {instancePath:instancePath+"/sessionKey",schemaPath:"#/properties/sessionKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.sessionKey.type,parentSchema:schema100.properties.sessionKey,data:data6};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11104,7 +11225,7 @@ errors++;
 if(data.wakeMode !== undefined){
 let data7 = data.wakeMode;
 if(!((data7 === "now") || (data7 === "next-heartbeat"))){
-const err10 = {instancePath:instancePath+"/wakeMode",schemaPath:"#/properties/wakeMode/enum",keyword:"enum",params:{allowedValues: schema99.properties.wakeMode.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.wakeMode.enum,parentSchema:schema99.properties.wakeMode,data:data7};
+const err10 = {instancePath:instancePath+"/wakeMode",schemaPath:"#/properties/wakeMode/enum",keyword:"enum",params:{allowedValues: schema100.properties.wakeMode.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.wakeMode.enum,parentSchema:schema100.properties.wakeMode,data:data7};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11117,7 +11238,7 @@ errors++;
 if(data.deliver !== undefined){
 let data8 = data.deliver;
 if(typeof data8 !== "boolean"){
-const err11 = {instancePath:instancePath+"/deliver",schemaPath:"#/properties/deliver/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema99.properties.deliver.type,parentSchema:schema99.properties.deliver,data:data8};
+const err11 = {instancePath:instancePath+"/deliver",schemaPath:"#/properties/deliver/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema100.properties.deliver.type,parentSchema:schema100.properties.deliver,data:data8};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11130,7 +11251,7 @@ errors++;
 if(data.channel !== undefined){
 let data9 = data.channel;
 if(!(((((((((data9 === "last") || (data9 === "whatsapp")) || (data9 === "telegram")) || (data9 === "discord")) || (data9 === "slack")) || (data9 === "mattermost")) || (data9 === "signal")) || (data9 === "imessage")) || (data9 === "msteams"))){
-const err12 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/enum",keyword:"enum",params:{allowedValues: schema99.properties.channel.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.channel.enum,parentSchema:schema99.properties.channel,data:data9};
+const err12 = {instancePath:instancePath+"/channel",schemaPath:"#/properties/channel/enum",keyword:"enum",params:{allowedValues: schema100.properties.channel.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.channel.enum,parentSchema:schema100.properties.channel,data:data9};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11143,7 +11264,7 @@ errors++;
 if(data.to !== undefined){
 let data10 = data.to;
 if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.to.type,parentSchema:schema99.properties.to,data:data10};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.to.type,parentSchema:schema100.properties.to,data:data10};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11157,7 +11278,7 @@ if(data.model !== undefined){
 let data11 = data.model;
 if(typeof data11 === "string"){
 if(func3(data11) < 1){
-const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.model,data:data11};
+const err14 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema100.properties.model,data:data11};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11168,7 +11289,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.model.type,parentSchema:schema99.properties.model,data:data11};
+const err15 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.model.type,parentSchema:schema100.properties.model,data:data11};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11182,7 +11303,7 @@ if(data.thinking !== undefined){
 let data12 = data.thinking;
 if(typeof data12 === "string"){
 if(func3(data12) < 1){
-const err16 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema99.properties.thinking,data:data12};
+const err16 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema100.properties.thinking,data:data12};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11193,7 +11314,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.thinking.type,parentSchema:schema99.properties.thinking,data:data12};
+const err17 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema100.properties.thinking.type,parentSchema:schema100.properties.thinking,data:data12};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11207,7 +11328,7 @@ if(data.timeoutSeconds !== undefined){
 let data13 = data.timeoutSeconds;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 86400 || isNaN(data13)){
-const err18 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema99.properties.timeoutSeconds,data:data13};
+const err18 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema100.properties.timeoutSeconds,data:data13};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11217,7 +11338,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data13 <= 0 || isNaN(data13)){
-const err19 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema99.properties.timeoutSeconds,data:data13};
+const err19 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema100.properties.timeoutSeconds,data:data13};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11228,7 +11349,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema99.properties.timeoutSeconds.type,parentSchema:schema99.properties.timeoutSeconds,data:data13};
+const err20 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema100.properties.timeoutSeconds.type,parentSchema:schema100.properties.timeoutSeconds,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11241,7 +11362,7 @@ errors++;
 if(data.sessionMode !== undefined){
 let data14 = data.sessionMode;
 if(!((data14 === "persistent") || (data14 === "isolated"))){
-const err21 = {instancePath:instancePath+"/sessionMode",schemaPath:"#/properties/sessionMode/enum",keyword:"enum",params:{allowedValues: schema99.properties.sessionMode.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.sessionMode.enum,parentSchema:schema99.properties.sessionMode,data:data14};
+const err21 = {instancePath:instancePath+"/sessionMode",schemaPath:"#/properties/sessionMode/enum",keyword:"enum",params:{allowedValues: schema100.properties.sessionMode.enum},message:"must be equal to one of the allowed values",schema:schema100.properties.sessionMode.enum,parentSchema:schema100.properties.sessionMode,data:data14};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11253,7 +11374,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err22];
 }

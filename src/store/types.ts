@@ -380,8 +380,74 @@ export interface RetentionPolicy {
 
 /** Rows deleted per table; `more` when a table hit the batch limit (call again). */
 export interface PruneResult {
-  deleted: { requests: number; events: number; runs: number; transcripts: number; heartbeats: number };
+  deleted: {
+    requests: number;
+    events: number;
+    runs: number;
+    transcripts: number;
+    heartbeats: number;
+    issues: number;
+  };
   more: boolean;
+}
+
+/**
+ * What kind of failure an issue groups: a runner failing (run), a reply's delivery exhausting its
+ * retries (delivery), a mapping failing on our side, its transform mostly (transform), a sender's
+ * signature failing (verification).
+ */
+export type IssueKind = "run" | "delivery" | "transform" | "verification";
+
+/**
+ * Failures of one kind on one path since the last flush, folded into one: `count` of them between
+ * `firstAt` and `lastAt`, the last one's example and message.
+ */
+export interface IssueFailure {
+  kind: IssueKind;
+  /** The path that failed: `agent:<id>`, `channel:<name>` or `mapping:<id>`. */
+  subject: string;
+  /** The failure code: an error code of the catalogue, or the run's or delivery's status. */
+  code: string;
+  /** Verification failures only: the sender's address (`*` for every address past the per-mapping cap). */
+  address?: string;
+  count: number;
+  firstAt: number;
+  lastAt: number;
+  runId?: string;
+  requestId?: string;
+  /** A sentence of ours about the latest failure (never a payload's text, a secret or a token). */
+  message?: string;
+}
+
+/** The path worked at `at`: its issues whose last failure came before close. */
+export interface IssueSuccess {
+  subject: string;
+  /** A verified request's sender address: closes that address's verification issue (and `*`'s). */
+  address?: string;
+  at: number;
+}
+
+/** One issue as the store keeps it. `closedAt` is set once the path succeeded after its last failure. */
+export interface IssueRecord {
+  id: number;
+  kind: IssueKind;
+  subject: string;
+  code: string;
+  address?: string;
+  count: number;
+  firstSeen: number;
+  lastSeen: number;
+  closedAt?: number;
+  /** The latest failure's run (run, delivery) or request log entry (transform, verification). */
+  exampleRunId?: string;
+  exampleRequestId?: string;
+  message?: string;
+}
+
+/** What recordIssues changed: issues opened by this call's failures and closed by its successes. */
+export interface IssueChanges {
+  opened: IssueRecord[];
+  closed: IssueRecord[];
 }
 
 /** Work waiting, for the metrics' queue depths. */
@@ -505,6 +571,17 @@ export interface Store {
   /** Deletes what the policy no longer keeps, in every table (see RetentionPolicy). */
   prune(policy: RetentionPolicy): Promise<PruneResult>;
   queueStats(): Promise<QueueStats>;
+
+  // --- issues ---
+  /**
+   * In one transaction: each failure counts into the open issue of its kind, path, code and address,
+   * or opens one; then each success closes the open issues of its path whose last failure is not
+   * later than it (address-less ones, and with an address that address's and `*`'s).
+   */
+  recordIssues(failures: IssueFailure[], successes: IssueSuccess[]): Promise<IssueChanges>;
+  /** Newest first; `open` only the open ones, `closed` only the closed ones. */
+  listIssues(query: { limit: number; status?: "open" | "closed" }): Promise<IssueRecord[]>;
+  getIssue(id: number): Promise<IssueRecord | null>;
   /** Present when several instances share this store (PostgreSQL); absent for an embedded one. */
   readonly shared?: SharedStore;
 }
@@ -582,4 +659,6 @@ export type StoreReader = Pick<
   | "transcript"
   | "listRequests"
   | "getRequest"
+  | "listIssues"
+  | "getIssue"
 >;

@@ -38,6 +38,7 @@ export interface HookgateConfig {
   };
   channels?: ChannelsConfig;
   delivery?: DeliveryConfig;
+  alerts?: AlertsConfig;
   heartbeat?: HeartbeatConfig;
   store?: StoreConfig;
   requestLog?: RequestLogConfig;
@@ -970,6 +971,26 @@ export interface DeliveryConfig {
    * Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends.
    */
   maxRetryAfterMs?: number;
+}
+/**
+ * Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "alerts".
+ */
+export interface AlertsConfig {
+  /**
+   * The chat channel the alerts go to; it must be configured under channels.
+   */
+  channel: "whatsapp" | "telegram" | "discord" | "slack" | "mattermost" | "signal" | "imessage" | "msteams";
+  /**
+   * Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo.
+   */
+  to?: string;
+  /**
+   * Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message.
+   */
+  minIntervalSeconds?: number;
 }
 /**
  * The main session's heartbeat: one main-agent turn over the pending system events.

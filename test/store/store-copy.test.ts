@@ -74,6 +74,30 @@ describe.skipIf(!available)("hookgate store copy", () => {
         }),
       ].map(loggedRequest),
     );
+    // An issue still open, and one closed: the open one goes on counting on the PostgreSQL side.
+    await source.recordIssues(
+      [
+        {
+          kind: "run",
+          subject: "agent:main",
+          code: "RUN_FAILED",
+          count: 2,
+          firstAt: 10,
+          lastAt: 20,
+          runId: "run-c",
+        },
+        {
+          kind: "delivery",
+          subject: "channel:telegram",
+          code: "DELIVERY_FAILED",
+          count: 1,
+          firstAt: 10,
+          lastAt: 10,
+        },
+      ],
+      [],
+    );
+    await source.recordIssues([], [{ subject: "channel:telegram", at: 30 }]);
     await source.close();
   });
 
@@ -94,7 +118,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     const { code, stdout } = await copy();
     expect(code).toBe(0);
     expect(stdout).toContain("4 runs,");
-    expect(stdout).toContain("1 coalesce windows, 1 dedupe keys\n");
+    expect(stdout).toContain("1 coalesce windows, 1 dedupe keys, ");
     const after = new PostgresStore(pgStoreConfig(schema));
     await after.open();
     open.push(after);
@@ -111,7 +135,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(stderr).toContain("copying runs: 3 of 3");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys\n$/,
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 2 issues\n$/,
     );
 
     const before = new SqliteStore(file, { readonly: true });
@@ -132,6 +156,12 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(await after.listRequests({ limit: 10 })).toEqual(logBefore);
     const kept = await after.getRequest("019730f3-289a-7b41-9d3c-58e2f0a61c77");
     expect([...kept!.body!]).toEqual([0x7b, 0x7d, 0x00, 0xff]);
+    expect(await after.listIssues({ limit: 10 })).toEqual(await before.listIssues({ limit: 10 }));
+    const counted = await after.recordIssues(
+      [{ kind: "run", subject: "agent:main", code: "RUN_FAILED", count: 1, firstAt: 40, lastAt: 40 }],
+      [],
+    );
+    expect(counted.opened).toEqual([]);
     // Idempotency keys still answer with the first outcome.
     expect(
       await after.findIdempotent({ scope: "agent", key: "key-run-b", ttlSeconds: 60, fingerprint: "run-b" }),

@@ -45,6 +45,7 @@ const sections = [
   { title: "providers.<name>", def: "provider" },
   ...channels.map((name) => ({ title: `channels.${name}`, def: `${name}Channel` })),
   { title: "delivery", def: "delivery" },
+  { title: "alerts", def: "alerts" },
   { title: "heartbeat", def: "heartbeat" },
   { title: "store", def: "store" },
   { title: "requestLog", def: "requestLog" },

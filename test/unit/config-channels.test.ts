@@ -37,3 +37,27 @@ describe("providers", () => {
     });
   });
 });
+
+describe("alerts", () => {
+  it("resolves the channel, the recipient and the interval (600 s by default)", async () => {
+    const { config } = await loadYaml(
+      "channels:\n  telegram: { botToken: 't' }\nalerts: { channel: telegram, to: '-1001234' }\n",
+    );
+    expect(config.alerts).toEqual({ channel: "telegram", to: "-1001234", minIntervalMs: 600_000 });
+    const { config: none } = await loadYaml("channels:\n  telegram: { botToken: 't' }\n");
+    expect(none.alerts).toBeUndefined();
+  });
+
+  it("refuses a channel that is not configured, and a channel without a recipient, naming the fix", async () => {
+    const unconfigured = await loadErrors("alerts: { channel: slack, to: C024BE91L }\n");
+    expect(issueAt(unconfigured, "alerts.channel").message).toBe(
+      "channel slack is not configured: add channels.slack, or send alerts to a configured channel",
+    );
+    const nobody = await loadErrors(
+      "channels:\n  telegram: { botToken: 't' }\nalerts: { channel: telegram }\n",
+    );
+    expect(issueAt(nobody, "alerts.to").message).toBe(
+      "alerts need a recipient: set alerts.to, or channels.telegram.defaultTo",
+    );
+  });
+});

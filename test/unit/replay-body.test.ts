@@ -1,5 +1,5 @@
 // Replay rebuilds the request the rules saw from the logged body, read as the server read it: JSON,
-// a form's fields, or the JSON in a form's payload field.
+// a form's fields, the JSON in a form's payload field, or a CloudEvent's data and attributes.
 import { describe, expect, it } from "vitest";
 import { type LoggedRequest, requestOf } from "../../src/ingress/replay.js";
 
@@ -36,6 +36,32 @@ describe("the request replay re-decides", () => {
     expect(requestOf(logged("", "application/json"))).toMatchObject({ payload: {} });
     expect(requestOf(logged("{oops", "application/json"))).toEqual({
       why: expect.stringMatching(/^the body is not valid JSON: /),
+    });
+  });
+
+  it("reads a CloudEvent as the server did: its data as the payload, its attributes as ce", () => {
+    const event = { specversion: "1.0", id: "e-1", source: "/ci", type: "com.example.deploy.failed" };
+    expect(
+      requestOf(
+        logged(JSON.stringify({ ...event, data: { stage: "migrate" } }), "application/cloudevents+json"),
+      ),
+    ).toMatchObject({ payload: { stage: "migrate" }, ce: event });
+    const binary: LoggedRequest = {
+      ...logged('{"stage":"migrate"}', "application/json"),
+      headers: {
+        "content-type": "application/json",
+        "ce-specversion": "1.0",
+        "ce-id": "e-1",
+        "ce-source": "/ci",
+        "ce-type": "t",
+      },
+    };
+    expect(requestOf(binary)).toMatchObject({
+      payload: { stage: "migrate" },
+      ce: { id: "e-1", source: "/ci", type: "t" },
+    });
+    expect(requestOf(logged(JSON.stringify([event]), "application/cloudevents-batch+json"))).toEqual({
+      why: "a CloudEvents batch is decided event by event: it cannot be re-decided as one",
     });
   });
 });

@@ -8,6 +8,7 @@ import type { ResolveContext } from "./context.js";
 import { resolveHooks } from "./hooks.js";
 import { observeSections } from "./observe.js";
 import {
+  alertsSection,
   channelsSection,
   deliverySection,
   heartbeatSection,
@@ -37,6 +38,7 @@ export async function resolveConfig(raw: HookgateConfig, ctx: ResolveContext): P
     providers: providersSection(raw),
     channels: channelsSection(raw, ctx),
     delivery: deliverySection(raw),
+    ...alertsSection(raw, ctx),
     heartbeat: heartbeatSection(raw, ctx),
     store: storeSection(raw, ctx),
     requestLog,

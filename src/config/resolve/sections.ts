@@ -48,6 +48,33 @@ export function channelsSection(raw: HookgateConfig, ctx: ResolveContext): Chann
   return out as ChannelsConfig;
 }
 
+/** Alerts go to a configured channel, to a recipient named here or by the channel's defaultTo. */
+export function alertsSection(
+  raw: HookgateConfig,
+  ctx: ResolveContext,
+): { alerts?: NonNullable<ResolvedConfig["alerts"]> } {
+  const a = raw.alerts;
+  if (a === undefined) return {};
+  const channel = raw.channels?.[a.channel] as { defaultTo?: string } | undefined;
+  if (channel === undefined) {
+    ctx.issues.error(
+      ctx.source,
+      ["alerts", "channel"],
+      `channel ${a.channel} is not configured: add channels.${a.channel}, or send alerts to a configured channel`,
+    );
+  } else if (a.to === undefined && channel.defaultTo === undefined) {
+    ctx.issues.error(
+      ctx.source,
+      ["alerts", "to"],
+      `alerts need a recipient: set alerts.to, or channels.${a.channel}.defaultTo`,
+    );
+  }
+  const minIntervalSeconds =
+    a.minIntervalSeconds ?? (schemaDefaults("alerts")["minIntervalSeconds"] as number);
+  const to = a.to !== undefined ? { to: a.to } : {};
+  return { alerts: { channel: a.channel, ...to, minIntervalMs: minIntervalSeconds * 1000 } };
+}
+
 export function deliverySection(raw: HookgateConfig): ResolvedConfig["delivery"] {
   return { ...schemaDefaults("delivery"), ...raw.delivery } as ResolvedConfig["delivery"];
 }

@@ -20,6 +20,7 @@ import { allowOnly, configuredHosts } from "../local-only.js";
 import { tokenMatcher } from "../token.js";
 import { EMPTY_PLAYGROUND, loginForm, playground } from "./forms-page.js";
 import { html } from "./html.js";
+import { issueList } from "./issues-page.js";
 import { page } from "./layout.js";
 import { decidePlayground } from "./playground.js";
 import { hookNamePart, OUTCOMES, requestDetail, requestList } from "./requests-page.js";
@@ -243,6 +244,16 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
             session,
           }),
         );
+      });
+
+      scope.get("/issues", async (req, reply) => {
+        const session = sessionOf(req, reply);
+        if (!session) return reply;
+        const [open, closed] = await Promise.all([
+          store.listIssues({ limit: PAGE_SIZE, status: "open" }),
+          store.listIssues({ limit: PAGE_SIZE, status: "closed" }),
+        ]);
+        return send(reply, 200, page("Issues", issueList(open, closed), { section: "issues", session }));
       });
 
       scope.get("/runs", async (req, reply) => {

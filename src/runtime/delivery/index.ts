@@ -38,6 +38,8 @@ export interface DeliveryOptions {
    * for outlives the adapters that were told (its clock must be `now`).
    */
   gate?: RateGate;
+  /** Told how each delivery ended (runId absent for a heartbeat's reply). */
+  onSettled?: (state: DeliveryState, runId: string | undefined) => void;
 }
 
 /** Default of DeliveryOptions.requestTimeoutMs. */
@@ -247,6 +249,7 @@ export function createDelivery(opts: DeliveryOptions): Delivery {
         "hookgate.delivery.channel": labels.channel,
         "hookgate.delivery.status": state.status,
       });
+      opts.onSettled?.(state, runId);
       return state;
     });
 

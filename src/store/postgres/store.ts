@@ -11,6 +11,7 @@ import type { PostgresStoreConfig } from "../../config/types.js";
 import { atLeastOne } from "../fan-out.js";
 import { hasFlow } from "../flow.js";
 import { afterPrefix } from "../id-prefix.js";
+import { failureColumns, type IssueRow, issueFromRow, issueStatusWhere } from "../issues.js";
 import {
   type EventRow,
   eventFromRow,
@@ -31,6 +32,10 @@ import type {
   HeartbeatRecord,
   IdempotencyRef,
   IdempotentRepeat,
+  IssueChanges,
+  IssueFailure,
+  IssueRecord,
+  IssueSuccess,
   LoggedRequest,
   NewHeartbeat,
   NewRun,
@@ -97,6 +102,8 @@ const PRUNED = {
   },
   transcripts: { order: "id", done: "" },
   heartbeats: { order: "id", done: "" },
+  // Open issues stay, however old: they are not done with.
+  issues: { order: "id", done: "closed_at IS NOT NULL" },
 } as const;
 
 /** The time column retention's age cut-off reads in each table. */
@@ -106,6 +113,7 @@ const PRUNED_TIME: Record<keyof typeof PRUNED, string> = {
   runs: "received_at",
   transcripts: "created_at",
   heartbeats: "finished_at",
+  issues: "closed_at",
 };
 
 /** count(*) is bigint, read as a number (connect.ts). */
@@ -807,6 +815,64 @@ export class PostgresStore implements Store {
       },
       this.begin,
     );
+  }
+
+  // --- issues ---
+
+  async recordIssues(failures: IssueFailure[], successes: IssueSuccess[]): Promise<IssueChanges> {
+    if (failures.length === 0 && successes.length === 0) return { opened: [], closed: [] };
+    return inTransaction(
+      this.pool(),
+      async (client) => {
+        const opened: IssueRecord[] = [];
+        for (const f of failures) {
+          // One statement, so that instances counting the same failure at once never open it twice.
+          const { rows } = await client.query<IssueRow & { inserted: boolean }>(
+            `INSERT INTO ${this.s}.issues AS i (key, kind, subject, code, address, count, first_seen, last_seen,
+               example_run_id, example_request_id, message)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             ON CONFLICT (key) WHERE closed_at IS NULL DO UPDATE SET
+               count = i.count + EXCLUDED.count, last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
+               example_run_id = coalesce(EXCLUDED.example_run_id, i.example_run_id),
+               example_request_id = coalesce(EXCLUDED.example_request_id, i.example_request_id),
+               message = coalesce(EXCLUDED.message, i.message)
+             RETURNING i.*, (xmax = 0) AS inserted`,
+            failureColumns(f).map((v) => (typeof v === "string" ? pgText(v) : v)),
+          );
+          const row = rows[0]!;
+          if (row.inserted) opened.push(issueFromRow(row));
+        }
+        const closed: IssueRecord[] = [];
+        for (const s of successes) {
+          const addressed =
+            s.address === undefined
+              ? "address IS NULL"
+              : "(address IS NULL OR address = $4 OR address = '*')";
+          const { rows } = await client.query<IssueRow>(
+            `UPDATE ${this.s}.issues SET closed_at = $1 WHERE closed_at IS NULL AND subject = $2
+               AND ${addressed} AND last_seen <= $3 RETURNING *`,
+            [s.at, pgText(s.subject), s.at, ...(s.address === undefined ? [] : [pgText(s.address)])],
+          );
+          closed.push(...rows.map(issueFromRow));
+        }
+        return { opened, closed };
+      },
+      this.begin,
+    );
+  }
+
+  async listIssues(query: { limit: number; status?: "open" | "closed" }): Promise<IssueRecord[]> {
+    const where = issueStatusWhere(query.status);
+    const { rows } = await this.pool().query<IssueRow>(
+      `SELECT * FROM ${this.s}.issues ${where} ORDER BY id DESC LIMIT $1`,
+      [query.limit],
+    );
+    return rows.map(issueFromRow);
+  }
+
+  async getIssue(id: number): Promise<IssueRecord | null> {
+    const { rows } = await this.pool().query<IssueRow>(`SELECT * FROM ${this.s}.issues WHERE id = $1`, [id]);
+    return rows[0] ? issueFromRow(rows[0]) : null;
   }
 
   async queueStats(): Promise<QueueStats> {

@@ -166,6 +166,26 @@ const migrations: string[] = [
   );
   CREATE INDEX flow_dedupe_expiry ON flow_dedupe (expires_at);
   `,
+  // 9: issues: failures of one kind on one path, open until the path succeeds again.
+  `
+  CREATE TABLE issues (
+    id                 INTEGER PRIMARY KEY,
+    key                TEXT    NOT NULL,
+    kind               TEXT    NOT NULL,
+    subject            TEXT    NOT NULL,
+    code               TEXT    NOT NULL,
+    address            TEXT,
+    count              INTEGER NOT NULL,
+    first_seen         INTEGER NOT NULL,
+    last_seen          INTEGER NOT NULL,
+    closed_at          INTEGER,
+    example_run_id     TEXT,
+    example_request_id TEXT,
+    message            TEXT
+  );
+  CREATE UNIQUE INDEX issues_open_key ON issues (key) WHERE closed_at IS NULL;
+  CREATE INDEX issues_open_subject ON issues (subject) WHERE closed_at IS NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -22,6 +22,7 @@ import {
   windowParams,
 } from "../flow.js";
 import { afterPrefix } from "../id-prefix.js";
+import { failureColumns, type IssueRow, issueFromRow, issueKey, issueStatusWhere } from "../issues.js";
 import {
   type EventRow,
   eventFromRow,
@@ -45,6 +46,10 @@ import type {
   HeartbeatRecord,
   IdempotencyRef,
   IdempotentRepeat,
+  IssueChanges,
+  IssueFailure,
+  IssueRecord,
+  IssueSuccess,
   LoggedRequest,
   NewHeartbeat,
   NewRun,
@@ -108,10 +113,20 @@ const PRUNE_SQL = {
       WHERE created_at < @before OR id <= @transcriptsFloor ORDER BY id LIMIT @batch)`,
   heartbeats: `DELETE FROM heartbeats WHERE id IN (SELECT id FROM heartbeats
       WHERE finished_at < @before OR id <= @heartbeatsFloor ORDER BY id LIMIT @batch)`,
+  // Open issues stay, however old: they are not done with.
+  issues: `DELETE FROM issues WHERE id IN (SELECT id FROM issues WHERE closed_at IS NOT NULL
+      AND (closed_at < @before OR id <= @issuesFloor) ORDER BY id LIMIT @batch)`,
 } as const;
 
 /** The order column of each pruned table, for finding the newest `keep` rows. */
-const ORDER_COLUMN = { requests: "seq", events: "id", runs: "seq", transcripts: "id", heartbeats: "id" };
+const ORDER_COLUMN = {
+  requests: "seq",
+  events: "id",
+  runs: "seq",
+  transcripts: "id",
+  heartbeats: "id",
+  issues: "id",
+};
 
 /** Below this much free space on the store's disk, /healthz reports the store as unable to write. */
 const MIN_FREE_BYTES = 1024 * 1024;
@@ -833,6 +848,59 @@ export class SqliteStore implements Store {
       }
       return { deleted, more };
     });
+  }
+
+  // --- issues ---
+
+  async recordIssues(failures: IssueFailure[], successes: IssueSuccess[]): Promise<IssueChanges> {
+    if (failures.length === 0 && successes.length === 0) return { opened: [], closed: [] };
+    return this.write().submit(() => {
+      const opened: IssueRecord[] = [];
+      for (const f of failures) {
+        const counted = this.stmt(
+          `UPDATE issues SET count = count + ?, last_seen = max(last_seen, ?),
+             example_run_id = coalesce(?, example_run_id), example_request_id = coalesce(?, example_request_id),
+             message = coalesce(?, message)
+           WHERE key = ? AND closed_at IS NULL`,
+        ).run(f.count, f.lastAt, f.runId ?? null, f.requestId ?? null, f.message ?? null, issueKey(f));
+        if (counted.changes > 0) continue;
+        const row = this.stmt(
+          `INSERT INTO issues (key, kind, subject, code, address, count, first_seen, last_seen,
+             example_run_id, example_request_id, message)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        ).get(...failureColumns(f)) as IssueRow;
+        opened.push(issueFromRow(row));
+      }
+      const closed: IssueRecord[] = [];
+      for (const s of successes) {
+        const rows = (
+          s.address === undefined
+            ? this.stmt(
+                `UPDATE issues SET closed_at = ? WHERE closed_at IS NULL AND subject = ? AND address IS NULL
+                   AND last_seen <= ? RETURNING *`,
+              ).all(s.at, s.subject, s.at)
+            : this.stmt(
+                `UPDATE issues SET closed_at = ? WHERE closed_at IS NULL AND subject = ?
+                   AND (address IS NULL OR address = ? OR address = '*') AND last_seen <= ? RETURNING *`,
+              ).all(s.at, s.subject, s.address, s.at)
+        ) as IssueRow[];
+        closed.push(...rows.map(issueFromRow));
+      }
+      return { opened, closed };
+    });
+  }
+
+  async listIssues(query: { limit: number; status?: "open" | "closed" }): Promise<IssueRecord[]> {
+    const where = issueStatusWhere(query.status);
+    const rows = this.stmt(`SELECT * FROM issues ${where} ORDER BY id DESC LIMIT ?`).all(
+      query.limit,
+    ) as IssueRow[];
+    return rows.map(issueFromRow);
+  }
+
+  async getIssue(id: number): Promise<IssueRecord | null> {
+    const row = this.stmt("SELECT * FROM issues WHERE id = ?").get(id) as IssueRow | undefined;
+    return row ? issueFromRow(row) : null;
   }
 
   async queueStats(): Promise<QueueStats> {

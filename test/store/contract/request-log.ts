@@ -137,7 +137,14 @@ export function requestLogContract({ name, openStore }: ContractContext): void {
 
       const result = await store.prune(policy({ before: 1000 }));
       expect(result.more).toBe(false);
-      expect(result.deleted).toEqual({ requests: 1, events: 1, runs: 1, transcripts: 1, heartbeats: 1 });
+      expect(result.deleted).toEqual({
+        requests: 1,
+        events: 1,
+        runs: 1,
+        transcripts: 1,
+        heartbeats: 1,
+        issues: 0,
+      });
       expect((await store.listRequests({ limit: 10 })).map((r) => r.id)).toEqual(["new"]);
       expect((await store.listEvents({ limit: 10 })).map((e) => e.text)).toEqual(["pending old event"]);
       expect(await store.getRun("done")).toBeNull();

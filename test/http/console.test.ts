@@ -394,10 +394,26 @@ describe("html escaping", () => {
             /&(amp|lt|gt|quot|#39|#96);/g,
             (_m, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#96": "`" })[e]!,
           );
-        expect(decode(attr!)).toBe(text);
-        expect(decode(body!)).toBe(text);
+        // Bidi controls are shown as [U+XXXX], never passed raw.
+        const shown = (t: string) =>
+          t.replace(
+            /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+            (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}]`,
+          );
+        expect(decode(attr!)).toBe(shown(text));
+        expect(decode(body!)).toBe(shown(text));
+        expect(body).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
       }),
       { seed: 4242, numRuns: 500 },
     );
+  });
+
+  it("shows bidi controls instead of letting them reorder the page (a hook name that reads backwards)", () => {
+    const name = "invoice\u202Efdp.exe";
+    const out = html`<td>${name}</td>`.text;
+    expect(out).toBe("<td>invoice[U+202E]fdp.exe</td>");
+    for (const c of ["\u200e", "\u200f", "\u202a", "\u202d", "\u2066", "\u2069", "\u061c"]) {
+      expect(html`${c}`.text).toMatch(/^\[U\+[0-9A-F]{4}\]$/);
+    }
   });
 });

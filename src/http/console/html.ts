@@ -18,8 +18,16 @@ const ESCAPES: Record<string, string> = {
   "`": "&#96;",
 };
 
+// Bidi controls (ALM, LRM, RLM, LRE..RLO, LRI..PDI) reorder what is shown around them: a hook name
+// or subject could make the page read otherwise than it is. They are shown as [U+202E] instead.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE = new RegExp(`[&<>"'\`]|${BIDI.source}`, "g");
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
+  return text.replace(
+    UNSAFE,
+    (c) => ESCAPES[c] ?? `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}]`,
+  );
 }
 
 type Value = Html | string | number | boolean | null | undefined | readonly Value[];

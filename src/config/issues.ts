@@ -27,6 +27,8 @@ export interface SourceRef {
   locateChar?: LocateChar;
   /** Key paths whose values came from secret files (`${file:...}`): messages never quote them. */
   hidden?: ReadonlySet<string>;
+  /** What those secret files hold: messages about any key never quote it (source/secret-text.ts). */
+  fileTexts?: readonly string[];
 }
 
 export class IssueList {

@@ -14,6 +14,7 @@ import { readOpenClaw } from "./openclaw/read.js";
 import type { ResolveContext } from "./resolve/context.js";
 import { partialRules } from "./resolve/partial-rules.js";
 import { resolveConfig } from "./resolve/resolve.js";
+import { type SecretTextFilter, secretTextFilter } from "./source/secret-text.js";
 import { displayPath, readSourceFile } from "./source/source-file.js";
 import { SourceRegistry } from "./source/sources.js";
 import { defaultToken } from "./token.js";
@@ -94,8 +95,24 @@ async function loadFile(
     sources,
     requireToken,
   };
-  const placeIssue = (issue: ConfigIssue) => shown(sources.place(issue));
-  const report = (list: ConfigIssue[]) => sortIssues(list.map(shown), display);
+  // Built when first needed, once every rule file has been read (a message never quotes a secret file).
+  let filter: SecretTextFilter | undefined;
+  const secretFree = (issue: ConfigIssue): ConfigIssue => {
+    filter ??= secretTextFilter(sources.fileTexts());
+    const message = filter(issue.message);
+    // A file named by a secret file's value (a rule file path) is named in `file`.
+    const file = issue.file !== undefined ? filter(issue.file) : undefined;
+    if (message === issue.message && file === issue.file) return issue;
+    return { ...issue, message, ...(file !== undefined && { file }) };
+  };
+  const placeIssue = (issue: ConfigIssue) => secretFree(shown(sources.place(issue)));
+  const report = (list: ConfigIssue[]) => {
+    filter = undefined;
+    return sortIssues(
+      list.map((issue) => secretFree(shown(issue))),
+      display,
+    );
+  };
   const publicUrl = (data as { server?: { publicUrl?: unknown } } | null)?.server?.publicUrl;
   const server = typeof publicUrl === "string" ? { server: { publicUrl } } : {};
   const fail = (hooks: RulesConfig) =>

@@ -98,10 +98,21 @@ export function isSignatureHeader(lowerName: string): boolean {
   return SIGNATURE_HEADER_SET.has(lowerName);
 }
 
+/**
+ * Answers of isSecretHeader by name: a server sees the same few header names in every request, and
+ * the request log asks for each. Names come from senders, so at most this many are remembered.
+ */
+const secretHeaderAnswers = new Map<string, boolean>();
+const MAX_REMEMBERED_NAMES = 1024;
+
 /** Whether a header's value must never be shown (credentials, signatures, cookies). */
 export function isSecretHeader(name: string): boolean {
+  const known = secretHeaderAnswers.get(name);
+  if (known !== undefined) return known;
   const n = fold(name);
-  return SECRET_HEADER_SET.has(n) || SECRET_NAME_PARTS.some((p) => n.includes(p));
+  const secret = SECRET_HEADER_SET.has(n) || SECRET_NAME_PARTS.some((p) => n.includes(p));
+  if (secretHeaderAnswers.size < MAX_REMEMBERED_NAMES) secretHeaderAnswers.set(name, secret);
+  return secret;
 }
 
 /** Whether a query parameter's value must never be kept (`api_key`, `sig`, `code`, `token[]`, ...). */

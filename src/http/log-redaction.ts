@@ -44,13 +44,38 @@ export function configuredSecrets(
   return [...found].sort((a, b) => b.length - a.length);
 }
 
+/** What is searched for: each secret, then its URL-encoded form where it differs; also as bytes. */
+interface SecretForms {
+  texts: readonly string[];
+  bytes: readonly Buffer[];
+}
+
+/**
+ * The forms of a secrets list, made once per list: a generation's list is searched in every logged
+ * request's headers, query and body, and encoding each secret again per value cost more than the
+ * search (test/bench/README.md).
+ */
+const formsOfList = new WeakMap<readonly string[], SecretForms>();
+
+function formsOf(secrets: readonly string[]): SecretForms {
+  let forms = formsOfList.get(secrets);
+  if (!forms) {
+    const texts = secrets.flatMap((s) => {
+      const encoded = encodeURIComponent(s);
+      return encoded === s ? [s] : [s, encoded];
+    });
+    forms = { texts, bytes: texts.map((t) => Buffer.from(t)) };
+    formsOfList.set(secrets, forms);
+  }
+  return forms;
+}
+
 /** `text` with every configured secret in it (as is, or URL-encoded) replaced by [removed]. */
 export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  if (secrets.length === 0) return text;
   let out = text;
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.replaceAll(secret, REMOVED);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret && out.includes(encoded)) out = out.replaceAll(encoded, REMOVED);
+  for (const form of formsOf(secrets).texts) {
+    if (out.includes(form)) out = out.replaceAll(form, REMOVED);
   }
   return out;
 }
@@ -117,7 +142,7 @@ export function redactBody(
   cut = false,
 ): Buffer {
   const hinted = FIELD_HINT.test(kept.toString("latin1"));
-  if (!hinted && !cut && !secrets.some((s) => kept.includes(s) || kept.includes(encodeURIComponent(s)))) {
+  if (!hinted && !cut && (secrets.length === 0 || !formsOf(secrets).bytes.some((b) => kept.includes(b)))) {
     return kept;
   }
   const original = kept.toString("utf8");

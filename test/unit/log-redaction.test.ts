@@ -163,6 +163,35 @@ describe("request log redaction by name", () => {
 });
 
 describe("request log redaction of configured secrets", () => {
+  it("finds a generation's secrets in every request it logs, not only the first (their forms are made once per list)", () => {
+    const secrets = ["s3cr3t/value+one", "another-secret-value"];
+    for (let i = 0; i < 3; i++) {
+      for (const [n, secret] of [secrets[0]!, encodeURIComponent(secrets[0]!), secrets[1]!].entries()) {
+        const seen = JSON.stringify([
+          loggedHeaders({ "x-note": `a ${secret} b${i}` }, undefined, secrets).headers,
+          loggedQuery({ q: `${n}${secret}` }, secrets),
+          loggedBody(Buffer.from(`{"note":"${secret}"}`), 1024, "application/json", secrets).body!.toString(),
+        ]);
+        expect(seen).not.toContain(secret);
+        expect(seen).toContain("[removed]");
+      }
+    }
+    // A list without secrets changes nothing.
+    expect(loggedHeaders({ "x-note": "s3cr3t/value+one" }, undefined, []).headers["x-note"]).toBe(
+      "s3cr3t/value+one",
+    );
+  });
+
+  it("still removes credential headers after more header names than it remembers", () => {
+    for (let i = 0; i < 3000; i++) loggedHeaders({ [`x-custom-${i}`]: "v" });
+    const { headers } = loggedHeaders({ "X-Api-Key": "k", "x-custom-2999": "v", "x-late-secret-9": "s" });
+    expect(headers).toEqual({
+      "x-api-key": "[removed]",
+      "x-custom-2999": "v",
+      "x-late-secret-9": "[removed]",
+    });
+  });
+
   const config = (token: string, verifySecret: string) =>
     ({
       hooks: {

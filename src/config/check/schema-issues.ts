@@ -105,8 +105,9 @@ function expected(err: ErrorObject): string {
       return `expected ${String(p["type"]).split(",").map(typeName).join(" or ")}`;
     case "enum": {
       const allowed = (p["allowedValues"] as unknown[]).map((v) => JSON.stringify(v));
-      const guess =
-        typeof err.data === "string" ? closest(err.data, p["allowedValues"] as string[]) : undefined;
+      // An enum may mix types (`thinking: [false, low, ...]`): only its strings are suggestions.
+      const words = (p["allowedValues"] as unknown[]).filter((v): v is string => typeof v === "string");
+      const guess = typeof err.data === "string" ? closest(err.data, words) : undefined;
       return `expected one of ${allowed.join(", ")}${guess ? ` (did you mean "${guess}"?)` : ""}`;
     }
     case "const":

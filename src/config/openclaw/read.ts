@@ -37,7 +37,8 @@ export function readOpenClaw(read: SourceFile, env: NodeJS.ProcessEnv, home = ho
     ...t.notices.map((n) => mark(issueAt("notice", original, n.path, n.message))),
     ...t.errors.map((e) => mark(issueAt("error", original, e.path, e.message))),
   ];
-  const { value, problems } = interpolateEnv(t.config, env);
+  const { value, problems, fileTexts } = interpolateEnv(t.config, env);
+  if (fileTexts.length > 0) source.fileTexts = fileTexts;
   for (const p of problems) issues.push(mark(issueAt("error", original, t.origin(p.path), p.message)));
   return {
     data: value,

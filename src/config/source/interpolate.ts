@@ -36,6 +36,8 @@ export interface Interpolated {
   problems: InterpolationProblem[];
   /** Key paths whose value holds a secret file's contents: messages never show them. */
   fromFiles: PathSegment[][];
+  /** The secret files' contents, as read: whatever a message quotes of them is removed (secret-text.ts). */
+  fileTexts: string[];
 }
 
 const reference = /\$(\$?)\{([^}]*)\}/g;
@@ -77,7 +79,9 @@ export function interpolateEnv(
     }
     return node;
   };
-  return { value: walk(data, []), problems, fromFiles };
+  const value = walk(data, []);
+  const fileTexts = [...files.values()].flatMap((got) => (got.ok ? [got.value] : []));
+  return { value, problems, fromFiles, fileTexts };
 }
 
 function interpolateString(

@@ -55,13 +55,13 @@ export async function readSourceFile(
   const source = { file: display, locate: parsed.locate, locateChar: parsed.locateChar };
   if (parsed.issues.length > 0) return { data: null, source, issues: parsed.issues, parsed: false };
   if (!opts.env) return { data: parsed.data, source, issues: [], parsed: true };
-  const { value, problems, fromFiles } = interpolateEnv(parsed.data, opts.env, {
+  const { value, problems, fromFiles, fileTexts } = interpolateEnv(parsed.data, opts.env, {
     dir: opts.dir ?? dirname(absolute),
   });
   const hidden = new Set(fromFiles.map(formatKeyPath));
   return {
     data: value,
-    source: hidden.size > 0 ? { ...source, hidden } : source,
+    source: hidden.size > 0 ? { ...source, hidden, fileTexts } : source,
     issues: problems.map((p) => issueAt(p.severity ?? "error", source, p.path, p.message)),
     parsed: true,
   };

@@ -13,6 +13,11 @@ export class SourceRegistry {
     this.files.set(display, source);
   }
 
+  /** The contents of every secret file the config and its rule files read. */
+  fileTexts(): string[] {
+    return [this.main, ...this.files.values()].flatMap((s) => s.fileTexts ?? []);
+  }
+
   /** The issue with file, line and column filled in when its path points into a known file. */
   place(issue: ConfigIssue): ConfigIssue {
     if (issue.file !== undefined) return issue;

@@ -106,7 +106,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     };
   });
   const retention = startRetention(store, config.retention, log);
-  const app = await buildApp({ config, runtime, log, generations, ...(requestLog && { requestLog }) });
+  const app = await buildApp({
+    config,
+    runtime,
+    log,
+    generations,
+    callbacks: runtime.callbacks,
+    ...(requestLog && { requestLog }),
+  });
   try {
     await runtime.start();
     const host = opts.host ?? config.server.host;

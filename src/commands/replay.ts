@@ -19,7 +19,7 @@ import type { RequestLogRecord, StoreReader } from "../store/types.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { Progress } from "./progress.js";
-import { sendAgain } from "./replay-send.js";
+import { sendAgain, sendScope } from "./replay-send.js";
 import { escapeControls, safeTable } from "./terminal-text.js";
 
 const help = `Usage: hookgate replay [--config FILE] [--store FILE|URL] [--since WHEN] [--until WHEN]
@@ -54,7 +54,9 @@ why a request was answered as it was.
   --send              post the requests shown again, for real, to a running server: the stored
                       headers and body, authenticated with the config's hook token
                       (Authorization: Bearer), Idempotency-Key replay-<id> so that the same
-                      request is not accepted twice, and x-hookgate-replay-of: <id>
+                      request is not accepted twice, and x-hookgate-replay-of: <id>. Only
+                      requests that came with the hook token are sent: a signed delivery or
+                      a refused request would reach more with it (each one says why)
   --url URL           the server to send to (default: http://server.host:server.port)
   --yes               send more than ${20} requests
   --help, -h          show this help
@@ -334,6 +336,8 @@ function report(
     for (const c of r.changes) lines.push(`  - ${describeChange(c)}`);
     if (r.changes.length === 0) lines.push("  unchanged");
     if (r.now.explain) lines.push(...formatTrace(r.now.explain).map((l) => `  ${l}`));
+    const scope = sendScope(e);
+    lines.push(`  --send: ${scope.send ? "sends it with the hook token" : `does not send it: ${scope.why}`}`);
     lines.push("");
   }
   const replayable = all.filter((x) => x.result.replayable) as {

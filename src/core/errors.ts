@@ -41,6 +41,13 @@ export const ERRORS = {
   // /metrics and /console answer only the addresses of their allowFrom setting.
   FORBIDDEN: { status: 403, error: "forbidden: this address may not reach it" },
   HOOK_NOT_FOUND: { status: 404, error: "no hook mapping matches this request" },
+  // An HTTP agent's later reply to a run (the http runner's callback URL).
+  CALLBACK_UNKNOWN: {
+    status: 404,
+    error:
+      "no run waits at this callback URL: it was used already, the run ended (its deadline passed), or hookgate restarted and sent the run again with a new URL",
+  },
+  CALLBACK_INVALID: { status: 400, error: 'a callback body is {"reply": "..."} or {"error": "..."}' },
   BAD_REQUEST: { status: 400, error: "bad request: the request line or URL is malformed" },
   HEADERS_TOO_LARGE: { status: 431, error: "request headers too large" },
   PAYLOAD_TOO_LARGE: { status: 413, error: "payload too large" },

@@ -12,6 +12,7 @@ import { findMarkerSpans } from "./marker-lookalikes.js";
 // (`name: "{{subject}}"`), and a path-less rule takes whatever hook name a request chooses.
 
 const MARKER_WORD = "EXTERNAL_UNTRUSTED_CONTENT";
+const OPEN_MARKER = /^<<<EXTERNAL_UNTRUSTED_CONTENT id="([0-9a-f]{16})">>>$/;
 const REPLACEMENT = "[marker removed]";
 
 export interface WrapContext {
@@ -43,12 +44,14 @@ export function wrapExternalContent(content: string, ctx: WrapContext, id = fenc
  */
 export function unwrapExternalContent(message: string): string | undefined {
   const lines = message.split("\n");
-  if (lines.length < 7) return undefined;
-  const open = /^<<<EXTERNAL_UNTRUSTED_CONTENT id="([0-9a-f]{16})">>>$/.exec(lines[2]!);
-  if (!open || !lines[0]!.startsWith("[Hook ") || !lines[3]!.startsWith("Source: ") || lines[4] !== "---")
-    return undefined;
-  if (lines[lines.length - 1] !== `<<<END_${MARKER_WORD} id="${open[1]}">>>`) return undefined;
-  return lines.slice(5, -1).join("\n");
+  const open = lines.findIndex((l, i) => i < 4 && OPEN_MARKER.test(l));
+  if (open < 0 || !lines[0]!.startsWith("[Hook ")) return undefined;
+  const id = OPEN_MARKER.exec(lines[open]!)![1];
+  if (lines[lines.length - 1] !== `<<<END_${MARKER_WORD} id="${id}">>>`) return undefined;
+  // A few `Name: value` lines (hook, source) and `---` stand between the marker and the content.
+  const separator = lines.findIndex((l, i) => i > open && i <= open + 4 && l === "---");
+  if (separator < 0 || separator >= lines.length - 1) return undefined;
+  return lines.slice(separator + 1, -1).join("\n");
 }
 
 /**

@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
+import type { RunCallbacks } from "../runtime/run-callbacks.js";
 import type { Runtime } from "../runtime/types.js";
 import { foldAddress } from "./client-address.js";
 import { consoleRoutes } from "./console/routes.js";
@@ -17,6 +18,7 @@ import { requestObserver } from "./observe.js";
 import type { RequestLogWriter } from "./request-log.js";
 import { hasQueryToken, pathOnly } from "./request-parts.js";
 import { RequestSummary } from "./request-summary.js";
+import { isCallbackPath, runCallbackRoute } from "./run-callback-route.js";
 
 export interface AppOptions {
   /** The config the server starts with: framework settings and routes (restart-only) come from it. */
@@ -27,6 +29,8 @@ export interface AppOptions {
   generations: Generations;
   /** Where requests under hooks.path are logged; none: no request log. */
   requestLog?: RequestLogWriter;
+  /** Runs waiting for an HTTP agent's later reply; none: no callback route. */
+  callbacks?: RunCallbacks;
 }
 
 declare module "fastify" {
@@ -93,7 +97,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onRequest", async (req) => {
     req.notes = {};
-    if (hooks.enabled && isHookPath(pathOnly(req.raw.url))) observer.start(req);
+    const path = pathOnly(req.raw.url);
+    // An agent's callback is no hook request: it has no rules' decision for the request log.
+    if (hooks.enabled && isHookPath(path) && !isCallbackPath(path, hooks.path)) observer.start(req);
   });
   app.addHook("onResponse", async (req, reply) => {
     // The generation that served the request decided it: its rules' fingerprint and settings go with it.
@@ -180,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     };
     app.route({ method: ALL_METHODS, url: hooks.path, ...routeOpts });
     app.route({ method: ALL_METHODS, url: `${hooks.path}/*`, ...routeOpts });
+    if (opts.callbacks) runCallbackRoute(app, hooks.path, opts.callbacks);
     if (config.server.console.enabled) await consoleRoutes(app, opts);
   }
 

@@ -15,6 +15,7 @@ import { runHeartbeat } from "./heartbeat.js";
 import { type HeartbeatReason, HeartbeatScheduler } from "./heartbeat-scheduler.js";
 import { IssueRecorder } from "./issues.js";
 import { resolveAgent } from "./resolve.js";
+import { RunCallbacks } from "./run-callbacks.js";
 import { executeRun, noteRunOutcome } from "./run-executor.js";
 import { createRunner, type Runner, RunnerError } from "./runners/index.js";
 import { SharedWork } from "./shared-work.js";
@@ -66,6 +67,8 @@ export interface HookgateRuntime extends Runtime {
   heartbeatNow(reason?: HeartbeatReason): Promise<HeartbeatRecord | null>;
   /** The heartbeat schedule, for inspection. */
   readonly heartbeat: HeartbeatScheduler;
+  /** Runs waiting for an agent's later reply at their callback URL (the http runner). */
+  readonly callbacks: RunCallbacks;
   /** Replies being sent or waiting to be, for inspection. */
   readonly deliveries: DeliveryQueue;
   /**
@@ -82,6 +85,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   const now = opts.now ?? Date.now;
   const shutdown = new AbortController();
   const runners = new Map<string, Runner>();
+  const callbacks = new RunCallbacks();
   let delivery: Delivery | undefined = opts.delivery;
   let resuming: Promise<void> | null = null;
 
@@ -90,6 +94,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     if (!runner) {
       runner = createRunner(resolveAgent(config, agentId), {
         config,
+        callbacks,
         ...(opts.fetch ? { fetch: opts.fetch } : {}),
       });
       runners.set(agentId, runner);
@@ -247,6 +252,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     store,
     heartbeat: scheduler,
     deliveries,
+    callbacks,
 
     issues,
 

@@ -700,9 +700,9 @@ export interface Agent {
  */
 export interface RunnerConfig {
   /**
-   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself.
+   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself. http: a POST signed per Standard Webhooks to an agent of your own, which answers {reply} at once or later at the run's callback URL.
    */
-  kind: "llm" | "command" | "echo" | "openclaw";
+  kind: "llm" | "command" | "echo" | "openclaw" | "http";
   /**
    * argv of the program for kind command (no shell); relative program paths resolve against the config file.
    *
@@ -720,7 +720,7 @@ export interface RunnerConfig {
    */
   cwd?: string;
   /**
-   * Base URL of the target for kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path).
+   * For kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path). For kind http: the agent's URL, where each run is POSTed.
    */
   url?: string;
   /**
@@ -731,6 +731,20 @@ export interface RunnerConfig {
    * For kind openclaw: the gateway's agent that runs the turn (default: this agent's id).
    */
   agentId?: string;
+  /**
+   * For kind http: the Standard Webhooks signing secret (whsec_<base64>, or any string used as it is) the agent verifies each request with. Use ${ENV_NAME} or ${file:PATH}.
+   */
+  secret?: string;
+  /**
+   * For kind http: extra headers sent with each request (for example Authorization for a gateway in front of the agent); their values never appear in errors.
+   */
+  headers?: {
+    [k: string]: string;
+  };
+  /**
+   * For kind http: hookgate's address as the agent reaches it (for example http://hookgate.internal:18789). With it each run carries a callbackUrl under hooks.path, and the agent may answer 202 and POST {reply} or {error} there later; without it a 202 fails the run.
+   */
+  callbackBaseUrl?: string;
   /**
    * For kind openclaw: the gateway's hooks.path.
    */

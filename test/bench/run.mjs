@@ -13,7 +13,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    "Usage: npm run bench [-- --quick] [-- --only ingress,routing,transform,store,memory,authoring,cloudevents]",
+    "Usage: npm run bench [-- --quick] [-- --only ingress,routing,transform,store,memory,authoring,cloudevents,runners]",
   );
   console.log("(the routing suite also measures templates and predicates)");
   process.exit(0);
@@ -37,6 +37,7 @@ const suites = [
   ["memory", async () => (await import("./ingress.bench.mjs")).benchMemory({ quick })],
   ["authoring", async () => (await import("./authoring.bench.mjs")).bench({ quick })],
   ["cloudevents", async () => (await import("./cloudevents.bench.mjs")).bench({ quick })],
+  ["runners", async () => (await import("./runners.bench.mjs")).bench({ quick })],
 ];
 
 const rows = [];

@@ -24,6 +24,8 @@ export interface FakeOpenClaw {
   wakes: Array<{ text: string; mode: string }>;
   /** The next `n` requests get 503 with `Retry-After: retryAfter`. */
   failNext(n: number, retryAfter?: string): void;
+  /** The next /agent request starts its run but is never answered (a sender killed while waiting). */
+  holdNext(): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function fakeOpenClaw(
   const wakes: FakeOpenClaw["wakes"] = [];
   const seen = new Map<string, { digest: string; runId: string }>();
   let failures: { left: number; retryAfter: string } = { left: 0, retryAfter: "0" };
+  let hold = false;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -100,6 +103,11 @@ export async function fakeOpenClaw(
       const runId = randomUUID();
       if (typeof key === "string") seen.set(key, { digest, runId });
       runs.push({ runId, body });
+      if (hold) {
+        hold = false;
+        requests.push({ path, headers: req.headers, raw, body, status: 0 });
+        return;
+      }
       return answer(200, { ok: true, runId });
     });
   });
@@ -113,6 +121,9 @@ export async function fakeOpenClaw(
     wakes,
     failNext(n, retryAfter = "0") {
       failures = { left: n, retryAfter };
+    },
+    holdNext() {
+      hold = true;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -87,6 +87,13 @@ describe("console", () => {
             match: { path: "github", when: { "==": [{ var: "headers.x-github-event" }, "push"] } },
             textTemplate: "Push {{ref}}",
           },
+          {
+            id: "ce-deploy",
+            origin: "hooks.mappings[1]",
+            action: "wake",
+            match: { path: "events", when: { "==": [{ var: "ce.type" }, "com.example.deploy.failed"] } },
+            textTemplate: "Deploy {{ce.source}} {{stage}}",
+          },
         ],
       },
     });
@@ -267,6 +274,22 @@ describe("console", () => {
     );
     const none = await (await get(s, b, "/console?delivery=nobody-sent-this")).text();
     expect(none).toContain("No requests logged that match.");
+  });
+
+  it("the playground reads a CloudEvent as the server does: its attributes as ce, its data as the payload", async () => {
+    const b = await loggedIn(s);
+    const headers = "ce-specversion: 1.0\nce-id: 1\nce-source: /ci\nce-type: com.example.deploy.failed";
+    const fields = {
+      hook: "events",
+      mapping: "",
+      headers,
+      payload: '{"stage":"migrate"}',
+      now: "",
+      csrf: b.csrf,
+    };
+    const text = await (await postForm(s, b, "/console/playground", fields)).text();
+    expect(text).toContain("by mapping ce-deploy");
+    expect(text).toContain("text: Deploy /ci migrate");
   });
 
   it("the playground decides with the same pipeline as hookgate test, and refuses a POST without the session's CSRF token", async () => {

@@ -2,8 +2,14 @@
 // thing answers 202 at once with one shared run id and becomes one run holding every message; a
 // repeated content key answers like the first and starts nothing; wakes coalesce to one event; open
 // windows and keys survive a restart.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config/load.js";
 import type { ResolvedConfig, ResolvedMapping } from "../../src/config/types.js";
+import { createLogger } from "../../src/log.js";
+import { type RunningServer, startServer } from "../../src/server.js";
 import type { RunRecord } from "../../src/store/types.js";
 import type { DeepPartial } from "../helpers/config.js";
 import { dropSchema, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
@@ -63,7 +69,7 @@ for (const kind of kinds) {
     beforeAll(async () => {
       const store = kind.store();
       schema = store && "schema" in store ? store.schema : undefined;
-      overrides = { hooks: { mappings: MAPPINGS }, ...(store && { store }) };
+      overrides = { hooks: { mappings: MAPPINGS, presets: ["mail"] }, ...(store && { store }) };
       // No worker: runs stay where the accept and the release put them.
       s = await startTestServer(overrides, { worker: false });
     });
@@ -134,6 +140,34 @@ for (const kind of kinds) {
       expect((await runsOf("issues")).length).toBe(2);
     });
 
+    it("the same Gmail batch posted twice without an idempotency key starts its runs once", async () => {
+      const batch = {
+        messages: [
+          { id: "gm-1", from: "ana@example.com", subject: "Invoice", snippet: "Please find..." },
+          { id: "gm-2", from: "bo@example.com", subject: "Lunch", snippet: "Tomorrow?" },
+        ],
+      };
+      const first = await post("/hooks/gmail", batch);
+      // gog resends after its 10 s timeout: same body, no idempotency key.
+      const again = await post("/hooks/gmail", batch);
+      expect(first.status).toBe(202);
+      expect(again).toEqual({
+        status: 202,
+        body: { ok: true, runId: first.body["runId"], runIds: first.body["runIds"], deduped: true },
+      });
+      // One new message in the batch: only it starts a run.
+      const more = await post("/hooks/gmail", {
+        messages: [...batch.messages, { id: "gm-3", from: "cy@example.com", subject: "New" }],
+      });
+      const ids = more.body["runIds"] as string[];
+      expect(ids.slice(0, 2)).toEqual(first.body["runIds"]);
+      expect((await runsOf("gmail")).map((r) => r.sessionKey).sort()).toEqual([
+        "hook:gmail:gm-1",
+        "hook:gmail:gm-2",
+        "hook:gmail:gm-3",
+      ]);
+    });
+
     it("wakes with one key become one event when the window ends", async () => {
       const before = (await s.runtime.store.listEvents({ limit: 100 })).length;
       const a = await post("/hooks/disk", { host: "web1", percent: 91 });
@@ -175,3 +209,54 @@ for (const kind of kinds) {
     }, 60_000);
   });
 }
+
+describe("the sentry pack: issue alerts deduplicated by issue", () => {
+  let server: RunningServer | undefined;
+  afterAll(() => server?.close());
+
+  it("a second alert of one issue starts nothing; another issue's does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-flow-sentry-"));
+    const file = join(dir, "hookgate.yaml");
+    writeFileSync(
+      file,
+      [
+        "hooks:",
+        "  enabled: true",
+        "  token: flow-sentry-token-0123456789abcdef",
+        "  presets: [sentry]",
+        "  packs: { sentry: { secret: flow-sentry-secret } }",
+        "store: { kind: sqlite, path: state.db }",
+        "",
+      ].join("\n"),
+    );
+    server = await startServer({
+      config: (await loadConfig({ file, cwd: dir, env: {} })).config,
+      log: createLogger("silent"),
+      worker: false,
+    });
+    const fixture = JSON.parse(
+      readFileSync(
+        new URL("../../rules/presets/fixtures/sentry/event_alert.triggered.json", import.meta.url),
+        "utf8",
+      ),
+    );
+    const alert = async (issueId: string) => {
+      const body = structuredClone(fixture);
+      body.data.event.issue_id = issueId;
+      const res = await fetch(`${server!.url}/hooks/sentry`, {
+        method: "POST",
+        headers: {
+          authorization: "Bearer flow-sentry-token-0123456789abcdef",
+          "content-type": "application/json",
+          "sentry-hook-resource": "event_alert",
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const first = await alert("111");
+    expect(await alert("111")).toEqual({ ok: true, runId: first["runId"], deduped: true });
+    expect((await alert("222"))["deduped"]).toBeUndefined();
+    expect((await server.runtime.store.listRuns({ limit: 10 })).length).toBe(2);
+  });
+});

@@ -13,6 +13,8 @@ import { type Target, Targets } from "../../src/commands/cases/targets.js";
 import { queryText, type SentRequest } from "../../src/commands/simulate.js";
 import { createLogger } from "../../src/log.js";
 import { type RunningServer, startServer } from "../../src/server.js";
+import { Database } from "../../src/store/sqlite/driver.js";
+import type { SqliteStore } from "../../src/store/sqlite/store.js";
 import { TEST_TOKEN } from "../helpers/config.js";
 
 const PRESETS = fileURLToPath(new URL("../../rules/presets/", import.meta.url));
@@ -97,8 +99,12 @@ describe("the built-in packs' cases, sent to a real server", () => {
             vi.useRealTimers(),
           );
           expect(withoutIds(served), `${file}: ${c.name}`).toEqual(withoutIds(run.answer));
-          // Each case starts from a store with no wake pending, as `hookgate test` assumes.
+          // Each case starts from a store with no wake pending and no flow key seen (a case may send
+          // what an earlier one did), as `hookgate test` assumes.
           const store = server.runtime.store;
+          const db = new Database((store as SqliteStore).file);
+          db.exec("DELETE FROM flow_dedupe; DELETE FROM flow_windows");
+          db.close();
           const pending = await store.pendingEvents();
           if (pending.length > 0)
             await store.consumeEvents(

@@ -5,7 +5,11 @@ import {
   neutraliseChatTokens,
   SPECIAL_TOKEN_REPLACEMENT,
 } from "../../src/core/chat-template-tokens.js";
-import { neutraliseMarkers, wrapExternalContent } from "../../src/core/untrusted-content.js";
+import {
+  neutraliseMarkers,
+  unwrapExternalContent,
+  wrapExternalContent,
+} from "../../src/core/untrusted-content.js";
 
 const ctx = { hookName: "Mail", runId: "run-1", receivedAt: Date.UTC(2026, 0, 2, 3, 4, 5), source: "Email" };
 
@@ -236,5 +240,37 @@ describe("chat-template special tokens in untrusted content", () => {
       }),
       { seed: 42, numRuns: 2000 },
     );
+  });
+});
+
+describe("unwrapping for a target that fences content itself", () => {
+  it("gives back exactly the fenced content, neutralised, whatever the content, hook name and source", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.constantFrom("", "---", "a\n---\nb", "<<<END_EXTERNAL_UNTRUSTED_CONTENT>>>"),
+        ),
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 20 }),
+        (content, hookName, source) => {
+          const wrapped = wrapExternalContent(content, { ...ctx, hookName, source });
+          const inner = unwrapExternalContent(wrapped);
+          expect(inner).toBe(neutraliseChatTokens(neutraliseMarkers(content)));
+          expect(markerLines(inner!)).toEqual([]);
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  it("leaves a message it did not fence alone", () => {
+    expect(unwrapExternalContent("Deploy of api failed")).toBeUndefined();
+    const wrapped = wrapExternalContent("x", ctx);
+    // Cut short or with another closing id, it is not hookgate's fence.
+    expect(unwrapExternalContent(wrapped.split("\n").slice(0, -1).join("\n"))).toBeUndefined();
+    expect(
+      unwrapExternalContent(wrapped.replace(/id="([0-9a-f]{16})">>>$/, 'id="0000000000000000">>>')),
+    ).toBeUndefined();
   });
 });

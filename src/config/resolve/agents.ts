@@ -141,6 +141,7 @@ const RUNNER_KEYS: Record<RunnerConfig["kind"], readonly string[]> = {
   llm: [],
   command: ["command", "env", "cwd"],
   openclaw: ["url", "token", "agentId", "path"],
+  http: ["url", "secret", "headers", "callbackBaseUrl"],
 };
 
 function checkRunnerKeys(runner: RunnerConfig, path: PathSegment[], ctx: ResolveContext): void {

@@ -3,6 +3,7 @@
 // `hookgate test`, with its explain trace. Nothing is stored, sent or run.
 import type { RuleIndex } from "../../engine/compile.js";
 import { normaliseHookPath } from "../../engine/hook-path.js";
+import { readCloudEvents } from "../../ingress/cloudevents.js";
 import type { Ingress } from "../../ingress/decide.js";
 import { decisionText } from "../../ingress/decision-report.js";
 import { hookRequest } from "../../ingress/hook-request.js";
@@ -56,9 +57,15 @@ export async function decidePlayground(
     if (Number.isNaN(now.getTime())) return fail("the time is not an ISO date such as 2025-06-01T14:02:00Z");
   }
 
-  const decision = await ingress.decide(hookRequest({ name, headers, query: {}, payload }), {
-    explain: true,
-    now,
-  });
+  // A CloudEvent (ce-* headers, or its structured content type) is seen as the server sees it.
+  const cloud = readCloudEvents(headers, Buffer.from(input.payload));
+  if (cloud.mode === "invalid") return fail(cloud.error);
+  if (cloud.mode === "batch")
+    return fail("a CloudEvents batch is decided event by event: try its events one at a time");
+  const event = cloud.mode === "none" ? undefined : cloud.event;
+  const request = event
+    ? hookRequest({ name, headers, query: {}, payload: event.data ?? {}, ce: event.attributes })
+    : hookRequest({ name, headers, query: {}, payload });
+  const decision = await ingress.decide(request, { explain: true, now });
   return { input, result: { text: decisionText(index, decision) } };
 }

@@ -1,14 +1,17 @@
 // Runner registry: one factory per runner kind. A new kind = one file and one line here.
 import type { ResolvedAgent, ResolvedConfig } from "../../config/types.js";
 import type { RunnerConfig } from "../../types/generated.js";
+import type { RunCallbacks } from "../run-callbacks.js";
 import { createCommandRunner } from "./command.js";
 import { echoRunner } from "./echo.js";
+import { createHttpRunner } from "./http.js";
 import { createLlmRunner } from "./llm.js";
 import { createOpenClawRunner } from "./openclaw.js";
 import type { Runner } from "./types.js";
 
 export interface RunnerDeps {
   config: ResolvedConfig;
+  callbacks: RunCallbacks;
   fetch?: typeof fetch;
 }
 
@@ -18,6 +21,12 @@ const factories: Record<RunnerConfig["kind"], RunnerFactory> = {
   llm: (_agent, deps) => createLlmRunner({ providers: deps.config.providers, fetch: deps.fetch }),
   command: (agent, deps) => createCommandRunner(agent.runner, { dir: deps.config.dir }),
   echo: () => echoRunner,
+  http: (agent, deps) =>
+    createHttpRunner(agent.runner, {
+      callbacks: deps.callbacks,
+      hooksPath: deps.config.hooks.path,
+      fetch: deps.fetch,
+    }),
   openclaw: (agent, deps) => createOpenClawRunner(agent.id, agent.runner, { fetch: deps.fetch }),
 };
 

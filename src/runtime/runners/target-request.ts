@@ -24,7 +24,8 @@ export interface TargetRequest {
   /** What the target is, for error texts: `OpenClaw gateway at http://127.0.0.1:18789`. */
   target: string;
   url: string;
-  headers: Record<string, string>;
+  /** The headers, or a function that makes them for each attempt (a fresh signature timestamp). */
+  headers: Record<string, string> | (() => Record<string, string>);
   /** Sent byte for byte on every attempt. */
   body: string;
   signal: AbortSignal;
@@ -64,7 +65,7 @@ export async function sendUntilAnswered(req: TargetRequest, deps: TargetDeps = {
       // No redirects: following one could carry the token elsewhere, and a moved target is a config fix.
       const response = await doFetch(req.url, {
         method: "POST",
-        headers: req.headers,
+        headers: typeof req.headers === "function" ? req.headers() : req.headers,
         body: req.body,
         signal: req.signal,
         redirect: "manual",

@@ -50,6 +50,25 @@ describe("hooks.token", () => {
     expect(config.hooks.enabled).toBe(false);
   });
 
+  it("warns when the console answers any address on a public host over plain HTTP", async () => {
+    const base = "hooks:\n  enabled: true\n  token: Zr8vQ2mK9xLp4TnW7yB3cD6f\n";
+    const open = await loadYaml(`${base}server:\n  host: 0.0.0.0\n  console: { allowFrom: [any] }\n`);
+    expect(issueAt(open.warnings, "server.console.allowFrom", "warning").message).toMatch(
+      /over plain HTTP, and its login is the hook token: put a TLS proxy in front/,
+    );
+    for (const safe of [
+      "server:\n  host: 0.0.0.0\n  publicUrl: https://hooks.example.com\n  console: { allowFrom: [any] }\n",
+      "server:\n  console: { allowFrom: [any] }\n",
+      "server:\n  host: 0.0.0.0\n  console: { allowFrom: [10.0.0.0/8] }\n",
+    ]) {
+      const { warnings } = await loadYaml(`${base}${safe}`);
+      expect(
+        warnings.filter((w) => w.path === "server.console.allowFrom"),
+        safe,
+      ).toEqual([]);
+    }
+  });
+
   it("warns about a token equal to another secret of the file, naming that key", async () => {
     const { warnings } = await loadYaml(
       `${enabled}providers:\n  openai: { baseUrl: "https://api.openai.com/v1", apiKey: ${TOKEN} }\n`,

@@ -35,6 +35,7 @@ export function observeSections(
   };
   checkAddresses(m.allowFrom, ["server", "metrics", "allowFrom"], ctx);
   checkAddresses(c.allowFrom, ["server", "console", "allowFrom"], ctx);
+  if (c.enabled && c.allowFrom.includes("any")) warnPlainHttp(raw, ctx);
   for (const own of OWN_PATHS) {
     if (hooksPath === own || hooksPath.startsWith(`${own}/`)) {
       ctx.issues.error(
@@ -74,4 +75,20 @@ function checkAddresses(entries: string[], path: string[], ctx: ResolveContext):
       `"${parsed.bad}" is not loopback, any, an IP address or a CIDR range such as 10.0.0.0/8 or fd00::/8`,
     );
   }
+}
+
+/**
+ * The console's login is the hook token: typed into a page served to anyone over plain HTTP, it
+ * crosses the network readable. Warned when the server listens beyond loopback and no https
+ * server.publicUrl says a TLS proxy is in front.
+ */
+function warnPlainHttp(raw: HookgateConfig, ctx: ResolveContext): void {
+  const host = raw.server?.host ?? "127.0.0.1";
+  const loopback = host === "localhost" || host === "::1" || host.startsWith("127.");
+  if (loopback || raw.server?.publicUrl?.startsWith("https://")) return;
+  ctx.issues.warn(
+    ctx.source,
+    ["server", "console", "allowFrom"],
+    `the console answers any address on ${host} over plain HTTP, and its login is the hook token: put a TLS proxy in front and set server.publicUrl to its https:// address, or list the addresses that may log in`,
+  );
 }

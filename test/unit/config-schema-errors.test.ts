@@ -17,7 +17,7 @@ describe("config schema errors", () => {
   it("lists the known keys when an unknown key resembles none", async () => {
     const issues = await loadErrors("server:\n  colour: blue\n");
     expect(issueAt(issues, "server.colour").message).toBe(
-      "unknown key; known keys here: host, port, trustProxy, logLevel, publicUrl, metrics, console",
+      "unknown key; known keys here: host, port, trustProxy, logLevel, logEachRequest, logSummarySeconds, publicUrl, metrics, console",
     );
   });
 
@@ -127,6 +127,8 @@ describe("config schema errors", () => {
       port: 8080,
       trustProxy: [],
       logLevel: "info",
+      logEachRequest: false,
+      logSummarySeconds: 60,
       metrics: { enabled: true, allowFrom: ["loopback"] },
       console: { enabled: true, allowFrom: ["loopback"], sessionTtlMs: 43_200_000 },
     });

@@ -89,6 +89,7 @@ export interface ResolvedConfig {
     transformLimits: {
       cpuMs: number;
       memoryMiB: number;
+      maxInputBytes: number;
       maxResultBytes: number;
       maxStackBytes: number;
       workers: number;

@@ -75,6 +75,12 @@ export const ERRORS = {
     status: 400,
     error: "the payload could not be handed to the mapping's transform",
   },
+  // Parsing the input in the sandbox counts against cpuMs: a body too large for that is the sender's
+  // to shrink (or the operator's to allow), not a transform failure.
+  TRANSFORM_INPUT_TOO_LARGE: {
+    status: 413,
+    error: "the request is larger than the mapping's transform accepts (hooks.transformLimits.maxInputBytes)",
+  },
   // The sender's payload pushed a rule past its per-request work budget (src/engine/budget.ts). 422,
   // not 5xx: the same payload always would, so a retry cannot help and must not be invited.
   WHEN_BUDGET_EXCEEDED: {

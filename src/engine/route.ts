@@ -216,8 +216,10 @@ async function act(
       if (!outcome.ok) {
         if (explain) explain.transform = { module: rule.transform.module, outcome: "failed" };
         const error = `mapping ${mappingId}: transform ${rule.transform.module} failed: ${outcome.error}`;
-        // A payload the sandbox cannot take in is the sender's mistake (400), not a failed transform.
-        const cause = outcome.code === "TRANSFORM_INPUT_REJECTED" ? "action" : "transform";
+        // A payload the sandbox cannot take in is the sender's mistake (4xx), not a failed transform.
+        const senders =
+          outcome.code === "TRANSFORM_INPUT_REJECTED" || outcome.code === "TRANSFORM_INPUT_TOO_LARGE";
+        const cause = senders ? "action" : "transform";
         return { kind: "invalid", mappingId, cause, code: outcome.code, error, ...trace };
       }
       if (outcome.result === null) {

@@ -525,6 +525,10 @@ export interface TransformLimitsConfig {
    */
   memoryMiB?: number;
   /**
+   * Largest input (the request as JSON: payload, headers, query, path) handed to a transform, in bytes; a larger one is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox sees it. Parsing the input counts against cpuMs, so raise cpuMs with it.
+   */
+  maxInputBytes?: number;
+  /**
    * Largest result (as JSON) a transform may return, in bytes.
    */
   maxResultBytes?: number;

@@ -53,6 +53,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
         maxStackBytes: 49_152,
         workers: 2,
         maxQueued: 256,
+        maxInputBytes: 1048576,
       },
       mail: {},
       maxBodyBytes: 262_144,

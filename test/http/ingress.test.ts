@@ -663,3 +663,38 @@ describe("HTTP ingress: configuration variants", () => {
     }
   });
 });
+
+describe("a body too large for a mapping's transform", () => {
+  it("is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox, never a 500 timeout", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-http-"));
+    const transforms = join(dir, "hooks", "transforms");
+    mkdirSync(transforms, { recursive: true });
+    writeFileSync(join(transforms, "skip.js"), "export default function () { return null; }\n");
+    const big = await startTestServer({
+      dir,
+      hooks: {
+        maxBodyBytes: 8 * 1024 * 1024,
+        // The default: at the default cpuMs of 250, handing 4 MiB to the sandbox ran past it (500
+        // TRANSFORM_TIMEOUT). The test's generous cpuMs keeps the calls that pass from timing out.
+        transformLimits: { maxInputBytes: 1024 * 1024 },
+        mappings: [
+          mapping({ id: "skip", action: "agent", match: { path: "skip" }, transform: { module: "skip.js" } }),
+        ],
+      },
+    });
+    try {
+      const r = await big.post("/hooks/skip", { blob: "x".repeat(4 * 1024 * 1024) });
+      expect(r.status).toBe(413);
+      const body = (await r.json()) as { ok: boolean; code: string; error: string };
+      expect(body).toMatchObject({ ok: false, code: "TRANSFORM_INPUT_TOO_LARGE" });
+      expect(body.error).toContain("hooks.transformLimits.maxInputBytes");
+      // Multi-byte text is counted in UTF-8 bytes: 400,000 characters of é are 800,000 bytes, under.
+      expect((await big.post("/hooks/skip", { blob: "é".repeat(400_000) })).status).toBe(204);
+      expect((await big.post("/hooks/skip", { blob: "é".repeat(600_000) })).status).toBe(413);
+      expect((await big.post("/hooks/skip", { a: 1 })).status).toBe(204);
+    } finally {
+      await big.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

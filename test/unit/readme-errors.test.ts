@@ -20,11 +20,15 @@ describe("error reference table", () => {
     }
   });
 
-  it("answers every transform failure but a rejected input as 500 hook mapping failed", () => {
+  it("answers every transform failure but a rejected or too large input as 500 hook mapping failed", () => {
     const transformCodes = Object.keys(ERRORS).filter((c) => c.startsWith("TRANSFORM_"));
     expect(transformCodes.length).toBeGreaterThan(4);
     for (const code of [...transformCodes, "MAPPING_FAILED"] as (keyof typeof ERRORS)[]) {
-      const want = code === "TRANSFORM_INPUT_REJECTED" ? 400 : code === "TRANSFORM_BUSY" ? 503 : 500;
+      const senders: Record<string, number> = {
+        TRANSFORM_INPUT_REJECTED: 400,
+        TRANSFORM_INPUT_TOO_LARGE: 413,
+      };
+      const want = senders[code] ?? (code === "TRANSFORM_BUSY" ? 503 : 500);
       expect(ERRORS[code].status, code).toBe(want);
       if (want === 500) expect(ERRORS[code].error, code).toBe("hook mapping failed");
     }

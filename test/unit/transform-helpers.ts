@@ -15,6 +15,7 @@ import type { TransformInput, TransformLimits } from "../../src/engine/transform
 export const testLimits: TransformLimits = {
   cpuMs: 5000,
   memoryMiB: 32,
+  maxInputBytes: 1048576,
   maxResultBytes: 262144,
   maxStackBytes: 49152,
   workers: 1,

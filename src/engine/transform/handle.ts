@@ -14,8 +14,9 @@ export function createHandle(
   id: number,
   pool: TransformPool,
   factorySource: string,
+  maxInputBytes: number,
 ): TransformHandle {
-  const call = callWith(id, pool);
+  const call = callWith(id, pool, maxInputBytes);
   return {
     module,
     exportName,
@@ -32,7 +33,11 @@ export function createHandle(
   };
 }
 
-function callWith(id: number, pool: TransformPool): (input: TransformInput) => Promise<TransformOutcome> {
+function callWith(
+  id: number,
+  pool: TransformPool,
+  maxInputBytes: number,
+): (input: TransformInput) => Promise<TransformOutcome> {
   return async (input) => {
     let inputJson: string;
     try {
@@ -43,6 +48,16 @@ function callWith(id: number, pool: TransformPool): (input: TransformInput) => P
         ok: false,
         code: "TRANSFORM_INPUT_REJECTED",
         error: `the request could not be handed to the transform: ${why}`,
+      };
+    }
+    // Refused here, before the handoff and the sandbox's parse eat the call's cpuMs: a body too large
+    // for the transform is the sender's problem (413), never a timeout (500). UTF-16 units never
+    // exceed UTF-8 bytes, so the byte count is only taken when the length alone does not decide.
+    if (inputJson.length > maxInputBytes || Buffer.byteLength(inputJson, "utf8") > maxInputBytes) {
+      return {
+        ok: false,
+        code: "TRANSFORM_INPUT_TOO_LARGE",
+        error: `the request as JSON is ${Buffer.byteLength(inputJson, "utf8")} bytes, over hooks.transformLimits.maxInputBytes (${maxInputBytes})`,
       };
     }
     try {

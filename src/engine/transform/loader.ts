@@ -73,11 +73,12 @@ export function createTransformLoader(opts: {
     exportName: string,
   ): Promise<TransformHandle> => {
     const id = nextId++;
-    if (opts.checkOnly) return createHandle(module, exportName, id, pool, factorySource);
+    if (opts.checkOnly)
+      return createHandle(module, exportName, id, pool, factorySource, limits.maxInputBytes);
     const added = await pool.add({ id, module, factorySource, exportName });
     if (disposed) throw new Error("the transform loader was disposed");
     if (!added.ok) throw configError(`${module}: ${added.error}`);
-    return createHandle(module, exportName, id, pool, factorySource);
+    return createHandle(module, exportName, id, pool, factorySource, limits.maxInputBytes);
   };
 
   return {

@@ -61,6 +61,8 @@ export interface SandboxLimits {
 
 /** hooks.transformLimits: the limits of one call and the size of the worker pool. */
 export interface TransformLimits extends SandboxLimits {
+  /** Largest input JSON (UTF-8 bytes) handed to a sandbox; larger is refused with TRANSFORM_INPUT_TOO_LARGE. */
+  maxInputBytes: number;
   /** Worker threads running transforms. */
   workers: number;
   /** Calls that may wait for a free worker; more are refused with TRANSFORM_BUSY. */

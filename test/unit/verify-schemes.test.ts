@@ -431,6 +431,19 @@ describe("each scheme, signed as its provider documents", () => {
     });
   });
 
+  it("twilio: distinct values of a repeated field are signed once each; an identical copy is refused", () => {
+    // Twilio's validators sort a repeated field's distinct values and sign each once.
+    const v = verifierOf({ scheme: "twilio", secret: "tok" }, { publicUrl: "https://h.example" });
+    const url = "/hooks/sms";
+    const sig = hmac("sha1", "tok", "https://h.example/hooks/smsBodyhiToa@xTob@x").toString("base64");
+    const headers = { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": sig };
+    expect(v.verify(request("To=b%40x&Body=hi&To=a%40x", headers, { url })).ok).toBe(true);
+    // The same signature covers a copy of a signed pair, which would turn `Body` into a list for rules.
+    for (const body of ["To=b%40x&Body=hi&To=a%40x&Body=hi", "To=b%40x&Body=hi&To=a%40x&To=a%40x"]) {
+      expect(v.verify(request(body, headers, { url }))).toEqual({ ok: false, failure: "invalid" });
+    }
+  });
+
   it("ed25519: hookgate sign's headers verify against the public key it derives", () => {
     const headers = signed({ scheme: "ed25519", secret: edSeed }, '{"type":1}');
     expect(

@@ -9,7 +9,10 @@ import type { Verifier, VerifyInput } from "./types.js";
 
 const HEADER = "x-twilio-signature";
 
-/** What Twilio signs: the URL, then each field name followed by its values (sorted, once each). */
+/**
+ * What Twilio signs: the URL, then each field name followed by its distinct values (sorted, once
+ * each), as Twilio's own validators compute it.
+ */
 function twilioSignedText(url: string, fields: URLSearchParams | null): string {
   if (!fields) return url;
   const byName = new Map<string, Set<string>>();
@@ -27,6 +30,20 @@ function twilioSignedText(url: string, fields: URLSearchParams | null): string {
 
 function signature(key: Buffer, url: string, fields: URLSearchParams | null): Buffer {
   return createHmac("sha1", key).update(twilioSignedText(url, fields)).digest();
+}
+
+/**
+ * Whether a field repeats with the same value. Twilio signs each distinct value once, so the
+ * signature cannot tell `a=1` from `a=1&a=1`, yet rules would see a string in one and a list in the other.
+ */
+function repeatsAPair(fields: URLSearchParams): boolean {
+  const seen = new Set<string>();
+  for (const [name, value] of fields) {
+    const pair = JSON.stringify([name, value]);
+    if (seen.has(pair)) return true;
+    seen.add(pair);
+  }
+  return false;
 }
 
 /** Whether a JSON body matches the bodySHA256 its (signed) URL declares. */
@@ -54,7 +71,7 @@ export function twilioVerifier(publicUrl: string, keys: readonly Buffer[], ids: 
       if (presented?.length === 20) {
         for (const key of keys) if (timingSafeEqual(signature(key, url, form), presented)) matched = true;
       }
-      if (!matched || (!form && !bodyMatchesUrl(input.url, input.body))) {
+      if (!matched || (form ? repeatsAPair(form) : !bodyMatchesUrl(input.url, input.body))) {
         return { ok: false, failure: "invalid" };
       }
       const id = deliveryId(ids, input);

@@ -38,7 +38,7 @@ import {
   type TranscriptRow,
   transcriptFromRow,
 } from "../rows.js";
-import { SharedProbe } from "../shared-probe.js";
+import { SharedProbe } from "../health-probe.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptOutcome,

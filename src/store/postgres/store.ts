@@ -11,6 +11,7 @@ import type { PostgresStoreConfig } from "../../config/types.js";
 import { backlogOf } from "../backlog.js";
 import { atLeastOne } from "../fan-out.js";
 import { hasFlow } from "../flow.js";
+import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueStatusWhere } from "../issues.js";
 import {
@@ -25,7 +26,6 @@ import {
   type TranscriptRow,
   transcriptFromRow,
 } from "../rows.js";
-import { SharedProbe } from "../health-probe.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptResult,

@@ -22,6 +22,7 @@ import {
   windowFromRow,
   windowParams,
 } from "../flow.js";
+import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueKey, issueStatusWhere } from "../issues.js";
 import {
@@ -38,7 +39,6 @@ import {
   type TranscriptRow,
   transcriptFromRow,
 } from "../rows.js";
-import { SharedProbe } from "../health-probe.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptOutcome,

@@ -1,9 +1,10 @@
 // `hookgate runs` and `hookgate runs show RUN_ID`: agent runs as recorded in the store — also while a
 // server is running.
 
+import { laneText } from "../core/lane.js";
 import { formatDuration, formatTime } from "../core/time-text.js";
 import { flowText } from "../store/hold-text.js";
-import type { RunLinks, RunRecord, RunStatus, Store } from "../store/types.js";
+import type { LaneStats, RunLinks, RunRecord, RunStatus, Store } from "../store/types.js";
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
@@ -106,12 +107,15 @@ export const command: Command = {
         }
         const { run } = found;
         const links = await opened.store.runLinks(run.id);
+        const lanes = run.lane && run.status === "queued" ? await opened.store.laneStats() : [];
         const shown = {
           ...run,
           ...(links.retryOf && { retryOf: links.retryOf }),
           ...(links.retriedAs.length > 0 && { retriedAs: links.retriedAs }),
         };
-        process.stdout.write(`${values.json ? JSON.stringify(shown, null, 2) : showRun(run, links)}\n`);
+        process.stdout.write(
+          `${values.json ? JSON.stringify(shown, null, 2) : showRun(run, links, lanes)}\n`,
+        );
         return 0;
       }
       const runs = await opened.store.listRuns({
@@ -135,11 +139,24 @@ function took(run: RunRecord): number | undefined {
 
 function runTable(runs: RunRecord[]): string {
   if (runs.length === 0) return "No runs.";
+  // The lane column only where a listed run has a lane: a configuration without lanes reads as before.
+  const laned = runs.some((r) => r.lane);
   return safeTable(
-    ["RUN ID", "STATUS", "RECEIVED", "TOOK", "AGENT", "DELIVERY", "NAME", "RESULT"],
+    [
+      "RUN ID",
+      "STATUS",
+      ...(laned ? ["LANE"] : []),
+      "RECEIVED",
+      "TOOK",
+      "AGENT",
+      "DELIVERY",
+      "NAME",
+      "RESULT",
+    ],
     runs.map((r) => [
       r.id,
       r.status,
+      ...(laned ? [r.lane ? clipLine(laneText(r.lane.name), 24) : "-"] : []),
       formatTime(r.receivedAt),
       formatDuration(took(r)),
       r.resolvedAgentId ?? r.agentId ?? "-",
@@ -158,12 +175,12 @@ function indent(text: string): string {
     .join("\n");
 }
 
-function showRun(run: RunRecord, links: RunLinks): string {
+function showRun(run: RunRecord, links: RunLinks, lanes: LaneStats[]): string {
   const p = run.prompt;
   const model = run.resolvedModel ?? p?.model ?? run.model;
   const fields: Array<[string, string | undefined]> = [
     ["status", `${run.status}${run.attempts > 1 ? ` (attempt ${run.attempts})` : ""}`],
-    ["flow", flowText(run)],
+    ["flow", flowText(run, lanes)],
     ["name", run.name],
     ["session", run.sessionMode === "isolated" ? `${run.sessionKey} (isolated)` : run.sessionKey],
     ["agent", run.resolvedAgentId ?? run.agentId ?? "(default)"],

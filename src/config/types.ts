@@ -100,6 +100,8 @@ export interface ResolvedConfig {
     bodyTimeoutSeconds: number;
     authFailures: { max: number; windowSeconds: number; lockSeconds: number; maxTrackedAddresses: number };
     idempotencyTtlSeconds: number;
+    /** Named lanes, each with how many of its runs may run at once (default 1). */
+    lanes: Record<string, { concurrency: number }>;
   };
   agents: {
     defaults: {
@@ -151,6 +153,8 @@ export type RulesConfig = Pick<
   ResolvedConfig["hooks"],
   "path" | "mappings" | "transformsDir" | "transformLimits" | "mail"
 > & {
+  /** hooks.lanes: named lanes' concurrency (absent: every lane a mapping names runs one at a time). */
+  lanes?: ResolvedConfig["hooks"]["lanes"];
   /** Their mappings come after `mappings`. */
   packs: readonly Pick<EnabledPack, "mappings">[];
   /** For the warning about session keys no allowed prefix admits (absent: not checked). */

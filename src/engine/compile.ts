@@ -4,6 +4,7 @@ import { ConfigError } from "../config/errors.js";
 import type { ConfigIssue } from "../config/issues.js";
 import type { ResolvedMapping, RulesConfig } from "../config/types.js";
 import { type DispatchStep, dispatchPlan } from "./dispatch.js";
+import { laneLimits } from "./lane.js";
 import { type CompiledRule, type CompileScope, compileRule, fieldPath } from "./rule.js";
 import { lintMapping } from "./rule-lint.js";
 import { ruleWarnings } from "./rule-warnings.js";
@@ -89,7 +90,13 @@ export async function compileRules(
     for (const mapping of mappings)
       if (mapping.transform) loads.set(mapping, loadTransform(loader(), mapping));
     const rules: CompiledRule[] = [];
-    const scope: CompileScope = { config, templates: new Map(), verifiers: new Map(), issues };
+    const scope: CompileScope = {
+      config,
+      templates: new Map(),
+      verifiers: new Map(),
+      lanes: laneLimits(mappings, config.hooks.lanes),
+      issues,
+    };
     for (const mapping of mappings) {
       const loaded = mapping.transform ? await loads.get(mapping) : undefined;
       issues.push(...(loaded?.issues ?? []));

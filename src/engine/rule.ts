@@ -15,6 +15,7 @@ import {
 } from "./flow.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
+import { type LaneProblem, type laneLimits, mappingLane } from "./lane.js";
 import { type CompiledLogic, compileLogic, LogicSyntaxError, varPaths } from "./logic.js";
 import type { SuccessAnswer } from "./success-answer.js";
 import { type CompiledTemplate, compileTemplate, TemplateSyntaxError } from "./template.js";
@@ -118,6 +119,8 @@ export interface CompileScope {
   templates: Map<string, CompiledTemplate>;
   /** Verifiers by their verify block: identical blocks share one, which a request then runs once. */
   verifiers: Map<string, Verifier>;
+  /** The named lanes' limits over every mapping of the index, and the mappings that disagree on one. */
+  lanes: ReturnType<typeof laneLimits>;
   issues: ConfigIssue[];
 }
 
@@ -155,9 +158,12 @@ function compileFlow(
   if (mapping.coalesceTemplate !== undefined && !flow?.coalesce) {
     error("coalesceTemplate", "coalesceTemplate needs flow.coalesce; add flow.coalesce or remove it");
   }
-  if (!flow || (!flow.dedupe && !flow.coalesce)) return undefined;
+  const lane = flow && laneOf(mapping, scope);
+  if (isProblem(lane)) error(lane.field, lane.message);
+  if (!flow || (!flow.dedupe && !flow.coalesce && !lane)) return undefined;
   const compiled: CompiledFlow = {};
-  let ok = true;
+  let ok = !isProblem(lane);
+  if (lane && !isProblem(lane)) compiled.lane = lane;
   if (flow.dedupe) {
     const key = scopedTemplate(flow.dedupe.key, "flow.dedupe.key", scope, error);
     const windowMs = flowWindowMs(flow.dedupe.window, DEDUPE_MAX_MS, "30d");
@@ -183,6 +189,15 @@ function compileFlow(
     } else ok = false;
   }
   return ok ? compiled : undefined;
+}
+
+/** The mapping's lane: a disagreement on its named lane's limit first, else its lane or its problem. */
+function laneOf(mapping: ResolvedMapping, scope: CompileScope): ReturnType<typeof mappingLane> {
+  return scope.lanes.problems.get(mapping) ?? mappingLane(mapping, scope.lanes.limits);
+}
+
+function isProblem(lane: ReturnType<typeof mappingLane>): lane is LaneProblem {
+  return lane !== undefined && "field" in lane;
 }
 
 /** Compiles one mapping; problems are appended to `scope.issues` and the rule is then undefined. */

@@ -1,5 +1,6 @@
 // Contracts of the rule engine. The engine is pure: it sees requests as data and returns decisions.
 import type { ErrorCode } from "../core/errors.js";
+import type { RunLane } from "../core/lane.js";
 import type { AgentPayload, WakePayload } from "../types/generated.js";
 import type { ClauseFailure } from "./explain.js";
 import type { SuccessAnswer } from "./success-answer.js";
@@ -28,6 +29,8 @@ type FlowTemplate = (data: Record<string, unknown>) => string;
 
 /** A mapping's flow control, compiled at load (engine/flow.ts): key templates, windows, the coalesce template. */
 export interface CompiledFlow {
+  /** The lane its runs wait in (flow.lane, or flow.concurrency alone). */
+  lane?: RunLane;
   dedupe?: { key: FlowTemplate; windowMs: number };
   coalesce?: { key: FlowTemplate; windowMs: number; max: number; template?: FlowTemplate };
 }

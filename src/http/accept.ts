@@ -192,6 +192,7 @@ function newRun(
     ...(action.pack !== undefined && { pack: action.pack }),
     ...(mappingId !== undefined && { mappingId }),
     ...(spec && { flow: spec }),
+    ...(flow?.spec.lane && { lane: flow.spec.lane }),
   };
 }
 

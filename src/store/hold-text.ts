@@ -1,14 +1,33 @@
 // How a run's flow state reads, for `hookgate runs show` and the console alike: why it is held and until
-// when, and how many requests were merged into it.
+// when, how many requests were merged into it, and the lane it waits in (with why it still waits).
+import { laneText, laneWaitText } from "../core/lane.js";
 import { formatTime } from "../core/time-text.js";
-import type { RunRecord } from "./types.js";
+import type { LaneStats, RunRecord } from "./types.js";
 
-/** undefined for a run that is neither held nor merged. */
-export function flowText(run: Pick<RunRecord, "held" | "merged">): string | undefined {
+/**
+ * undefined for a run that is neither held, merged nor in a lane. `lanes`: the lanes' counts now, to
+ * say why a queued run of a full lane waits.
+ */
+export function flowText(
+  run: Pick<RunRecord, "held" | "merged" | "lane" | "status">,
+  lanes: readonly LaneStats[] = [],
+): string | undefined {
+  const parts = [holdText(run), run.lane && laneState(run, lanes)].filter(Boolean);
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
+function holdText(run: Pick<RunRecord, "held" | "merged">): string | undefined {
   const merged = run.merged !== undefined && run.merged > 1 ? `${run.merged} requests merged` : undefined;
   if (run.held?.reason === "coalesce") {
     const until = run.held.until !== undefined ? ` until ${formatTime(run.held.until)}` : "";
     return `held: coalescing requests${until}${merged ? ` (${merged} so far)` : ""}`;
   }
   return merged && `coalesced: ${merged}`;
+}
+
+function laneState(run: Pick<RunRecord, "lane" | "status">, lanes: readonly LaneStats[]): string {
+  const lane = run.lane!;
+  const running = lanes.find((l) => l.lane === lane.name)?.running ?? 0;
+  if (run.status === "queued" && running >= lane.limit) return `waiting: ${laneWaitText(lane, running)}`;
+  return `${laneText(lane.name)} (at most ${lane.limit} at once)`;
 }

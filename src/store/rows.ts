@@ -61,6 +61,8 @@ export interface RunRow {
   held_reason?: string | null;
   held_until?: number | string | null;
   merged?: number | null;
+  lane?: string | null;
+  lane_limit?: number | null;
 }
 
 export interface TranscriptRow {
@@ -127,6 +129,8 @@ export const RUN_COLUMNS = [
   "preset",
   "received_at",
   "trace_context",
+  "lane",
+  "lane_limit",
 ] as const;
 
 /** A new run's values in the order of RUN_COLUMNS, for positional parameters (cheaper to bind). */
@@ -156,6 +160,8 @@ export function runParams(run: NewRun): Record<string, unknown> {
     preset: run.pack ?? null,
     received_at: run.receivedAt,
     trace_context: run.traceContext ?? null,
+    lane: run.lane?.name ?? null,
+    lane_limit: run.lane?.limit ?? null,
   };
 }
 
@@ -192,6 +198,7 @@ export function runFromRow(row: RunRow): RunRecord {
     targetId: row.target_id ?? undefined,
     held: row.held_reason ? runHold(row.held_reason, row.held_until) : undefined,
     merged: row.merged ?? undefined,
+    lane: row.lane ? { name: row.lane, limit: row.lane_limit ?? 1 } : undefined,
   });
 }
 

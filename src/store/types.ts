@@ -4,6 +4,7 @@
 // is durable. The store reports outcomes; the HTTP layer decides how to answer them.
 
 import type { RequestDecision } from "../core/decision-record.js";
+import type { RunLane } from "../core/lane.js";
 
 export type { RequestDecision };
 
@@ -118,6 +119,8 @@ export interface NewRun {
   traceContext?: string;
   /** Dedupe and coalesce (not stored with the run: they decide how it is stored). */
   flow?: FlowSpec;
+  /** The lane it waits in: the worker claims it only while fewer than the lane's limit run. */
+  lane?: RunLane;
 }
 
 /** Why a run is held, and until when it is at the latest (coalesce: the end of its window). */
@@ -466,6 +469,13 @@ export interface QueueStats {
   eventsPending: number;
 }
 
+/** One lane's runs: running, and queued (waiting for room in the lane, or for a free worker). */
+export interface LaneStats {
+  lane: string;
+  running: number;
+  queued: number;
+}
+
 /** How far behind the work is, for `hookgate status`. */
 export interface Backlog {
   runsHeld: number;
@@ -589,6 +599,8 @@ export interface Store {
   prune(policy: RetentionPolicy): Promise<PruneResult>;
   queueStats(): Promise<QueueStats>;
   backlog(): Promise<Backlog>;
+  /** Runs running and queued per lane, for the lanes that have any (by lane name). */
+  laneStats(): Promise<LaneStats[]>;
 
   // --- retries ---
   /**
@@ -692,4 +704,5 @@ export type StoreReader = Pick<
   | "runLinks"
   | "queueStats"
   | "backlog"
+  | "laneStats"
 >;

@@ -8,6 +8,13 @@
  */
 export type FlowWindow = string;
 /**
+ * A lane's name: letters, digits, _ . - (at most 64), e.g. github.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "laneName".
+ */
+export type LaneName = string;
+/**
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "sessionMode".
  */
@@ -204,6 +211,12 @@ export interface HooksConfig {
    * How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds).
    */
   idempotencyTtlSeconds?: number;
+  /**
+   * Named lanes that mappings' flow.lane puts their runs in, with how many of each lane's runs may run at once, e.g. { github: { concurrency: 2 } }. A lane a mapping names without an entry here runs one run at a time.
+   */
+  lanes?: {
+    [k: string]: Lane;
+  };
 }
 /**
  * One rule: which requests it handles (match) and the action it builds from them.
@@ -464,7 +477,7 @@ export interface MappingChallenge {
   verifyToken?: string;
 }
 /**
- * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.
+ * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), and its runs run at most so many at once (concurrency, lane). Every request is still answered 2xx at once. Windows, keys and the runs waiting live in the store: they survive a restart and are shared by instances on PostgreSQL.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "flow".
@@ -472,6 +485,14 @@ export interface MappingChallenge {
 export interface MappingFlow {
   dedupe?: MappingFlowDedupe;
   coalesce?: MappingFlowCoalesce;
+  /**
+   * The lane this mapping's runs wait in: runs of one lane (of every mapping naming it) run at most hooks.lanes.<name>.concurrency at once (default 1), in arrival order; runs of other lanes and mappings are not held up by them. Agent runs only.
+   */
+  lane?: string;
+  /**
+   * At most this many runs of this mapping at once; the others wait queued, in arrival order. With lane: the lane's concurrency (then it must agree with hooks.lanes.<name>.concurrency and with the other mappings of the lane). Agent runs only.
+   */
+  concurrency?: number;
 }
 /**
  * A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.
@@ -589,6 +610,16 @@ export interface AuthFailuresConfig {
    * Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first.
    */
   maxTrackedAddresses?: number;
+}
+/**
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "lane".
+ */
+export interface Lane {
+  /**
+   * At most this many runs of the lane at once (across instances sharing a PostgreSQL store).
+   */
+  concurrency?: number;
 }
 /**
  * Agents that run hook turns and the main session.

@@ -60,6 +60,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       bodyTimeoutSeconds: 30,
       authFailures: { max: 20, windowSeconds: 60, lockSeconds: 60, maxTrackedAddresses: 10_000 },
       idempotencyTtlSeconds: 86_400,
+      lanes: {},
     },
     agents: {
       defaults: { models: null, timeoutSeconds: 600, maxConcurrentRuns: 4, transcriptTurns: 20 },

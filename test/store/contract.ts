@@ -7,6 +7,7 @@ import { acceptsContract } from "./contract/accepts.js";
 import type { ContractOptions, StoreFactory } from "./contract/fixtures.js";
 import { flowContract } from "./contract/flow.js";
 import { issuesContract } from "./contract/issues.js";
+import { lanesContract } from "./contract/lanes.js";
 import { requestLogContract } from "./contract/request-log.js";
 import { runsContract } from "./contract/runs.js";
 import { sessionsContract } from "./contract/sessions.js";
@@ -28,5 +29,6 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
   sessionsContract(context);
   requestLogContract(context);
   flowContract(context);
+  lanesContract(context);
   issuesContract(context);
 }

@@ -107,3 +107,55 @@ describe("flow: the coalesced message", () => {
     );
   });
 });
+
+describe("flow: lanes", () => {
+  test("a lane's limit comes from hooks.lanes, or from the mappings naming it; a mapping's own lane from concurrency", async () => {
+    const { index } = await compile(
+      [
+        agent({ id: "push", match: { path: "push" }, flow: { lane: "github" } }),
+        agent({ id: "issues", match: { path: "issues" }, flow: { lane: "ci", concurrency: 3 } }),
+        agent({ id: "builds", match: { path: "builds" }, flow: { lane: "ci" } }),
+        agent({ id: "alerts", flow: { concurrency: 2 } }),
+        agent({ id: "mail", match: { path: "mail" }, flow: { lane: "inbox" } }),
+      ],
+      { hooks: { lanes: { github: { concurrency: 2 } } } },
+    );
+    const laneOf = async (path: string) => {
+      const d = await route(index, request(path, {}));
+      return d.kind === "agent" ? d.flow?.lane : undefined;
+    };
+    expect(await laneOf("push")).toEqual({ name: "github", limit: 2 });
+    expect(await laneOf("issues")).toEqual({ name: "ci", limit: 3 });
+    expect(await laneOf("builds")).toEqual({ name: "ci", limit: 3 });
+    expect(await laneOf("alerts")).toEqual({ name: "mapping:alerts", limit: 2 });
+    expect(await laneOf("mail")).toEqual({ name: "inbox", limit: 1 });
+  });
+
+  test("limits that disagree, and a lane on a wake mapping, are load errors naming the field", async () => {
+    const issues = await issuesOf(() =>
+      compile(
+        [
+          agent({ id: "a", flow: { lane: "github", concurrency: 3 } }),
+          agent({ id: "b", flow: { lane: "ci", concurrency: 1 } }),
+          agent({ id: "c", flow: { lane: "ci", concurrency: 2 } }),
+          { id: "w", action: "wake", match: { path: "w" }, textTemplate: "x", flow: { concurrency: 1 } },
+        ],
+        { hooks: { lanes: { github: { concurrency: 2 } } } },
+      ),
+    );
+    expect(issues.map((i) => [i.path, i.message])).toEqual([
+      [
+        "hooks.mappings[0].flow.concurrency",
+        "mapping a: flow.concurrency 3 disagrees with hooks.lanes.github.concurrency (2) for lane github; set hooks.lanes.github.concurrency and drop flow.concurrency from the mappings",
+      ],
+      [
+        "hooks.mappings[2].flow.concurrency",
+        "mapping c: flow.concurrency 2 disagrees with mapping b's flow.concurrency (1) for lane ci; set hooks.lanes.ci.concurrency and drop flow.concurrency from the mappings",
+      ],
+      [
+        "hooks.mappings[3].flow.concurrency",
+        "mapping w: flow.concurrency applies to agent runs; remove it from this wake mapping",
+      ],
+    ]);
+  });
+});

@@ -92,6 +92,9 @@ export async function resolveHooks(
     bodyTimeoutSeconds: h.bodyTimeoutSeconds,
     authFailures: { ...schemaDefaults("authFailures"), ...h.authFailures } as ResolvedHooks["authFailures"],
     idempotencyTtlSeconds: h.idempotencyTtlSeconds,
+    lanes: Object.fromEntries(
+      Object.entries(h.lanes ?? {}).map(([name, lane]) => [name, { concurrency: lane.concurrency ?? 1 }]),
+    ),
   };
   if (h.defaultSessionKey !== undefined) hooks.defaultSessionKey = h.defaultSessionKey;
   return hooks;

@@ -277,10 +277,11 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
             }),
           );
         const transcript = await store.transcript(run.sessionKey, 40);
+        const lanes = run.lane && run.status === "queued" ? await store.laneStats() : [];
         return send(
           reply,
           200,
-          page(`Run of ${run.name}`, runDetail(run, transcript), { section: "runs", session }),
+          page(`Run of ${run.name}`, runDetail(run, transcript, lanes), { section: "runs", session }),
         );
       });
 

@@ -1,10 +1,12 @@
 // Agent runs in the console: the list, and one run with its prompt, reply or error, delivery state
 // and the transcript of its session.
+import { laneText } from "../../core/lane.js";
 import { formatDuration, formatTime } from "../../core/time-text.js";
 import { flowText } from "../../store/hold-text.js";
 import type {
   DeliveryState,
   HeartbeatRecord,
+  LaneStats,
   RunRecord,
   SystemEvent,
   TranscriptMessage,
@@ -33,18 +35,19 @@ export function runList(runs: RunRecord[]): Html {
 <tbody>${runs.map(
     (r) => html`<tr>
 <td><a href="${consoleHref("runs", r.id)}">${formatTime(r.receivedAt)}</a></td>
-<td>${r.name}</td><td>${status(r.status)}</td><td>${r.mappingId ? html`<code>${r.mappingId}</code>` : ""}</td>
+<td>${r.name}</td><td>${status(r.status)}</td><td>${r.mappingId ? html`<code>${r.mappingId}</code>` : ""}${r.lane ? html` · ${laneText(r.lane.name)}` : ""}</td>
 <td>${delivery(r.delivery)}</td>
 <td class="num">${formatDuration(r.startedAt !== undefined && r.finishedAt !== undefined ? r.finishedAt - r.startedAt : undefined)}</td>
 </tr>`,
   )}</tbody></table>`;
 }
 
-export function runDetail(r: RunRecord, transcript: TranscriptMessage[]): Html {
+export function runDetail(r: RunRecord, transcript: TranscriptMessage[], lanes: LaneStats[] = []): Html {
+  const flow = flowText(r, lanes);
   return html`<dl>
 <dt>Run</dt><dd><code>${r.id}</code> · hook ${r.name}${r.mappingId ? html` · mapping <code>${r.mappingId}</code>` : ""}</dd>
 <dt>Status</dt><dd>${status(r.status)} after ${r.attempts} attempt${r.attempts === 1 ? "" : "s"}</dd>
-${flowText(r) ? html`<dt>Flow</dt><dd>${flowText(r)}</dd>` : ""}
+${flow ? html`<dt>Flow</dt><dd>${flow}</dd>` : ""}
 <dt>Received</dt><dd>${formatTime(r.receivedAt)}</dd>
 <dt>Ran</dt><dd>${formatTime(r.startedAt)} → ${formatTime(r.finishedAt)}</dd>
 <dt>Agent</dt><dd>${r.resolvedAgentId ?? r.agentId ?? "(default)"}${r.resolvedModel ? html` · model <code>${r.resolvedModel}</code>` : ""}</dd>

@@ -463,6 +463,8 @@ const RUN_COLUMNS: Array<[string, string]> = [
   ["preset", "text"],
   ["received_at", "bigint"],
   ["trace_context", "text"],
+  ["lane", "text"],
+  ["lane_limit", "integer"],
 ];
 
 /** One statement that inserts `runs` queued, for a transaction of the store's own. */

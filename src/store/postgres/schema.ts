@@ -244,6 +244,13 @@ const migrations: Array<(s: string) => string> = [
     retry_of text COLLATE "C" NOT NULL UNIQUE
   );
   `,
+  // 8: the lane a run waits in and how many of the lane may run at once, counted when runs are claimed
+  // (under the lane's advisory lock, so that instances claiming together stay within the limit).
+  (s) => `
+  ALTER TABLE ${s}.runs ADD COLUMN lane text COLLATE "C";
+  ALTER TABLE ${s}.runs ADD COLUMN lane_limit integer;
+  CREATE INDEX runs_lane ON ${s}.runs (lane, status) WHERE lane IS NOT NULL;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

@@ -38,6 +38,7 @@ import type {
   IssueFailure,
   IssueRecord,
   IssueSuccess,
+  LaneStats,
   LoggedRequest,
   NewHeartbeat,
   NewRun,
@@ -90,6 +91,8 @@ export interface PostgresStoreOptions {
 const NOW_MS = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 /** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
 const PRUNE_EVERY_MS = 60_000;
+/** Class of the transaction-scoped advisory locks of lanes, one per (schema, lane). */
+const LANE_LOCKS = 0x686b6c;
 const DEFAULT_PENDING_LIMIT = 100;
 
 /**
@@ -479,14 +482,37 @@ export class PostgresStore implements Store {
 
   async claimRuns(max: number, at: number): Promise<RunRecord[]> {
     if (max <= 0) return [];
-    // SKIP LOCKED: instances claiming at the same moment take different runs instead of waiting.
-    const { rows } = await this.pool().query<RunRow & { seq: number }>(
-      `UPDATE ${this.s}.runs SET status = 'running', attempts = attempts + 1, started_at = $1,
-         lease_owner = $2, lease_until = ${NOW_MS} + $3
-       WHERE seq IN (SELECT seq FROM ${this.s}.runs WHERE status = 'queued' ORDER BY seq LIMIT $4 FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
-      [at, this.instanceId, this.leaseMs, max],
-    );
+    const s = this.s;
+    const rows = await this.transaction(async (db) => {
+      // The lanes with queued runs whose lock this transaction gets: an instance claiming from a lane
+      // holds its lock until it commits, so the running runs counted next include every claim made
+      // before. A lane another instance is claiming from is left to it this time.
+      const lanes = await db.query<{ lane: string }>(
+        `SELECT lane FROM (SELECT DISTINCT lane FROM ${s}.runs WHERE status = 'queued' AND lane IS NOT NULL) q
+         WHERE pg_try_advisory_xact_lock($1, hashtext($2 || lane))`,
+        [LANE_LOCKS, s],
+      );
+      // The oldest queued runs, of no lane or within their lane's room (its limit less its running
+      // runs); SKIP LOCKED: instances claiming at the same moment take different runs instead of waiting.
+      const claimed = await db.query<RunRow & { seq: number }>(
+        `WITH running AS (
+           SELECT lane, count(*) AS n FROM ${s}.runs WHERE status = 'running' AND lane = ANY($5::text[]) GROUP BY lane),
+         ranked AS (
+           SELECT seq, lane, lane_limit, row_number() OVER (PARTITION BY lane ORDER BY seq) AS k
+           FROM ${s}.runs WHERE status = 'queued' AND lane = ANY($5::text[])),
+         room AS (
+           SELECT r.seq FROM ranked r LEFT JOIN running c ON c.lane = r.lane
+           WHERE r.k <= COALESCE(r.lane_limit, 1) - COALESCE(c.n, 0))
+         UPDATE ${s}.runs SET status = 'running', attempts = attempts + 1, started_at = $1,
+           lease_owner = $2, lease_until = ${NOW_MS} + $3
+         WHERE seq IN (SELECT seq FROM ${s}.runs
+           WHERE status = 'queued' AND (lane IS NULL OR seq IN (SELECT seq FROM room))
+           ORDER BY seq LIMIT $4 FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [at, this.instanceId, this.leaseMs, max, lanes.rows.map((r) => r.lane)],
+      );
+      return claimed.rows;
+    });
     for (const row of rows) this.leased.add(row.id);
     return rows.sort((a, b) => a.seq - b.seq).map(runFromRow);
   }
@@ -938,6 +964,15 @@ export class PostgresStore implements Store {
       deliveriesPending: r.deliveries_pending,
       eventsPending: r.events_pending,
     };
+  }
+
+  async laneStats(): Promise<LaneStats[]> {
+    const { rows } = await this.pool().query<LaneStats>(
+      `SELECT lane, count(*) FILTER (WHERE status = 'running')::int AS running,
+         count(*) FILTER (WHERE status = 'queued')::int AS queued
+       FROM ${this.s}.runs WHERE lane IS NOT NULL AND status IN ('queued', 'running') GROUP BY lane ORDER BY lane`,
+    );
+    return rows;
   }
 
   // --- coordination ---

@@ -193,6 +193,12 @@ const migrations: string[] = [
     retry_of TEXT NOT NULL UNIQUE
   );
   `,
+  // 11: the lane a run waits in and how many of the lane may run at once, counted when runs are claimed.
+  `
+  ALTER TABLE runs ADD COLUMN lane TEXT;
+  ALTER TABLE runs ADD COLUMN lane_limit INTEGER;
+  CREATE INDEX runs_lane ON runs (lane, status) WHERE lane IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

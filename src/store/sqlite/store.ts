@@ -52,6 +52,7 @@ import type {
   IssueFailure,
   IssueRecord,
   IssueSuccess,
+  LaneStats,
   LoggedRequest,
   NewHeartbeat,
   NewRun,
@@ -590,12 +591,32 @@ export class SqliteStore implements Store {
 
   async claimRuns(max: number, at: number): Promise<RunRecord[]> {
     if (max <= 0) return [];
-    // The oldest queued runs, then each by its seq, in one transaction: one UPDATE with an
-    // `IN (SELECT …)` of the same table took twice the time per claimed run (test/bench/README.md).
+    // The oldest queued runs whose lane has room, then each by its seq, in one transaction: one UPDATE
+    // with an `IN (SELECT …)` of the same table took twice the time per claimed run (test/bench/README.md).
     const rows = await this.write().submit(() => {
-      const seqs = this.stmt("SELECT seq FROM runs WHERE status = 'queued' ORDER BY seq LIMIT ?")
-        .pluck()
-        .all(max) as number[];
+      const running = new Map(
+        (
+          this.stmt(
+            "SELECT lane, count(*) AS n FROM runs WHERE lane IS NOT NULL AND status = 'running' GROUP BY lane",
+          ).all() as Array<{ lane: string; n: number }>
+        ).map((r) => [r.lane, r.n]),
+      );
+      // A run whose lane is full is passed over, so that the runs queued behind it are not held up.
+      const seqs: number[] = [];
+      const queued = this.stmt("SELECT seq, lane, lane_limit FROM runs WHERE status = 'queued' ORDER BY seq");
+      for (const row of queued.iterate() as Iterable<{
+        seq: number;
+        lane: string | null;
+        lane_limit: number | null;
+      }>) {
+        if (row.lane !== null) {
+          const n = running.get(row.lane) ?? 0;
+          if (n >= (row.lane_limit ?? 1)) continue;
+          running.set(row.lane, n + 1);
+        }
+        seqs.push(row.seq);
+        if (seqs.length >= max) break;
+      }
       const claim = this.stmt(
         "UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE seq = ? RETURNING *",
       );
@@ -955,6 +976,13 @@ export class SqliteStore implements Store {
       "SELECT status, count(*) AS n, min(received_at) AS oldest FROM runs WHERE status IN ('queued', 'held') GROUP BY status",
     ).all() as { status: string; n: number; oldest: number }[];
     return backlogOf(rows);
+  }
+
+  async laneStats(): Promise<LaneStats[]> {
+    return this.stmt(
+      `SELECT lane, sum(status = 'running') AS running, sum(status = 'queued') AS queued FROM runs
+       WHERE lane IS NOT NULL AND status IN ('queued', 'running') GROUP BY lane ORDER BY lane`,
+    ).all() as LaneStats[];
   }
 
   // --- plumbing ---

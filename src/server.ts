@@ -4,8 +4,9 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { LoadedConfig } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
-import { addQueueSource } from "./core/metrics.js";
+import { addLaneSource, addQueueSource } from "./core/metrics.js";
 import type { CompileOptions } from "./engine/compile.js";
+import { configuredLanes } from "./engine/lane.js";
 import { applyLiveSettings, buildApp } from "./http/app.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./http/auth-limiter.js";
 import { countedLimiter } from "./http/counted-limiter.js";
@@ -106,6 +107,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       events_pending: q.eventsPending,
     };
   });
+  // The lanes the current configuration names: a lane left by a reload is no longer a label.
+  let lanes = lanesOf(config);
+  const unlistLanes = addLaneSource(async () => {
+    const stats = new Map((await store.laneStats()).map((l) => [l.lane, l]));
+    return lanes.map((lane) => ({
+      lane,
+      running: stats.get(lane)?.running ?? 0,
+      waiting: stats.get(lane)?.queued ?? 0,
+    }));
+  });
   const retention = startRetention(store, config.retention, log);
   const app = await buildApp({
     config,
@@ -122,6 +133,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   } catch (err) {
     await app.close().catch(() => {});
     unlistQueues();
+    unlistLanes();
     await retention.stop();
     await runtime.stop().catch(() => {});
     generations.close();
@@ -141,6 +153,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     build: (next, number) => buildGeneration(next, number, context),
     apply: async (next) => {
       await runtime.reconfigure(next);
+      lanes = lanesOf(next);
       limiter.setLimits?.(next.hooks.authFailures);
       applyLiveSettings(app, next);
       if (!opts.fixedLogLevel && next.server.logLevel !== logLevel) log.level = next.server.logLevel;
@@ -168,6 +181,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         // Before the store closes: the last request log entries, and no pruning or scrape in flight.
         await requestLog?.close();
         unlistQueues();
+        unlistLanes();
         await retention.stop();
         await runtime.stop();
         generations.close();
@@ -178,6 +192,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 }
 
 /** A server started from a config object alone reloads that same object. */
+/** The lanes a configuration names, its packs' mappings included. */
+function lanesOf(config: ResolvedConfig): string[] {
+  const mappings = [...config.hooks.mappings, ...config.hooks.packs.flatMap((p) => p.mappings)];
+  return configuredLanes(mappings, config.hooks.lanes);
+}
+
 function staticLoad(config: ResolvedConfig): LoadedConfig {
   return { config, warnings: [], source: config.file ?? "built-in default", placeIssue: (i) => i };
 }

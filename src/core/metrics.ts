@@ -139,7 +139,42 @@ export const metrics = {
       for (const [queue, n] of totals) this.set({ queue }, n);
     },
   }),
+  laneRuns: new Gauge({
+    name: "hookgate_lane_runs",
+    help: "Runs of each configured lane (flow.lane, or a mapping's own with flow.concurrency), by state: running, waiting (queued).",
+    labelNames: ["lane", "state"] as const,
+    registers,
+    async collect() {
+      const totals = new Map<string, { running: number; waiting: number }>();
+      for (const source of laneSources) {
+        try {
+          for (const l of await source()) {
+            const t = totals.get(l.lane) ?? { running: 0, waiting: 0 };
+            totals.set(l.lane, { running: t.running + l.running, waiting: t.waiting + l.waiting });
+          }
+        } catch {
+          // A store that cannot answer now leaves its lanes out of this scrape.
+        }
+      }
+      this.reset();
+      for (const [lane, n] of totals) {
+        this.set({ lane, state: "running" }, n.running);
+        this.set({ lane, state: "waiting" }, n.waiting);
+      }
+    },
+  }),
 };
+
+/** The configured lanes' runs, read at each scrape: only lanes the configuration names (bounded labels). */
+export type LaneSource = () => Promise<Array<{ lane: string; running: number; waiting: number }>>;
+
+const laneSources = new Set<LaneSource>();
+
+/** Registers a source of lanes' runs; returns its removal. */
+export function addLaneSource(source: LaneSource): () => void {
+  laneSources.add(source);
+  return () => laneSources.delete(source);
+}
 
 /** Something that can tell how much work waits, read at each scrape. */
 export type QueueSource = () => Record<string, number> | Promise<Record<string, number>>;

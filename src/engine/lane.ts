@@ -56,3 +56,17 @@ export function mappingLane(
   if (name === undefined) return { name: ownLane(mapping.id), limit: concurrency! };
   return { name, limit: limits.get(name) ?? 1 };
 }
+
+/** Every lane the configuration names (hooks.lanes, flow.lane, a mapping's own): the metrics' labels. */
+export function configuredLanes(
+  mappings: readonly ResolvedMapping[],
+  lanes: Readonly<Record<string, unknown>> | undefined,
+): string[] {
+  const names = new Set(Object.keys(lanes ?? {}));
+  for (const m of mappings) {
+    if (m.action !== "agent" || !m.flow) continue;
+    if (m.flow.lane !== undefined) names.add(m.flow.lane);
+    else if (m.flow.concurrency !== undefined) names.add(ownLane(m.id));
+  }
+  return [...names].sort();
+}

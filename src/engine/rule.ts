@@ -12,6 +12,7 @@ import {
   type CompiledFlow,
   DEDUPE_MAX_MS,
   flowWindowMs,
+  RATE_PER_MAX_MS,
 } from "./flow.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
@@ -155,7 +156,7 @@ function compileFlow(
   if (mapping.coalesceTemplate !== undefined && !flow?.coalesce) {
     error("coalesceTemplate", "coalesceTemplate needs flow.coalesce; add flow.coalesce or remove it");
   }
-  if (!flow || (!flow.dedupe && !flow.coalesce)) return undefined;
+  if (!flow || (!flow.dedupe && !flow.coalesce && !flow.rate)) return undefined;
   const compiled: CompiledFlow = {};
   let ok = true;
   if (flow.dedupe) {
@@ -181,6 +182,13 @@ function compileFlow(
         ...(template && { template }),
       };
     } else ok = false;
+  }
+  if (flow.rate) {
+    const perMs = flowWindowMs(flow.rate.per, RATE_PER_MAX_MS, "30d");
+    if (typeof perMs === "string") {
+      error("flow.rate.per", perMs.replace(/^window/, "per"));
+      ok = false;
+    } else compiled.rate = { max: flow.rate.max, perMs, over: flow.over ?? "hold" };
   }
   return ok ? compiled : undefined;
 }

@@ -464,7 +464,7 @@ export interface MappingChallenge {
   verifyToken?: string;
 }
 /**
- * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.
+ * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), at most so many runs start per period (rate, with over). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "flow".
@@ -472,6 +472,11 @@ export interface MappingChallenge {
 export interface MappingFlow {
   dedupe?: MappingFlowDedupe;
   coalesce?: MappingFlowCoalesce;
+  rate?: MappingFlowRate;
+  /**
+   * What becomes of a run past the rate: hold (stored held, started in arrival order when a later period allows it) or drop (stored as dropped, never started). Either way the sender is answered 2xx at once, with held: true or dropped: true.
+   */
+  over?: "hold" | "drop";
 }
 /**
  * A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.
@@ -508,6 +513,22 @@ export interface MappingFlowCoalesce {
    * A window that holds this many requests starts its run at once.
    */
   max?: number;
+}
+/**
+ * At most max of this mapping's runs start per period. Periods are fixed: they start at multiples of per since 1970-01-01T00:00Z (per: 1h starts each hour on the hour). Past max, the run is held or dropped (flow.over). Applies to agent runs only (a wake is not a run of its own); a coalesced run counts once, when its window ends. The counts live in the store: they survive a restart and instances on PostgreSQL share them.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "flowRate".
+ */
+export interface MappingFlowRate {
+  /**
+   * Runs started per period, e.g. 20.
+   */
+  max: number;
+  /**
+   * The period (at most 30d), e.g. 1h.
+   */
+  per: string;
 }
 /**
  * Hard limits of the transform sandbox, per call, and the worker threads transforms run in.

@@ -244,6 +244,17 @@ const migrations: Array<(s: string) => string> = [
     retry_of text COLLATE "C" NOT NULL UNIQUE
   );
   `,
+  // 8: flow rate: each mapping's count of runs in the latest period it gave a run, and the rate a
+  // coalesce window's run reaches when the window ends.
+  (s) => `
+  CREATE TABLE ${s}.flow_rates (
+    scope        text    PRIMARY KEY,
+    period_start bigint  NOT NULL,
+    count        integer NOT NULL,
+    held         boolean NOT NULL
+  );
+  ALTER TABLE ${s}.flow_windows ADD COLUMN rate text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

@@ -432,7 +432,7 @@ export function windowFromRow(row: WindowRow): WindowState {
 export interface RateRow {
   period_start: number | string;
   count: number;
-  held: number | boolean;
+  held: number;
 }
 
 export function rateFromRow(row: RateRow): RateState {

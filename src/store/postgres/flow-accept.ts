@@ -196,7 +196,7 @@ async function applyFlow(
           `INSERT INTO ${s}.flow_rates (scope, period_start, count, held) VALUES ($1, $2, $3, $4)
            ON CONFLICT (scope) DO UPDATE SET period_start = excluded.period_start, count = excluded.count,
              held = excluded.held`,
-          [op.scope, op.rate.periodStart, op.rate.count, op.rate.held],
+          [op.scope, op.rate.periodStart, op.rate.count, op.rate.held ? 1 : 0],
         );
         break;
       case "merge-run":

@@ -251,7 +251,7 @@ const migrations: Array<(s: string) => string> = [
     scope        text    PRIMARY KEY,
     period_start bigint  NOT NULL,
     count        integer NOT NULL,
-    held         boolean NOT NULL
+    held         integer NOT NULL
   );
   ALTER TABLE ${s}.flow_windows ADD COLUMN rate text;
   `,

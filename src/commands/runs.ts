@@ -15,7 +15,7 @@ import { escapeControls, safeTable } from "./terminal-text.js";
 import { clipLine } from "./text-table.js";
 import { parseWhen, WHEN_FORMS } from "./when.js";
 
-const STATUSES: RunStatus[] = ["held", "queued", "running", "succeeded", "failed", "timed_out"];
+const STATUSES: RunStatus[] = ["held", "queued", "running", "succeeded", "failed", "timed_out", "dropped"];
 
 const help = `Usage: hookgate runs [--config FILE | --store FILE|URL] [--status S] [--session KEY] [--limit N] [--json]
        hookgate runs show RUN_ID [--config FILE | --store FILE|URL] [--json]

@@ -43,6 +43,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   requests: "logged requests",
   flow_windows: "coalesce windows",
   flow_dedupe: "dedupe keys",
+  flow_rates: "rate counts",
   issues: "issues",
   run_retries: "run retries",
 };

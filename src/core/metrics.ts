@@ -72,6 +72,12 @@ export const metrics = {
     labelNames: ["mapping"] as const,
     registers,
   }),
+  flowRated: new Counter({
+    name: "hookgate_flow_rate_runs_total",
+    help: "Agent runs past their mapping's flow.rate, by mapping and outcome: held (start when a later period allows) or dropped (never start). An accept counts once however many runs of a fan-out it held; a coalesced run counts when its window ends.",
+    labelNames: ["mapping", "outcome"] as const,
+    registers,
+  }),
   heartbeats: new Counter({
     name: "hookgate_heartbeats_total",
     help: "Heartbeats of the main session by status (acked, replied, failed).",

@@ -4,14 +4,16 @@
 import { parseDuration } from "../config/resolve/duration.js";
 import { sha256 } from "../core/digest.js";
 import type { CompiledTemplate, TemplateData } from "./template.js";
-import type { CompiledFlow, FlowKeys } from "./types.js";
+import type { CompiledFlow, FlowKeys, FlowRate } from "./types.js";
 
-export type { CompiledFlow, FlowKeys };
+export type { CompiledFlow, FlowKeys, FlowRate };
 
 /** Longest dedupe window: keys are rows in the store, kept no longer than a month. */
 export const DEDUPE_MAX_MS = 30 * 86_400_000;
 /** Longest coalesce window: a held run should not wait more than a day. */
 export const COALESCE_MAX_MS = 86_400_000;
+/** Longest rate period: a month, as for dedupe keys. */
+export const RATE_PER_MAX_MS = 30 * 86_400_000;
 /** Requests one window holds when the mapping does not say. */
 export const COALESCE_DEFAULT_MAX = 50;
 

@@ -12,6 +12,7 @@ import {
   type CompiledFlow,
   DEDUPE_MAX_MS,
   flowWindowMs,
+  RATE_PER_MAX_MS,
 } from "./flow.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
 import { normaliseHookPath } from "./hook-path.js";
@@ -160,7 +161,7 @@ function compileFlow(
   }
   const lane = flow && laneOf(mapping, scope);
   if (isProblem(lane)) error(lane.field, lane.message);
-  if (!flow || (!flow.dedupe && !flow.coalesce && !lane)) return undefined;
+  if (!flow || (!flow.dedupe && !flow.coalesce && !flow.rate && !lane)) return undefined;
   const compiled: CompiledFlow = {};
   let ok = !isProblem(lane);
   if (lane && !isProblem(lane)) compiled.lane = lane;
@@ -187,6 +188,13 @@ function compileFlow(
         ...(template && { template }),
       };
     } else ok = false;
+  }
+  if (flow.rate) {
+    const perMs = flowWindowMs(flow.rate.per, RATE_PER_MAX_MS, "30d");
+    if (typeof perMs === "string") {
+      error("flow.rate.per", perMs.replace(/^window/, "per"));
+      ok = false;
+    } else compiled.rate = { max: flow.rate.max, perMs, over: flow.over ?? "hold" };
   }
   return ok ? compiled : undefined;
 }

@@ -33,6 +33,15 @@ export interface CompiledFlow {
   lane?: RunLane;
   dedupe?: { key: FlowTemplate; windowMs: number };
   coalesce?: { key: FlowTemplate; windowMs: number; max: number; template?: FlowTemplate };
+  /** Runs started per fixed period; past it a run is held or dropped (`over`). Agent runs only. */
+  rate?: FlowRate;
+}
+
+/** A mapping's rate: at most `max` runs per period of `perMs`, the rest held or dropped. */
+export interface FlowRate {
+  max: number;
+  perMs: number;
+  over: "hold" | "drop";
 }
 
 /** The keys one action was given, as rendered from its request (or forEach element). */

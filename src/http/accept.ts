@@ -61,9 +61,12 @@ export function createAcceptor(runtime: Runtime): Acceptor {
     }
     return result;
   };
-  const runsAccepted = (result: AcceptResult, count: number) => {
+  const runsAccepted = (result: AcceptResult, count: number, mappingId: string | undefined) => {
     if (result.status === "accepted") {
       metrics.runs.inc({ status: "queued" }, count);
+      const { held, dropped } = result.outcome;
+      if (held) metrics.flowRated.inc({ mapping: mappingId ?? "none", outcome: "held" });
+      if (dropped) metrics.flowRated.inc({ mapping: mappingId ?? "none", outcome: "dropped" });
       runtime.runAccepted();
     }
     return result;
@@ -93,7 +96,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
       const result = await durably("run", (traceContext) =>
         store.acceptRun(traceContext ? { ...run, traceContext } : run, idem),
       );
-      return runsAccepted(result, 1);
+      return runsAccepted(result, 1, mappingId);
     },
 
     async agents(runs, hook, idem, mappingId, flow) {
@@ -102,7 +105,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
       const result = await durably("run", (traceContext) =>
         store.acceptRuns(traceContext ? built.map((run) => ({ ...run, traceContext })) : built, idem),
       );
-      return runsAccepted(result, runs.length);
+      return runsAccepted(result, runs.length, mappingId);
     },
   };
 }
@@ -111,25 +114,32 @@ function newWake(action: WakeAction, hook: string, receivedAt: number, flow?: Ac
   const wake: NewWake = { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt };
   const spec =
     flow &&
-    flowSpec(flow, action.flow, action.text, (items, key) =>
-      composeCoalesced(flow.spec.coalesce?.template, items, key, "\n"),
+    flowSpec(
+      flow,
+      action.flow,
+      action.text,
+      (items, key) => composeCoalesced(flow.spec.coalesce?.template, items, key, "\n"),
+      "wake",
     );
   return spec ? { ...wake, flow: spec } : wake;
 }
 
 /**
- * The store's view of an action's flow control: its keys with the mapping's windows, and how a
- * coalesced message is made of the items (`compose(items, key, runId)`). Undefined without keys.
+ * The store's view of an action's flow control: its keys with the mapping's windows, how a coalesced
+ * message is made of the items (`compose(items, key, runId)`), and for a run its mapping's rate (a wake
+ * is not a run of its own: the rate leaves it alone). Undefined without keys or rate.
  */
 function flowSpec(
   flow: AcceptFlow,
   keys: FlowKeys | undefined,
   item: string,
   compose: (items: readonly FlowItem[], key: string, runId: string) => string,
+  kind: "wake" | "run",
 ): FlowSpec | undefined {
-  if (!keys) return undefined;
-  const { dedupe, coalesce } = flow.spec;
+  const { dedupe, coalesce, rate } = flow.spec;
   const spec: FlowSpec = { scope: flow.scope };
+  if (rate && kind === "run") spec.rate = rate;
+  if (!keys) return spec.rate ? spec : undefined;
   if (dedupe && keys.dedupe !== undefined) spec.dedupe = { key: keys.dedupe, windowMs: dedupe.windowMs };
   if (coalesce && keys.coalesce !== undefined) {
     const key = keys.coalesce;
@@ -141,7 +151,7 @@ function flowSpec(
       compose: (items, runId) => compose(items, key, runId),
     };
   }
-  return spec.dedupe || spec.coalesce ? spec : undefined;
+  return spec.dedupe || spec.coalesce || spec.rate ? spec : undefined;
 }
 
 /** The run of an admitted action: its content wrapped as untrusted unless the mapping allows it. */
@@ -171,8 +181,13 @@ function newRun(
   // A coalesced run's message is the items' (wrapped once, as the window's run, from its first request).
   const spec =
     flow &&
-    flowSpec(flow, action.flow, action.message, (items, key, runId) =>
-      wrap(composeCoalesced(flow.spec.coalesce?.template, items, key, "\n\n"), runId, items[0]!.at),
+    flowSpec(
+      flow,
+      action.flow,
+      action.message,
+      (items, key, runId) =>
+        wrap(composeCoalesced(flow.spec.coalesce?.template, items, key, "\n\n"), runId, items[0]!.at),
+      "run",
     );
   return {
     id,

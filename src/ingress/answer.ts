@@ -11,12 +11,13 @@ export type { Answer };
 
 /**
  * What the store made of accepted actions (the store's AcceptOutcome has this shape): `coalesced` when
- * the request joined a coalesce window, `deduped` when it repeated a content key and started nothing.
+ * the request joined a coalesce window, `deduped` when it repeated a content key and started nothing,
+ * `held` / `dropped` when its run was past its mapping's rate (it starts later / never).
  */
 export type StoredOutcome = (
   | { kind: "wake"; mode: WakeAction["mode"]; event: "queued" | "coalesced"; count?: number }
   | { kind: "run"; runId: string; runIds?: string[] }
-) & { coalesced?: true; deduped?: true };
+) & { coalesced?: true; deduped?: true; held?: true; dropped?: true };
 
 /** A run's id is made when it is stored: a decision not stored shows this instead. */
 const UNSTORED_RUN_ID = "(assigned when stored)";
@@ -38,6 +39,8 @@ function usualAnswer(stored: StoredOutcome | "skip"): Answer {
   const marks = {
     ...(stored.coalesced && { coalesced: true }),
     ...(stored.deduped && { deduped: true }),
+    ...(stored.held && { held: true }),
+    ...(stored.dropped && { dropped: true }),
   };
   if (stored.kind === "run") {
     return {
@@ -62,8 +65,8 @@ function usualAnswer(stored: StoredOutcome | "skip"): Answer {
  * `now` when any asks for it (one heartbeat serves them all); run ids are not known yet.
  */
 function unstoredOutcome(d: Extract<IngressDecision, { kind: "wake" | "agent" }>): StoredOutcome {
-  // A keyed action of a coalescing mapping always goes into a window; whether a dedupe key repeats
-  // depends on what the store saw, which a decision not stored cannot tell.
+  // A keyed action of a coalescing mapping always goes into a window; whether a dedupe key repeats,
+  // or a rate is reached, depends on what the store saw, which a decision not stored cannot tell.
   const coalesced = d.flow?.coalesce !== undefined && d.action.flow?.coalesce !== undefined;
   const marks = coalesced ? { coalesced: true as const } : {};
   if (d.kind === "agent") {

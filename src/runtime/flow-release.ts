@@ -1,7 +1,9 @@
-// Ends coalesce windows whose time is up: their held runs are queued and their wakes become events.
-// The windows live in the store (they survive a restart, and on a shared store any instance may end
-// them); this only looks for due ones, as often as the worker polls.
+// Ends coalesce windows whose time is up (their held runs are queued, or held or dropped by their rate,
+// and their wakes become events), and queues the runs held by their rate whose period has come. The
+// windows and holds live in the store (they survive a restart, and on a shared store any instance may
+// end them); this only looks for due ones, as often as the worker polls.
 import type { Logger } from "pino";
+import { metrics } from "../core/metrics.js";
 import type { Store, WakeMode } from "../store/types.js";
 
 export interface FlowReleaseOptions {
@@ -44,11 +46,12 @@ export class FlowRelease {
 
   private async release(): Promise<void> {
     try {
-      const { runs, wakes } = await this.opts.store.releaseWindows(this.opts.now());
+      const { runs, wakes, rated } = await this.opts.store.releaseWindows(this.opts.now());
+      for (const { scope, fate } of rated ?? []) metrics.flowRated.inc({ mapping: scope, outcome: fate });
       if (runs > 0) this.opts.runsQueued();
       for (const mode of wakes) this.opts.wakeAdded(mode);
     } catch (err) {
-      this.opts.log.error({ err }, "ending coalesce windows failed");
+      this.opts.log.error({ err }, "ending coalesce windows and rate holds failed");
     }
   }
 }

@@ -1,9 +1,24 @@
-// Dedupe and coalesce, decided the same way by both stores: inside an accept's transaction the store
-// loads the windows and keys the actions name (`flowKeysOf`), this planner decides what each action
-// becomes, and the store applies the writes it lists, in order. Times are the actions' receivedAt, so
-// that the outcome depends on the requests alone (the property tests replay them on a made-up clock).
+// Dedupe, coalesce and rate, decided the same way by both stores: inside an accept's transaction the
+// store loads the windows, keys and rate counts the actions name (`flowKeysOf`), this planner decides
+// what each action becomes, and the store applies the writes it lists, in order. Times are the actions'
+// receivedAt (a window's end for its run), so that the outcome depends on the requests alone (the
+// property tests replay them on a made-up clock).
+//
+// Rate: periods are fixed, starting at multiples of `per`. A run reaches the rate when it would start:
+// at once for a plain run, when its window ends for a coalesced one. Each is given the first period
+// that has room, counting from the latest one given (so held runs keep their arrival order); a period
+// later than now means held until it starts (over: hold), or dropped, uncounted (over: drop).
 import { combinedWakeMode } from "../core/wake-mode.js";
-import type { FlowItem, FlowMarks, NewRun, NewWake, WakeMode } from "./types.js";
+import type {
+  FlowItem,
+  FlowMarks,
+  FlowSpec,
+  NewRun,
+  NewWake,
+  RatedRun,
+  Released,
+  WakeMode,
+} from "./types.js";
 
 /** An open coalesce window as the store keeps it. */
 export interface WindowState {
@@ -20,6 +35,20 @@ export interface WindowState {
   mode: WakeMode | null;
   source: string | null;
   text: string | null;
+  /** kind run: the mapping's rate when the window opened; its run reaches it when the window ends. */
+  rate: RateSpec | null;
+}
+
+type RateSpec = NonNullable<FlowSpec["rate"]>;
+
+/**
+ * A mapping's rate count: the latest period a run was given and how many runs it has; `held` when a run
+ * was held into it (its runs then start through the release, after the held ones, in arrival order).
+ */
+export interface RateState {
+  periodStart: number;
+  count: number;
+  held: boolean;
 }
 
 /** A remembered dedupe key: until when, and the run the first request got (wakes: null). */
@@ -31,7 +60,9 @@ export interface DedupeState {
 /** One write of a plan; the store applies them in order, in the accept's transaction. */
 export type FlowOp =
   | { op: "insert-run"; run: NewRun }
-  | { op: "hold-run"; runId: string; until: number }
+  | { op: "hold-run"; runId: string; until: number; reason: "coalesce" | "rate" }
+  /** A run past its rate with over: drop; `until`: when the rate would have let it start. */
+  | { op: "drop-run"; runId: string; until: number }
   | { op: "merge-run"; runId: string; message: string; merged: number }
   | { op: "queue-run"; runId: string }
   /** A wake as without flow (it may coalesce with an identical pending event). */
@@ -40,31 +71,46 @@ export type FlowOp =
   /** A window opened (`fresh`: its row is new) or joined (only its items, mode and text change). */
   | { op: "put-window"; window: WindowState; fresh: boolean }
   | { op: "drop-window"; scope: string; key: string }
-  | { op: "put-dedupe"; scope: string; key: string; expiresAt: number; ref: string | null };
+  | { op: "put-dedupe"; scope: string; key: string; expiresAt: number; ref: string | null }
+  | { op: "put-rate"; scope: string; rate: RateState };
 
-/** The windows and keys loaded for a plan, by `slot(scope, key)`. */
+/**
+ * The windows and keys loaded for a plan, by `slot(scope, key)`; rate counts by scope (null: loaded, no
+ * run counted yet).
+ */
 export interface FlowState {
   windows: Map<string, WindowState>;
   dedupe: Map<string, DedupeState>;
+  rates: Map<string, RateState | null>;
+}
+
+export function emptyFlowState(): FlowState {
+  return { windows: new Map(), dedupe: new Map(), rates: new Map() };
 }
 
 export function slot(scope: string, key: string): string {
   return `${scope}\u0000${key}`;
 }
 
-/** The windows and dedupe keys the actions name, for the store to load (and on PostgreSQL, lock). */
+/**
+ * The windows, dedupe keys and rate counts (by scope) the actions name, for the store to load (and on
+ * PostgreSQL, lock).
+ */
 export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): {
   windows: Array<[string, string]>;
   dedupe: Array<[string, string]>;
+  rates: string[];
 } {
   const windows = new Map<string, [string, string]>();
   const dedupe = new Map<string, [string, string]>();
+  const rates = new Set<string>();
   for (const { flow } of actions) {
     if (!flow) continue;
     if (flow.coalesce) windows.set(slot(flow.scope, flow.coalesce.key), [flow.scope, flow.coalesce.key]);
     if (flow.dedupe) dedupe.set(slot(flow.scope, flow.dedupe.key), [flow.scope, flow.dedupe.key]);
+    if (flow.rate) rates.add(flow.scope);
   }
-  return { windows: [...windows.values()], dedupe: [...dedupe.values()] };
+  return { windows: [...windows.values()], dedupe: [...dedupe.values()], rates: [...rates] };
 }
 
 /** Whether any action has flow control (else the store takes its usual path). */
@@ -72,11 +118,25 @@ export function hasFlow(actions: ReadonlyArray<NewRun | NewWake>): boolean {
   return actions.some((a) => a.flow !== undefined);
 }
 
+/** What a run became when it reached its rate (queued: it starts now). */
+type RateFate = "queued" | "held" | "dropped";
+
+/** The report of a release plan, after `started` runs held by their rate were queued. */
+export function releasedOf(plan: FlowPlan, windows: readonly WindowState[], started: number): Released {
+  return {
+    runs: started + plan.ops.filter((op) => op.op === "queue-run").length,
+    wakes: windows.filter((w) => w.kind === "wake").map((w) => w.mode ?? "now"),
+    ...(plan.rated.length > 0 && { rated: plan.rated }),
+  };
+}
+
 /** What one action became: its run (new, the window's or the first's), and the marks for the answer. */
 interface Placed {
   ref: string | null;
   coalesced: boolean;
   deduped: boolean;
+  /** Its run was held or dropped by the rate in this accept. */
+  fate?: RateFate;
   /** Index in `ops` of an ordinary wake, whose event outcome the store reports. */
   wakeOp?: number;
 }
@@ -84,6 +144,8 @@ interface Placed {
 /** Plans the writes of one accept's actions over the loaded state (which it updates as it goes). */
 export class FlowPlan {
   readonly ops: FlowOp[] = [];
+  /** Runs the rate held or dropped, by scope, in order. */
+  readonly rated: RatedRun[] = [];
   private readonly placed: Placed[] = [];
 
   constructor(private readonly state: FlowState) {}
@@ -95,6 +157,7 @@ export class FlowPlan {
     if (repeat) return;
     let ref = run.id;
     let coalesced = false;
+    let fate: RateFate | undefined;
     if (flow?.coalesce) {
       coalesced = true;
       const { key, windowMs, max, item, compose } = flow.coalesce;
@@ -109,7 +172,7 @@ export class FlowPlan {
           message: compose(open.items, ref),
           merged: open.items.length,
         });
-        this.afterJoin(id, open);
+        fate = this.afterJoin(id, open, at);
       } else {
         const items = [{ message: item, at }];
         this.ops.push({ op: "insert-run", run: { ...run, message: compose(items, run.id) } });
@@ -125,15 +188,52 @@ export class FlowPlan {
           mode: null,
           source: null,
           text: null,
+          rate: flow.rate ?? null,
         };
-        this.ops.push({ op: "hold-run", runId: run.id, until: window.closesAt });
-        this.afterJoin(id, window);
+        this.ops.push({ op: "hold-run", runId: run.id, until: window.closesAt, reason: "coalesce" });
+        fate = this.afterJoin(id, window, at);
       }
     } else {
       this.ops.push({ op: "insert-run", run });
+      if (flow?.rate) fate = this.admit(run.id, flow.scope, flow.rate, at, false);
     }
     this.remember(run, ref);
-    this.placed.push({ ref, coalesced, deduped: false });
+    this.placed.push({ ref, coalesced, deduped: false, ...(fate && fate !== "queued" && { fate }) });
+  }
+
+  /**
+   * A run reaching its mapping's rate at `at`: it starts (queued, which a held one needs a write for:
+   * `wasHeld`), or is held until its period starts, or dropped.
+   */
+  private admit(runId: string, scope: string, rate: RateSpec, at: number, wasHeld: boolean): RateFate {
+    const now = Math.floor(at / rate.perMs) * rate.perMs;
+    let state = this.state.rates.get(scope) ?? undefined;
+    if (!state || state.periodStart < now) state = { periodStart: now, count: 0, held: false };
+    const given: RateState =
+      state.count < rate.max
+        ? { ...state, count: state.count + 1 }
+        : { periodStart: state.periodStart + rate.perMs, count: 1, held: false };
+    let fate: RateFate;
+    if (given.periodStart > at && rate.over === "drop") {
+      this.ops.push({ op: "drop-run", runId, until: given.periodStart });
+      fate = "dropped";
+    } else {
+      state = given;
+      if (given.periodStart > at || given.held) {
+        // A period some runs were held into starts them through the release, in arrival order: a run
+        // of that period arriving later waits for the same release (at most one poll).
+        state.held = true;
+        this.ops.push({ op: "hold-run", runId, until: given.periodStart, reason: "rate" });
+        fate = "held";
+      } else {
+        if (wasHeld) this.ops.push({ op: "queue-run", runId });
+        fate = "queued";
+      }
+    }
+    this.state.rates.set(scope, state);
+    this.ops.push({ op: "put-rate", scope, rate: { ...state } });
+    if (fate !== "queued") this.rated.push({ scope, fate });
+    return fate;
   }
 
   wake(wake: NewWake): void {
@@ -160,10 +260,11 @@ export class FlowPlan {
           mode: wake.mode,
           source: wake.source,
           text: null,
+          rate: null,
         };
       }
       window.text = compose(window.items, "");
-      this.afterJoin(id, window);
+      this.afterJoin(id, window, at);
       this.remember(wake, null);
       this.placed.push({ ref: null, coalesced: true, deduped: false });
       return;
@@ -202,6 +303,8 @@ export class FlowPlan {
     return {
       ...(this.placed.some((p) => p.coalesced) && { coalesced: true as const }),
       ...(this.placed.every((p) => p.deduped) && { deduped: true as const }),
+      ...(this.placed.some((p) => p.fate === "held") && { held: true as const }),
+      ...(this.placed.some((p) => p.fate === "dropped") && { dropped: true as const }),
     };
   }
 
@@ -224,7 +327,7 @@ export class FlowPlan {
     this.ops.push({ op: "put-dedupe", scope, key: dedupe.key, ...state });
   }
 
-  /** The window of `id` still open at `at`; one whose time is up is ended first. */
+  /** The window of `id` still open at `at`; one whose time is up is ended first (at its end). */
   private openWindow(id: string, at: number): WindowState | undefined {
     const window = this.state.windows.get(id);
     if (!window) return undefined;
@@ -233,23 +336,31 @@ export class FlowPlan {
     return undefined;
   }
 
-  /** Keeps the window, or ends it once it holds `max` requests. */
-  private afterJoin(id: string, window: WindowState): void {
+  /** Keeps the window, or ends it at `at` once it holds `max` requests; what became of its run then. */
+  private afterJoin(id: string, window: WindowState, at: number): RateFate | undefined {
     const fresh = !this.state.windows.has(id);
     if (window.items.length >= window.max) {
       // A window opened here has no row yet: ending it is queuing its run (or adding its event).
-      this.release(window, fresh);
-      return;
+      return this.release(window, fresh, at);
     }
     this.state.windows.set(id, window);
     this.ops.push({ op: "put-window", window: { ...window, items: [...window.items] }, fresh });
+    return undefined;
   }
 
-  /** Ends a window: its run is queued, or its wakes become one event; `unsaved`: it has no row to drop. */
-  release(window: WindowState, unsaved = false): void {
+  /**
+   * Ends a window at `at` (by default its end): its run reaches its rate (if any) and is queued, held or
+   * dropped, or its wakes become one event; `unsaved`: it has no row to drop.
+   */
+  release(window: WindowState, unsaved = false, at = window.closesAt): RateFate | undefined {
     this.state.windows.delete(slot(window.scope, window.key));
-    if (window.kind === "run") this.ops.push({ op: "queue-run", runId: window.runId! });
-    else {
+    let fate: RateFate | undefined;
+    if (window.kind === "run") {
+      // A rate whose count was not loaded belongs to a mapping that no longer has one: the run starts.
+      if (window.rate && this.state.rates.has(window.scope)) {
+        fate = this.admit(window.runId!, window.scope, window.rate, at, true);
+      } else this.ops.push({ op: "queue-run", runId: window.runId! });
+    } else {
       this.ops.push({
         op: "event",
         text: window.text ?? "",
@@ -259,6 +370,7 @@ export class FlowPlan {
       });
     }
     if (!unsaved) this.ops.push({ op: "drop-window", scope: window.scope, key: window.key });
+    return fate;
   }
 }
 
@@ -276,11 +388,12 @@ export function windowParams(w: WindowState): unknown[] {
     w.mode,
     w.source,
     w.text,
+    w.rate && JSON.stringify(w.rate),
   ];
 }
 
 export const WINDOW_COLUMNS =
-  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, text" as const;
+  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, text, rate" as const;
 
 /** A window row as both stores read it (PostgreSQL's bigint columns come back as numbers: see connect.ts). */
 export interface WindowRow {
@@ -295,6 +408,7 @@ export interface WindowRow {
   mode: string | null;
   source: string | null;
   text: string | null;
+  rate: string | null;
 }
 
 export function windowFromRow(row: WindowRow): WindowState {
@@ -310,5 +424,17 @@ export function windowFromRow(row: WindowRow): WindowState {
     mode: (row.mode as WakeMode | null) ?? null,
     source: row.source,
     text: row.text,
+    rate: row.rate ? (JSON.parse(row.rate) as RateSpec) : null,
   };
+}
+
+/** A rate count row as both stores read it. */
+export interface RateRow {
+  period_start: number | string;
+  count: number;
+  held: number;
+}
+
+export function rateFromRow(row: RateRow): RateState {
+  return { periodStart: Number(row.period_start), count: row.count, held: Boolean(row.held) };
 }

@@ -1,11 +1,11 @@
-// How a run's flow state reads, for `hookgate runs show` and the console alike: why it is held and until
-// when, how many requests were merged into it, and the lane it waits in (with why it still waits).
+// How a run's flow state reads, for `hookgate runs show` and the console alike: why it is held or dropped
+// and until when, how many requests were merged into it, and the lane it waits in (with why it still waits).
 import { laneText, laneWaitText } from "../core/lane.js";
 import { formatTime } from "../core/time-text.js";
 import type { LaneStats, RunRecord } from "./types.js";
 
 /**
- * undefined for a run that is neither held, merged nor in a lane. `lanes`: the lanes' counts now, to
+ * undefined for a run that is neither held, dropped, merged nor in a lane. `lanes`: the lanes' counts now, to
  * say why a queued run of a full lane waits.
  */
 export function flowText(
@@ -16,8 +16,17 @@ export function flowText(
   return parts.length > 0 ? parts.join("; ") : undefined;
 }
 
-function holdText(run: Pick<RunRecord, "held" | "merged">): string | undefined {
+function holdText(run: Pick<RunRecord, "status" | "held" | "merged">): string | undefined {
   const merged = run.merged !== undefined && run.merged > 1 ? `${run.merged} requests merged` : undefined;
+  if (run.held?.reason === "rate") {
+    const at = run.held.until !== undefined ? formatTime(run.held.until) : undefined;
+    const also = merged ? ` (${merged})` : "";
+    if (run.status === "dropped") {
+      return `dropped: its mapping's rate was reached${at ? ` (the next run could start at ${at})` : ""}${also}`;
+    }
+    if (run.status === "held")
+      return `held: its mapping's rate was reached${at ? `; starts at ${at}` : ""}${also}`;
+  }
   if (run.held?.reason === "coalesce") {
     const until = run.held.until !== undefined ? ` until ${formatTime(run.held.until)}` : "";
     return `held: coalescing requests${until}${merged ? ` (${merged} so far)` : ""}`;

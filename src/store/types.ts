@@ -8,8 +8,11 @@ import type { RunLane } from "../core/lane.js";
 
 export type { RequestDecision };
 
-/** held: stored, waiting for something before it may be queued (see RunRecord.held). */
-export type RunStatus = "held" | "queued" | "running" | "succeeded" | "failed" | "timed_out";
+/**
+ * held: stored, waiting for something before it may be queued (see RunRecord.held); dropped: stored past
+ * its mapping's rate with `flow.over: drop`, never started (RunRecord.held says why).
+ */
+export type RunStatus = "held" | "queued" | "running" | "succeeded" | "failed" | "timed_out" | "dropped";
 export type DeliveryStatus = "pending" | "sent" | "skipped" | "failed";
 export type WakeMode = "now" | "next-heartbeat";
 
@@ -41,6 +44,10 @@ export type AcceptOutcome = (
 export interface FlowMarks {
   coalesced?: true;
   deduped?: true;
+  /** A run was held past its mapping's rate: it starts when a later period allows it. */
+  held?: true;
+  /** A run was past its mapping's rate and stored as dropped: it never starts. */
+  dropped?: true;
 }
 
 /** One request merged into a coalesce window: its message (a wake's text) and when it came. */
@@ -66,6 +73,8 @@ export interface FlowSpec {
     /** The run's message (a wake: the event's text) made of every item so far, for the window's run id. */
     compose: (items: readonly FlowItem[], runId: string) => string;
   };
+  /** Runs started per fixed period (runs only); a coalesced run counts when its window ends. */
+  rate?: { max: number; perMs: number; over: "hold" | "drop" };
 }
 
 /**
@@ -123,9 +132,28 @@ export interface NewRun {
   lane?: RunLane;
 }
 
-/** Why a run is held, and until when it is at the latest (coalesce: the end of its window). */
+/** A run its mapping's rate held or dropped (for the metrics). */
+export interface RatedRun {
+  scope: string;
+  fate: "held" | "dropped";
+}
+
+/** What ending the due windows and rate holds did (Store.releaseWindows). */
+export interface Released {
+  /** Runs queued: the worker should look. */
+  runs: number;
+  /** Modes of the events the wake windows became. */
+  wakes: WakeMode[];
+  /** Window runs the rate held or dropped instead (absent: none). */
+  rated?: RatedRun[];
+}
+
+/**
+ * Why a run is held, and until when it is at the latest (coalesce: the end of its window; rate: the
+ * start of the period it may start in). A dropped run keeps its reason (rate) and that time too.
+ */
 export interface RunHold {
-  reason: "coalesce";
+  reason: "coalesce" | "rate";
   until?: number;
 }
 
@@ -573,10 +601,11 @@ export interface Store {
   pendingDeliveries(): Promise<RunRecord[]>;
 
   /**
-   * Ends the coalesce windows whose time is up at `at`: their runs are queued, their wakes become
-   * events. Returns how many runs were queued and the mode of each event added.
+   * Queues the runs held by their mapping's rate whose period has come, and ends the coalesce windows
+   * whose time is up at `at`: their runs are queued (or held or dropped by their rate), their wakes
+   * become events.
    */
-  releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }>;
+  releaseWindows(at: number): Promise<Released>;
 
   // --- heartbeats ---
   /**

@@ -477,7 +477,7 @@ export interface MappingChallenge {
   verifyToken?: string;
 }
 /**
- * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), and its runs run at most so many at once (concurrency, lane). Every request is still answered 2xx at once. Windows, keys and the runs waiting live in the store: they survive a restart and are shared by instances on PostgreSQL.
+ * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), at most so many runs start per period (rate, with over), and its runs run at most so many at once (concurrency, lane). Every request is still answered 2xx at once. Windows, keys, counts and the runs waiting live in the store: they survive a restart and are shared by instances on PostgreSQL.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "flow".
@@ -493,6 +493,11 @@ export interface MappingFlow {
    * At most this many runs of this mapping at once; the others wait queued, in arrival order. With lane: the lane's concurrency (then it must agree with hooks.lanes.<name>.concurrency and with the other mappings of the lane). Agent runs only.
    */
   concurrency?: number;
+  rate?: MappingFlowRate;
+  /**
+   * What becomes of a run past the rate: hold (stored held, started in arrival order when a later period allows it) or drop (stored as dropped, never started). Either way the sender is answered 2xx at once, with held: true or dropped: true.
+   */
+  over?: "hold" | "drop";
 }
 /**
  * A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.
@@ -529,6 +534,22 @@ export interface MappingFlowCoalesce {
    * A window that holds this many requests starts its run at once.
    */
   max?: number;
+}
+/**
+ * At most max of this mapping's runs start per period. Periods are fixed: they start at multiples of per since 1970-01-01T00:00Z (per: 1h starts each hour on the hour). Past max, the run is held or dropped (flow.over). Applies to agent runs only (a wake is not a run of its own); a coalesced run counts once, when its window ends. The counts live in the store: they survive a restart and instances on PostgreSQL share them.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "flowRate".
+ */
+export interface MappingFlowRate {
+  /**
+   * Runs started per period, e.g. 20.
+   */
+  max: number;
+  /**
+   * The period (at most 30d), e.g. 1h.
+   */
+  per: string;
 }
 /**
  * Hard limits of the transform sandbox, per call, and the worker threads transforms run in.

@@ -1,7 +1,7 @@
 // Flow control over real HTTP, on a real SQLite file and a real PostgreSQL schema: a burst about one
 // thing answers 202 at once with one shared run id and becomes one run holding every message; a
-// repeated content key answers like the first and starts nothing; wakes coalesce to one event; open
-// windows and keys survive a restart.
+// repeated content key answers like the first and starts nothing; wakes coalesce to one event; runs
+// past a rate answer held or dropped; open windows, keys and held runs survive a restart.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,7 +53,26 @@ const MAPPINGS: ResolvedMapping[] = [
     wakeMode: "next-heartbeat",
     flow: { coalesce: { key: "{{host}}", window: "10m" } },
   },
+  // Periods of 30 days: a test does not straddle two of them (once in 30 days, for a few seconds).
+  {
+    id: "triage",
+    origin: "hooks.mappings[4]",
+    action: "agent",
+    match: { path: "triage" },
+    messageTemplate: "triage {{n}}",
+    flow: { rate: { max: 2, per: "30d" }, over: "hold" },
+  },
+  {
+    id: "capped",
+    origin: "hooks.mappings[5]",
+    action: "agent",
+    match: { path: "capped" },
+    messageTemplate: "capped {{n}}",
+    flow: { rate: { max: 1, per: "30d" }, over: "drop" },
+  },
 ];
+
+const MONTH = 30 * 86_400_000;
 
 const kinds: Array<{ name: string; skip: boolean; store: () => DeepPartial<ResolvedConfig>["store"] }> = [
   { name: "SQLite", skip: false, store: () => undefined },
@@ -186,6 +205,38 @@ for (const kind of kinds) {
       expect(events[0]?.text).toBe("disk 91% on web1\ndisk 95% on web1");
     });
 
+    it("runs past the rate answer 202 held at once, and show why", async () => {
+      const answers = [];
+      for (const n of [1, 2, 3]) answers.push(await post("/hooks/triage", { n }));
+      expect(answers.map((a) => a.body)).toEqual([
+        { ok: true, runId: answers[0]!.body["runId"] },
+        { ok: true, runId: answers[1]!.body["runId"] },
+        { ok: true, runId: answers[2]!.body["runId"], held: true },
+      ]);
+      expect(answers.every((a) => a.status === 202)).toBe(true);
+      const held = await s.runtime.store.getRun(String(answers[2]!.body["runId"]));
+      expect(held).toMatchObject({ status: "held", held: { reason: "rate" } });
+      expect(held!.held!.until! % MONTH).toBe(0);
+      const metrics = await (await fetch(`${s.url}/metrics`)).text();
+      // One registry per process: both stores' blocks count into it.
+      expect(metrics).toMatch(/hookgate_flow_rate_runs_total\{mapping="triage",outcome="held"\} [1-9]/);
+    });
+
+    it("over: drop answers 202 dropped at once and stores the run as dropped", async () => {
+      const first = await post("/hooks/capped", { n: 1 });
+      const second = await post("/hooks/capped", { n: 2 });
+      expect(first).toEqual({ status: 202, body: { ok: true, runId: first.body["runId"] } });
+      expect(second).toEqual({ status: 202, body: { ok: true, runId: second.body["runId"], dropped: true } });
+      expect(await s.runtime.store.getRun(String(second.body["runId"]))).toMatchObject({
+        status: "dropped",
+        held: { reason: "rate" },
+      });
+      await s.runtime.store.releaseWindows(Date.now() + 2 * MONTH);
+      expect((await s.runtime.store.getRun(String(second.body["runId"])))?.status).toBe("dropped");
+      const metrics = await (await fetch(`${s.url}/metrics`)).text();
+      expect(metrics).toMatch(/hookgate_flow_rate_runs_total\{mapping="capped",outcome="dropped"\} [1-9]/);
+    });
+
     it("an open window and a dedupe key survive a restart; the window's run then runs", async () => {
       const first = await post("/hooks/alerts", { alert: "Restart", instance: "r1" });
       const seen = await post("/hooks/issues", { id: "SENTRY-9", title: "before the restart" });
@@ -209,6 +260,25 @@ for (const kind of kinds) {
         run = await s.runtime.store.getRun(id);
       }
       expect(run).toMatchObject({ status: "succeeded", merged: 2 });
+    }, 60_000);
+
+    it("a run held by the rate survives a restart and runs when its period comes", async () => {
+      // The earlier test filled this period: every request now is held.
+      const held = await post("/hooks/triage", { n: "restart" });
+      expect(held.body["held"]).toBe(true);
+      await s.close();
+      s = await startTestServer({ ...overrides, dir: s.dir }, { worker: true });
+      const id = String(held.body["runId"]);
+      expect((await s.runtime.store.getRun(id))?.status).toBe("held");
+      expect((await post("/hooks/triage", { n: "after" })).body["held"]).toBe(true);
+      await s.runtime.store.releaseWindows(Date.now() + MONTH);
+      s.runtime.runAccepted();
+      let run = await s.runtime.store.getRun(id);
+      for (let i = 0; i < 300 && run?.status !== "succeeded"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        run = await s.runtime.store.getRun(id);
+      }
+      expect(run?.status).toBe("succeeded");
     }, 60_000);
   });
 }

@@ -6,6 +6,7 @@ import type { Store } from "../../src/store/types.js";
 import { acceptsContract } from "./contract/accepts.js";
 import type { ContractOptions, StoreFactory } from "./contract/fixtures.js";
 import { flowContract } from "./contract/flow.js";
+import { flowRateContract } from "./contract/flow-rate.js";
 import { issuesContract } from "./contract/issues.js";
 import { lanesContract } from "./contract/lanes.js";
 import { requestLogContract } from "./contract/request-log.js";
@@ -30,5 +31,6 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
   requestLogContract(context);
   flowContract(context);
   lanesContract(context);
+  flowRateContract(context);
   issuesContract(context);
 }

@@ -15,6 +15,7 @@ import {
 } from "../helpers/pg.js";
 import { run, wake } from "./contract/fixtures.js";
 import { flowRun } from "./contract/flow.js";
+import { ratedRun } from "./contract/flow-rate.js";
 import { storeContract } from "./contract.js";
 
 const available = await pgAvailable();
@@ -295,6 +296,36 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
       expect(released.map((r) => r.runs).sort()).toEqual([0, 1]);
       const [claimed] = await b.claimRuns(10, 5000);
       expect(claimed!.message.split(" | ").length).toBe(40);
+    });
+
+    it("two instances share one rate: the runs past it are held, each in its own place", async () => {
+      const [a, b] = [await instance(), await instance()];
+      const rate = { max: 3, perMs: 10_000, over: "hold" as const };
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? a : b).acceptRun(ratedRun(`r${String(i).padStart(2, "0")}`, 1000 + i, rate)),
+        ),
+      );
+      const held = results.filter((r) => r.status === "accepted" && r.outcome.held).length;
+      expect(held).toBe(17);
+      const runs = await a.listRuns({ limit: 100 });
+      expect(runs.filter((r) => r.status === "queued").length).toBe(3);
+      // Three to a period, whichever instance took them: 17 held fill the next six periods.
+      const periods = new Map<number, number>();
+      for (const r of runs.filter((r) => r.status === "held")) {
+        periods.set(r.held!.until!, (periods.get(r.held!.until!) ?? 0) + 1);
+      }
+      expect([...periods].sort(([x], [y]) => x - y)).toEqual([
+        [10_000, 3],
+        [20_000, 3],
+        [30_000, 3],
+        [40_000, 3],
+        [50_000, 3],
+        [60_000, 2],
+      ]);
+      // Either instance releases a period's runs; the other then finds nothing due.
+      const released = await Promise.all([a.releaseWindows(10_000), b.releaseWindows(10_000)]);
+      expect(released.map((r) => r.runs).sort()).toEqual([0, 3]);
     });
 
     it("two instances deduplicating one key at the same moment store it once", async () => {

@@ -14,6 +14,7 @@ import { dropSchema, PG_URL, pgAvailable, pgStoreConfig, uniqueSchema } from "..
 import { runCommand } from "../unit/command-helpers.js";
 import { logged, run, wake } from "./contract/fixtures.js";
 import { flowRun } from "./contract/flow.js";
+import { ratedRun } from "./contract/flow-rate.js";
 
 const available = await pgAvailable();
 
@@ -130,12 +131,33 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(await after.getRun("win-a")).toMatchObject({ status: "queued", merged: 2 });
   });
 
+  it("copies rate counts and the runs they hold: the instances go on counting", async () => {
+    const source = new SqliteStore(file);
+    await source.open();
+    const rate = { max: 1, perMs: 10_000, over: "hold" as const };
+    await source.acceptRun(ratedRun("rate-a", 10_000, rate));
+    await source.acceptRun(ratedRun("rate-b", 10_100, rate));
+    await source.close();
+    const { code, stdout } = await copy();
+    expect(code).toBe(0);
+    expect(stdout).toContain("1 rate counts,");
+    const after = new PostgresStore(pgStoreConfig(schema));
+    await after.open();
+    open.push(after);
+    // The period from 20 000 has b already: c is given the one after.
+    const c = await after.acceptRun(ratedRun("rate-c", 10_200, rate));
+    expect(c).toEqual({ status: "accepted", outcome: { kind: "run", runId: "rate-c", held: true } });
+    expect((await after.getRun("rate-c"))?.held).toEqual({ reason: "rate", until: 30_000 });
+    expect(await after.releaseWindows(20_000)).toEqual({ runs: 1, wakes: [] });
+    expect((await after.getRun("rate-b"))?.status).toBe("queued");
+  });
+
   it("copies everything, and the PostgreSQL store reads what the SQLite one did", async () => {
     const { code, stdout, stderr } = await copy();
     expect(stderr).toContain("copying runs: 3 of 3");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 2 issues, 0 run retries\n$/,
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 0 rate counts, 2 issues, 0 run retries\n$/,
     );
 
     const before = new SqliteStore(file, { readonly: true });

@@ -35,6 +35,7 @@ const sections = [
   { title: "hooks.mappings[].flow", def: "flow" },
   { title: "hooks.mappings[].flow.dedupe", def: "flowDedupe" },
   { title: "hooks.mappings[].flow.coalesce", def: "flowCoalesce" },
+  { title: "hooks.mappings[].flow.rate", def: "flowRate" },
   {
     title: "agents.defaults",
     def: "agentDefaults",

@@ -7,6 +7,7 @@ import { composeCoalesced } from "../../src/engine/flow.js";
 import { route } from "../../src/engine/route.js";
 import { compileTemplate } from "../../src/engine/template.js";
 import type { Mapping } from "../../src/types/generated.js";
+import { issueAt, loadYaml, TOKEN } from "./config-helpers.js";
 import { compile, request } from "./engine-helpers.js";
 
 async function issuesOf(run: () => Promise<unknown>): Promise<ConfigIssue[]> {
@@ -48,6 +49,37 @@ describe("flow: load errors", () => {
         "mapping c: coalesceTemplate needs flow.coalesce; add flow.coalesce or remove it",
       ],
     ]);
+  });
+});
+
+describe("flow: rate", () => {
+  test("a period past its longest is a load error naming flow.rate.per", async () => {
+    const issues = await issuesOf(() => compile([agent({ flow: { rate: { max: 5, per: "31d" } } })]));
+    expect(issues.map((i) => [i.path, i.message])).toEqual([
+      ["hooks.mappings[0].flow.rate.per", "mapping alerts: per 31d is longer than 30d"],
+    ]);
+  });
+
+  test("a rate alone compiles, over hold by default; a decision carries it without keys", async () => {
+    const { index } = await compile([agent({ flow: { rate: { max: 20, per: "1h" } } })]);
+    const d = await route(index, request("alerts", { name: "x" }));
+    expect(d.kind === "agent" && d.flow?.rate).toEqual({ max: 20, perMs: 3_600_000, over: "hold" });
+    expect(d.kind === "agent" && d.action.flow).toBeUndefined();
+  });
+
+  test("validate warns about a rate on a wake mapping and about over without a rate", async () => {
+    const { warnings } = await loadYaml(`hooks:
+  token: ${TOKEN}
+  mappings:
+    - { id: disk, match: { path: d }, action: wake, textTemplate: t, flow: { rate: { max: 1, per: 1h } } }
+    - { id: triage, match: { path: t }, action: agent, messageTemplate: m, flow: { over: drop } }
+`);
+    expect(issueAt(warnings, "hooks.mappings[0].flow.rate", "warning").message).toContain(
+      "mapping disk: flow.rate applies to agent runs only",
+    );
+    expect(issueAt(warnings, "hooks.mappings[1].flow.over", "warning").message).toContain(
+      "mapping triage: flow.over says what becomes of a run past flow.rate, and this mapping has no flow.rate",
+    );
   });
 });
 

@@ -1,6 +1,8 @@
-// Dedupe and coalesce in the store against a plain reference model, on random sequences of requests
-// (single actions and fan-outs) over a few keys and a made-up clock: after every step the runs
-// started (queued) and their messages, the runs held, and every answer must be the model's.
+// Dedupe, coalesce and rate in the store against a plain reference model, on random sequences of
+// requests (single actions and fan-outs) over a few keys and a made-up clock: after every step the runs
+// started (queued) and their messages, the runs held, the runs dropped, and every answer must be the
+// model's. The model's rate is the documented one: fixed periods from 0, each run given the first period
+// with room from the latest one given; a run of a period runs were held into waits for the release.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +16,7 @@ interface Settings {
   coalesceMs: number;
   max: number;
   dedupeMs: number;
+  rate?: { max: number; perMs: number; over: "hold" | "drop" };
 }
 
 /** One action: its coalesce and dedupe keys (absent: the mapping renders none for it). */
@@ -24,11 +27,20 @@ interface Act {
 
 type Step = { op: "request"; acts: Act[]; advanceMs: number } | { op: "tick"; advanceMs: number };
 
-/** The reference: windows and keys as maps, runs as lists of the request ids they hold. */
+type Fate = "started" | "held" | "dropped";
+
+/**
+ * The reference: windows and keys as maps, runs as lists of the request ids they hold; the rate as the
+ * latest period given, its count, and whether runs were held into it.
+ */
 class Model {
   private readonly windows = new Map<number, { id: string; items: string[]; closesAt: number }>();
   private readonly keys = new Map<number, { until: number; ref: string }>();
+  private period: { start: number; count: number; held: boolean } | undefined;
+  /** Runs held by the rate, with their messages and the time they may start. */
+  private readonly waiting = new Map<string, { items: string[]; from: number }>();
   readonly started = new Map<string, string[]>();
+  readonly dropped = new Set<string>();
 
   constructor(private readonly s: Settings) {}
 
@@ -41,47 +53,91 @@ class Model {
       ...(acts.length > 1 && { runIds: ids }),
       ...(placed.some((p) => p.coalesced) && { coalesced: true }),
       ...(placed.every((p) => p.deduped) && { deduped: true }),
+      ...(placed.some((p) => p.fate === "held") && { held: true }),
+      ...(placed.some((p) => p.fate === "dropped") && { dropped: true }),
     };
   }
 
-  private act(a: Act & { id: string }, t: number): { ref: string; coalesced: boolean; deduped: boolean } {
+  private act(
+    a: Act & { id: string },
+    t: number,
+  ): { ref: string; coalesced: boolean; deduped: boolean; fate?: Fate } {
     if (a.d !== undefined) {
       const seen = this.keys.get(a.d);
       if (seen && seen.until > t) return { ref: seen.ref, coalesced: false, deduped: true };
     }
     let ref = a.id;
-    if (a.c === undefined) this.started.set(a.id, [a.id]);
+    let fate: Fate | undefined;
+    if (a.c === undefined) fate = this.start(a.id, [a.id], t);
     else {
       const open = this.windows.get(a.c);
-      if (open && open.closesAt <= t) this.end(a.c);
+      if (open && open.closesAt <= t) this.end(a.c, open.closesAt);
       const w = this.windows.get(a.c);
       if (w) {
         w.items.push(a.id);
         ref = w.id;
       } else this.windows.set(a.c, { id: a.id, items: [a.id], closesAt: t + this.s.coalesceMs });
-      if (this.windows.get(a.c)!.items.length >= this.s.max) this.end(a.c);
+      if (this.windows.get(a.c)!.items.length >= this.s.max) fate = this.end(a.c, t);
     }
     if (a.d !== undefined) this.keys.set(a.d, { until: t + this.s.dedupeMs, ref });
-    return { ref, coalesced: a.c !== undefined, deduped: false };
+    return { ref, coalesced: a.c !== undefined, deduped: false, ...(fate && fate !== "started" && { fate }) };
+  }
+
+  /** A run ready to start at `t`, through the rate when there is one. */
+  private start(id: string, items: string[], t: number): Fate {
+    const rate = this.s.rate;
+    if (!rate) {
+      this.started.set(id, items);
+      return "started";
+    }
+    const now = Math.floor(t / rate.perMs) * rate.perMs;
+    let p = this.period && this.period.start >= now ? this.period : { start: now, count: 0, held: false };
+    const given =
+      p.count < rate.max
+        ? { ...p, count: p.count + 1 }
+        : { start: p.start + rate.perMs, count: 1, held: false };
+    let fate: Fate;
+    if (given.start > t && rate.over === "drop") {
+      this.dropped.add(id);
+      fate = "dropped";
+    } else {
+      p = given;
+      if (given.start > t || given.held) {
+        p.held = true;
+        this.waiting.set(id, { items, from: given.start });
+        fate = "held";
+      } else {
+        this.started.set(id, items);
+        fate = "started";
+      }
+    }
+    this.period = p;
+    return fate;
   }
 
   tick(t: number): void {
-    for (const [key, w] of this.windows) if (w.closesAt <= t) this.end(key);
+    for (const [id, w] of this.waiting) {
+      if (w.from <= t) {
+        this.waiting.delete(id);
+        this.started.set(id, w.items);
+      }
+    }
+    for (const [key, w] of this.windows) if (w.closesAt <= t) this.end(key, w.closesAt);
   }
 
   held(): string[] {
-    return [...this.windows.values()].map((w) => w.id).sort();
+    return [...[...this.windows.values()].map((w) => w.id), ...this.waiting.keys()].sort();
   }
 
-  private end(key: number): void {
+  private end(key: number, at: number): Fate {
     const w = this.windows.get(key)!;
     this.windows.delete(key);
-    this.started.set(w.id, w.items);
+    return this.start(w.id, w.items, at);
   }
 }
 
 function flowRun(id: string, at: number, a: Act, s: Settings): NewRun {
-  const flow: FlowSpec = { scope: "alerts" };
+  const flow: FlowSpec = { scope: "alerts", ...(s.rate && { rate: s.rate }) };
   if (a.d !== undefined) flow.dedupe = { key: `d${a.d}`, windowMs: s.dedupeMs };
   if (a.c !== undefined) {
     flow.coalesce = {
@@ -92,14 +148,23 @@ function flowRun(id: string, at: number, a: Act, s: Settings): NewRun {
       compose: (items) => items.map((i) => i.message).join("|"),
     };
   }
-  return run(id, { message: id, receivedAt: at, ...((a.c !== undefined || a.d !== undefined) && { flow }) });
+  const flowed = a.c !== undefined || a.d !== undefined || s.rate !== undefined;
+  return run(id, { message: id, receivedAt: at, ...(flowed && { flow }) });
 }
 
-const settings = fc.record({
-  coalesceMs: fc.constantFrom(500, 1000),
-  max: fc.integer({ min: 1, max: 4 }),
-  dedupeMs: fc.constantFrom(300, 2000),
-});
+const settings = fc.record(
+  {
+    coalesceMs: fc.constantFrom(500, 1000),
+    max: fc.integer({ min: 1, max: 4 }),
+    dedupeMs: fc.constantFrom(300, 2000),
+    rate: fc.record({
+      max: fc.integer({ min: 1, max: 3 }),
+      perMs: fc.constantFrom(700, 1500),
+      over: fc.constantFrom("hold" as const, "drop" as const),
+    }),
+  },
+  { requiredKeys: ["coalesceMs", "max", "dedupeMs"] },
+);
 const act = fc.record(
   {
     c: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
@@ -154,6 +219,11 @@ async function replay(s: Settings, steps: Step[]): Promise<void> {
         .map((r) => r.id)
         .sort();
       expect(held, `step ${i}: runs held`).toEqual(model.held());
+      const dropped = all
+        .filter((r) => r.status === "dropped")
+        .map((r) => r.id)
+        .sort();
+      expect(dropped, `step ${i}: runs dropped`).toEqual([...model.dropped].sort());
     }
   } finally {
     await store.close();
@@ -161,6 +231,21 @@ async function replay(s: Settings, steps: Step[]): Promise<void> {
 }
 
 describe("flow control against the reference model", () => {
+  it("a rate holds the runs past it and starts them in arrival order as periods come", async () => {
+    const s: Settings = {
+      coalesceMs: 500,
+      max: 4,
+      dedupeMs: 300,
+      rate: { max: 2, perMs: 1000, over: "hold" },
+    };
+    await replay(s, [
+      { op: "request", acts: [{}, {}, {}], advanceMs: 0 },
+      { op: "request", acts: [{}], advanceMs: 100 },
+      { op: "tick", advanceMs: 1000 },
+      { op: "tick", advanceMs: 1000 },
+    ]);
+  });
+
   it("runs started, their messages, held runs and answers match on any sequence", async () => {
     await fc.assert(fc.asyncProperty(settings, fc.array(step, { minLength: 1, maxLength: 25 }), replay), {
       numRuns: 60,

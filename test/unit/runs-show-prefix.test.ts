@@ -260,4 +260,23 @@ describe("hookgate runs show: flow control", () => {
       "  status    queued\n  flow      coalesced: 2 requests merged\n",
     );
   });
+
+  it("says a run past its rate is held until its period starts, or dropped; --status dropped lists it", async () => {
+    const rated = (id: string, over: "hold" | "drop"): NewRun => ({
+      ...flowed(id, T0),
+      flow: { scope: over, rate: { max: 1, perMs: 3_600_000, over } },
+    });
+    await writer.acceptRun(rated("first-held", "hold"));
+    await writer.acceptRun(rated(A, "hold"));
+    await writer.acceptRun(rated("first-dropped", "drop"));
+    await writer.acceptRun(rated(B, "drop"));
+    expect((await show(A)).stdout).toContain(
+      "  status    held\n  flow      held: its mapping's rate was reached; starts at 2025-05-01 11:00:00Z\n",
+    );
+    expect((await show(B)).stdout).toContain(
+      "  status    dropped\n  flow      dropped: its mapping's rate was reached (the next run could start at 2025-05-01 11:00:00Z)\n",
+    );
+    const dropped = await runCommand(runs, ["--status", "dropped", "--store", file, "--json"]);
+    expect(JSON.parse(dropped.stdout).map((r: { id: string }) => r.id)).toEqual([B]);
+  });
 });

@@ -43,6 +43,21 @@ export function checkMapping(
       );
     }
   }
+  // A wake is not a model run of its own: it joins the next heartbeat, whose turn the rate does not count.
+  if (mapping.action === "wake" && mapping.flow?.rate !== undefined) {
+    issues.warn(
+      source,
+      [...path, "flow", "rate"],
+      `mapping ${mapping.id}: flow.rate applies to agent runs only, so a wake mapping's requests are never held or dropped by it; remove flow.rate, or use flow.coalesce to merge a burst of wakes into one event`,
+    );
+  }
+  if (mapping.flow?.over !== undefined && mapping.flow.rate === undefined) {
+    issues.warn(
+      source,
+      [...path, "flow", "over"],
+      `mapping ${mapping.id}: flow.over says what becomes of a run past flow.rate, and this mapping has no flow.rate; add flow.rate or remove flow.over`,
+    );
+  }
   if (mapping.forEachMax !== undefined && mapping.forEach === undefined) {
     issues.warn(
       source,

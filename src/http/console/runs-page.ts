@@ -18,7 +18,7 @@ const BAD = new Set(["failed", "timed_out"]);
 
 /** A status in words, coloured as well (never by colour alone). */
 function status(s: string): Html {
-  return html`<span class="${GOOD.has(s) ? "good" : BAD.has(s) ? "bad" : s === "skipped" ? "muted" : "warn"}">${s}</span>`;
+  return html`<span class="${GOOD.has(s) ? "good" : BAD.has(s) ? "bad" : s === "skipped" || s === "dropped" ? "muted" : "warn"}">${s}</span>`;
 }
 
 function delivery(d: DeliveryState | undefined): Html {

@@ -1,14 +1,19 @@
 // Accepts of mappings with flow control on PostgreSQL, each in a transaction of its own (they do not
 // join the group commit): the keys the actions name are locked first (transaction-scoped advisory
 // locks, in key order), so that two instances accepting one key take turns and the second sees the
-// first's window: two instances coalescing one key make one run. Then the windows and keys are read,
-// the shared planner (../flow.ts) decides, and its writes are applied in order.
+// first's window: two instances coalescing one key make one run, and two instances share one rate
+// count per mapping. Then the windows, keys and counts are read, the shared planner (../flow.ts)
+// decides, and its writes are applied in order.
 import type pg from "pg";
 import {
+  emptyFlowState,
   type FlowOp,
   FlowPlan,
   type FlowState,
   flowKeysOf,
+  type RateRow,
+  rateFromRow,
+  releasedOf,
   slot,
   WINDOW_COLUMNS,
   type WindowRow,
@@ -17,7 +22,7 @@ import {
   windowParams,
 } from "../flow.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
-import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "../types.js";
+import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, Released } from "../types.js";
 import { insertRuns, Params } from "./accept.js";
 import { pgText } from "./connect.js";
 
@@ -53,11 +58,13 @@ export async function acceptFlowed(
   }
   const keys = flowKeysOf(actions);
   // In one order (no deadlock between two accepts of the same keys); PostgreSQL text holds no NUL.
-  const slots = [...keys.windows, ...keys.dedupe].map((pair) => JSON.stringify(pair)).sort();
+  const slots = [...keys.windows, ...keys.dedupe, ...keys.rates.map(rateSlot)]
+    .map((pair) => JSON.stringify(pair))
+    .sort();
   for (const one of new Set(slots)) {
     await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [FLOW_LOCKS, one]);
   }
-  const state: FlowState = { windows: new Map(), dedupe: new Map() };
+  const state = emptyFlowState();
   for (const [scope, key] of keys.windows) {
     const { rows } = await client.query<WindowRow>(
       `SELECT ${WINDOW_COLUMNS} FROM ${s}.flow_windows WHERE scope = $1 AND key = $2 FOR UPDATE`,
@@ -73,6 +80,7 @@ export async function acceptFlowed(
     if (rows[0])
       state.dedupe.set(slot(scope, key), { expiresAt: Number(rows[0].expires_at), ref: rows[0].ref });
   }
+  await loadRates(ctx, state, keys.rates);
   const plan = new FlowPlan(state);
   let outcome: AcceptOutcome;
   if (kind === "run") {
@@ -101,24 +109,57 @@ export async function acceptFlowed(
   return { status: "accepted", outcome };
 }
 
-/** Ends the windows due at `at` that no other transaction holds. */
-export async function releaseDue(
-  ctx: FlowAcceptContext,
-  at: number,
-): Promise<{ runs: number; wakes: WakeMode[] }> {
-  const { rows } = await ctx.client.query<WindowRow>(
-    `SELECT ${WINDOW_COLUMNS} FROM ${ctx.s}.flow_windows WHERE closes_at <= $1
-     ORDER BY opened_at FOR UPDATE SKIP LOCKED`,
+/** The advisory lock slot of a mapping's rate count (a window's or key's slot is a pair). */
+function rateSlot(scope: string): [string] {
+  return [scope];
+}
+
+async function loadRates(ctx: FlowAcceptContext, state: FlowState, scopes: Iterable<string>): Promise<void> {
+  for (const scope of scopes) {
+    const { rows } = await ctx.client.query<RateRow>(
+      `SELECT period_start, count, held FROM ${ctx.s}.flow_rates WHERE scope = $1`,
+      [scope],
+    );
+    state.rates.set(scope, rows[0] ? rateFromRow(rows[0]) : null);
+  }
+}
+
+/**
+ * Queues the runs held by their rate whose period has come, and ends the windows due at `at` that no
+ * other transaction holds. A window whose mapping's rate count an accept holds is left for the next
+ * look: waiting for it while holding the window's row could deadlock with that accept.
+ */
+export async function releaseDue(ctx: FlowAcceptContext, at: number): Promise<Released> {
+  const started = await ctx.client.query(
+    `UPDATE ${ctx.s}.runs SET status = 'queued', held_reason = NULL, held_until = NULL
+     WHERE status = 'held' AND held_reason = 'rate' AND held_until <= $1`,
     [at],
   );
-  const windows: WindowState[] = rows.map(windowFromRow);
-  const plan = new FlowPlan({ windows: new Map(), dedupe: new Map() });
+  const { rows } = await ctx.client.query<WindowRow>(
+    `SELECT ${WINDOW_COLUMNS} FROM ${ctx.s}.flow_windows WHERE closes_at <= $1
+     ORDER BY opened_at, run_id FOR UPDATE SKIP LOCKED`,
+    [at],
+  );
+  const locked = new Map<string, boolean>();
+  for (const scope of new Set(rows.filter((r) => r.rate).map((r) => r.scope))) {
+    const { rows: got } = await ctx.client.query<{ ok: boolean }>(
+      "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok",
+      [FLOW_LOCKS, JSON.stringify(rateSlot(scope))],
+    );
+    locked.set(scope, got[0]!.ok);
+  }
+  const windows: WindowState[] = rows.map(windowFromRow).filter((w) => locked.get(w.scope) !== false);
+  const state = emptyFlowState();
+  await loadRates(
+    ctx,
+    state,
+    [...locked].flatMap(([scope, ok]) => (ok ? [scope] : [])),
+  );
+  const plan = new FlowPlan(state);
   for (const w of windows) plan.release(w);
   await applyFlow(ctx, plan.ops);
-  return {
-    runs: windows.filter((w) => w.kind === "run").length,
-    wakes: windows.filter((w) => w.kind === "wake").map((w) => w.mode ?? "now"),
-  };
+  if (started.rowCount) await ctx.notify(["run"]);
+  return releasedOf(plan, windows, started.rowCount ?? 0);
 }
 
 /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
@@ -139,8 +180,23 @@ async function applyFlow(
       }
       case "hold-run":
         await client.query(
-          `UPDATE ${s}.runs SET status = 'held', held_reason = 'coalesce', held_until = $1 WHERE id = $2`,
-          [op.until, op.runId],
+          `UPDATE ${s}.runs SET status = 'held', held_reason = $1, held_until = $2 WHERE id = $3`,
+          [op.reason, op.until, op.runId],
+        );
+        break;
+      case "drop-run":
+        await client.query(
+          `UPDATE ${s}.runs SET status = 'dropped', held_reason = 'rate', held_until = $1, finished_at = $2
+           WHERE id = $3`,
+          [op.until, ctx.now, op.runId],
+        );
+        break;
+      case "put-rate":
+        await client.query(
+          `INSERT INTO ${s}.flow_rates (scope, period_start, count, held) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (scope) DO UPDATE SET period_start = excluded.period_start, count = excluded.count,
+             held = excluded.held`,
+          [op.scope, op.rate.periodStart, op.rate.count, op.rate.held ? 1 : 0],
         );
         break;
       case "merge-run":
@@ -171,10 +227,11 @@ async function applyFlow(
         break;
       case "put-window":
         await client.query(
-          `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+          `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
            ON CONFLICT (scope, key) DO UPDATE SET kind = excluded.kind, run_id = excluded.run_id,
              opened_at = excluded.opened_at, closes_at = excluded.closes_at, max = excluded.max,
-             items = excluded.items, mode = excluded.mode, source = excluded.source, text = excluded.text`,
+             items = excluded.items, mode = excluded.mode, source = excluded.source, text = excluded.text,
+             rate = excluded.rate`,
           windowParams(op.window).map((v) => (typeof v === "string" ? pgText(v) : v)),
         );
         break;
@@ -190,8 +247,8 @@ async function applyFlow(
         break;
     }
   }
-  // A held run is not work yet: only runs queued (or released) wake the other instances.
-  const held = new Set(ops.flatMap((op) => (op.op === "hold-run" ? [op.runId] : [])));
+  // A held or dropped run is not work yet: only runs queued (or released) wake the other instances.
+  const held = new Set(ops.flatMap((op) => (op.op === "hold-run" || op.op === "drop-run" ? [op.runId] : [])));
   const queued = ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
   if (!queued) signals.delete("run");
   if (signals.size > 0) await ctx.notify([...signals]);

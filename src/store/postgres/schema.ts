@@ -251,6 +251,17 @@ const migrations: Array<(s: string) => string> = [
   ALTER TABLE ${s}.runs ADD COLUMN lane_limit integer;
   CREATE INDEX runs_lane ON ${s}.runs (lane, status) WHERE lane IS NOT NULL;
   `,
+  // 9: flow rate: each mapping's count of runs in the latest period it gave a run, and the rate a
+  // coalesce window's run reaches when the window ends.
+  (s) => `
+  CREATE TABLE ${s}.flow_rates (
+    scope        text    PRIMARY KEY,
+    period_start bigint  NOT NULL,
+    count        integer NOT NULL,
+    held         integer NOT NULL
+  );
+  ALTER TABLE ${s}.flow_windows ADD COLUMN rate text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

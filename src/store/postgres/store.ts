@@ -45,6 +45,7 @@ import type {
   NewWake,
   PruneResult,
   QueueStats,
+  Released,
   RequestLogRecord,
   RequestQuery,
   RetentionPolicy,
@@ -348,14 +349,16 @@ export class PostgresStore implements Store {
     );
   }
 
-  async releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }> {
+  async releaseWindows(at: number): Promise<Released> {
     const now = this.now();
     if (now - this.lastFlowPrune >= PRUNE_EVERY_MS) {
       this.lastFlowPrune = now;
       await this.pool().query(`DELETE FROM ${this.s}.flow_dedupe WHERE expires_at <= $1`, [at]);
     }
     const due = await this.pool().query(
-      `SELECT 1 FROM ${this.s}.flow_windows WHERE closes_at <= $1 LIMIT 1`,
+      `SELECT 1 FROM ${this.s}.flow_windows WHERE closes_at <= $1
+       UNION ALL (SELECT 1 FROM ${this.s}.runs WHERE status = 'held' AND held_reason = 'rate' AND held_until <= $1)
+       LIMIT 1`,
       [at],
     );
     if (due.rowCount === 0) return { runs: 0, wakes: [] };

@@ -199,6 +199,17 @@ const migrations: string[] = [
   ALTER TABLE runs ADD COLUMN lane_limit INTEGER;
   CREATE INDEX runs_lane ON runs (lane, status) WHERE lane IS NOT NULL;
   `,
+  // 12: flow rate: each mapping's count of runs in the latest period it gave a run, and the rate a
+  // coalesce window's run reaches when the window ends.
+  `
+  CREATE TABLE flow_rates (
+    scope        TEXT    PRIMARY KEY,
+    period_start INTEGER NOT NULL,
+    count        INTEGER NOT NULL,
+    held         INTEGER NOT NULL
+  );
+  ALTER TABLE flow_windows ADD COLUMN rate TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -11,11 +11,15 @@ import type { Logger } from "pino";
 import { backlogOf } from "../backlog.js";
 import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
 import {
+  emptyFlowState,
   type FlowOp,
   FlowPlan,
   type FlowState,
   flowKeysOf,
   hasFlow,
+  type RateRow,
+  rateFromRow,
+  releasedOf,
   slot,
   WINDOW_COLUMNS,
   type WindowRow,
@@ -59,6 +63,7 @@ import type {
   NewWake,
   PruneResult,
   QueueStats,
+  Released,
   RequestLogRecord,
   RequestQuery,
   RetentionPolicy,
@@ -92,6 +97,9 @@ export interface SqliteStoreOptions {
 
 /** Expired idempotency records are deleted at most this often, by whichever accept comes along. */
 const PRUNE_EVERY_MS = 60_000;
+/** Whether a run held by its rate is due (held runs are found by the status index). */
+const RATE_HELD_DUE_SQL =
+  "SELECT 1 FROM runs WHERE status = 'held' AND held_reason = 'rate' AND held_until <= ? LIMIT 1";
 const DEFAULT_PENDING_LIMIT = 100;
 /** Request log rows wait at most this long for a commit to join before committing alone. */
 const REQUEST_LOG_MAX_WAIT_MS = 1000;
@@ -362,7 +370,7 @@ export class SqliteStore implements Store {
   /** The windows and dedupe keys the actions name, as stored (expired keys are left out). */
   private flowState(actions: ReadonlyArray<NewRun | NewWake>): FlowState {
     const keys = flowKeysOf(actions);
-    const state: FlowState = { windows: new Map(), dedupe: new Map() };
+    const state = emptyFlowState();
     const window = this.stmt(`SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE scope = ? AND key = ?`);
     for (const [scope, key] of keys.windows) {
       const row = window.get(scope, key) as WindowRow | undefined;
@@ -373,7 +381,16 @@ export class SqliteStore implements Store {
       const row = dedupe.get(scope, key) as { expires_at: number; ref: string | null } | undefined;
       if (row) state.dedupe.set(slot(scope, key), { expiresAt: row.expires_at, ref: row.ref });
     }
+    this.loadRates(state, keys.rates);
     return state;
+  }
+
+  private loadRates(state: FlowState, scopes: Iterable<string>): void {
+    const rate = this.stmt("SELECT period_start, count, held FROM flow_rates WHERE scope = ?");
+    for (const scope of scopes) {
+      const row = rate.get(scope) as RateRow | undefined;
+      state.rates.set(scope, row ? rateFromRow(row) : null);
+    }
   }
 
   /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
@@ -385,9 +402,21 @@ export class SqliteStore implements Store {
           this.insertRun(op.run);
           break;
         case "hold-run":
+          this.stmt("UPDATE runs SET status = 'held', held_reason = ?, held_until = ? WHERE id = ?").run(
+            op.reason,
+            op.until,
+            op.runId,
+          );
+          break;
+        case "drop-run":
           this.stmt(
-            "UPDATE runs SET status = 'held', held_reason = 'coalesce', held_until = ? WHERE id = ?",
-          ).run(op.until, op.runId);
+            "UPDATE runs SET status = 'dropped', held_reason = 'rate', held_until = ?, finished_at = ? WHERE id = ?",
+          ).run(op.until, this.now(), op.runId);
+          break;
+        case "put-rate":
+          this.stmt(
+            "INSERT OR REPLACE INTO flow_rates (scope, period_start, count, held) VALUES (?, ?, ?, ?)",
+          ).run(op.scope, op.rate.periodStart, op.rate.count, op.rate.held ? 1 : 0);
           break;
         case "merge-run":
           this.stmt("UPDATE runs SET message = ?, merged = ? WHERE id = ?").run(
@@ -410,7 +439,7 @@ export class SqliteStore implements Store {
         case "put-window":
           if (op.fresh) {
             this.stmt(
-              `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             ).run(...windowParams(op.window));
           } else {
             // A join changes what the window holds, not its key or times: no index is touched.
@@ -433,9 +462,11 @@ export class SqliteStore implements Store {
     return events;
   }
 
-  async releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }> {
+  async releaseWindows(at: number): Promise<Released> {
     // A read first: most polls find nothing due, and need no write transaction.
-    const due = this.stmt("SELECT 1 FROM flow_windows WHERE closes_at <= ? LIMIT 1").get(at);
+    const due =
+      this.stmt("SELECT 1 FROM flow_windows WHERE closes_at <= ? LIMIT 1").get(at) ??
+      this.stmt(RATE_HELD_DUE_SQL).get(at);
     const prune = at - this.lastFlowPrune >= PRUNE_EVERY_MS;
     if (!due && !prune) return { runs: 0, wakes: [] };
     return this.write().submit(() => {
@@ -443,17 +474,20 @@ export class SqliteStore implements Store {
         this.lastFlowPrune = at;
         this.stmt("DELETE FROM flow_dedupe WHERE expires_at <= ?").run(at);
       }
+      // Runs held by their rate whose period has come: queued in arrival order (the worker claims by seq).
+      const started = this.stmt(
+        "UPDATE runs SET status = 'queued', held_reason = NULL, held_until = NULL WHERE status = 'held' AND held_reason = 'rate' AND held_until <= ?",
+      ).run(at).changes;
       const rows = this.stmt(
-        `SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE closes_at <= ? ORDER BY opened_at`,
+        `SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE closes_at <= ? ORDER BY opened_at, run_id`,
       ).all(at) as WindowRow[];
       const windows = rows.map(windowFromRow);
-      const plan = new FlowPlan({ windows: new Map(), dedupe: new Map() });
+      const state = emptyFlowState();
+      this.loadRates(state, new Set(windows.filter((w) => w.rate).map((w) => w.scope)));
+      const plan = new FlowPlan(state);
       for (const w of windows) plan.release(w);
       this.applyFlow(plan.ops);
-      return {
-        runs: windows.filter((w) => w.kind === "run").length,
-        wakes: windows.filter((w) => w.kind === "wake").map((w) => w.mode ?? "now"),
-      };
+      return releasedOf(plan, windows, started);
     });
   }
 

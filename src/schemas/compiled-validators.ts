@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 
 export const validateConfig = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"alerts":{"$ref":"#/$defs/alerts"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"logEachRequest":{"type":"boolean","default":false,"description":"Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start."},"logSummarySeconds":{"type":"integer","minimum":0,"maximum":86400,"default":60,"description":"Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxInputBytes":{"type":"integer","minimum":64,"maximum":67108864,"default":1048576,"description":"Largest input (the request as JSON: payload, headers, query, path) handed to a transform, in bytes; a larger one is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox sees it. Parsing the input counts against cpuMs, so raise cpuMs with it."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"cloudevents":{"type":"boolean","default":false,"description":"true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path."},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw","http"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself. http: a POST signed per Standard Webhooks to an agent of your own, which answers {reply} at once or later at the run's callback URL."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path). For kind http: the agent's URL, where each run is POSTed."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"secret":{"type":"string","minLength":1,"description":"For kind http: the Standard Webhooks signing secret (whsec_<base64>, or any string used as it is) the agent verifies each request with. Use ${ENV_NAME} or ${file:PATH}."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"For kind http: extra headers sent with each request (for example Authorization for a gateway in front of the agent); their values never appear in errors."},"callbackBaseUrl":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind http: hookgate's address as the agent reaches it (for example http://hookgate.internal:18789). With it each run carries a callbackUrl under hooks.path, and the agent may answer 202 and POST {reply} or {error} there later; without it a 202 fails the run."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]},"else":{"if":{"properties":{"kind":{"const":"http"}}},"then":{"required":["kind","url","secret"]}}}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"alerts":{"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://hookgate.dev/schemas/config.schema.json","title":"HookgateConfig","description":"The hookgate configuration file (JSON or YAML). Strings may hold ${ENV_NAME} and ${file:PATH} (a secret read from a file); relative paths resolve against the folder of the config file.","type":"object","additionalProperties":false,"properties":{"$schema":{"type":"string","description":"Path or URL of this schema, for editors. Ignored by hookgate."},"server":{"$ref":"#/$defs/server"},"hooks":{"$ref":"#/$defs/hooks"},"agents":{"$ref":"#/$defs/agents"},"providers":{"type":"object","description":"Model providers by name. A model key `provider/model` uses the provider named before the slash.","additionalProperties":{"$ref":"#/$defs/provider"},"propertyNames":{"pattern":"^[A-Za-z0-9_.-]+$"}},"channels":{"$ref":"#/$defs/channels"},"delivery":{"$ref":"#/$defs/delivery"},"alerts":{"$ref":"#/$defs/alerts"},"heartbeat":{"$ref":"#/$defs/heartbeat"},"store":{"$ref":"#/$defs/store"},"requestLog":{"$ref":"#/$defs/requestLog"},"retention":{"$ref":"#/$defs/retention"}},"$defs":{"server":{"title":"ServerConfig","type":"object","description":"Where hookgate listens.","additionalProperties":false,"properties":{"host":{"type":"string","minLength":1,"default":"127.0.0.1","description":"Address to listen on. Keep the loopback default unless a trusted reverse proxy or private network sits in front."},"port":{"type":"integer","minimum":0,"maximum":65535,"default":18789,"description":"TCP port; 0 picks any free port (the chosen one is printed)."},"trustProxy":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For header is believed for the client address. Empty or omitted: the socket address is the client address."},"logLevel":{"enum":["fatal","error","warn","info","debug","trace","silent"],"default":"info","description":"Log level of the JSON request log (overridden by --log-level)."},"logEachRequest":{"type":"boolean","default":false,"description":"Log one info line per request (method, path, status, ms, client, mappingId, runId, code, verified). false: that line is logged at debug (seen with logLevel debug), and the summary lines of logSummarySeconds say how requests went. Read at start."},"logSummarySeconds":{"type":"integer","minimum":0,"maximum":86400,"default":60,"description":"Seconds between the info lines that sum up the requests served (count, statuses, refusal codes, p50/p99/max ms); none is logged for an interval without requests. 0: no summary. Read at start."},"publicUrl":{"type":"string","pattern":"^https?://[^/?#\\s]+(/[^?#\\s]*)?$","description":"The address senders use to reach this server's root, as they see it (for example https://hooks.example.com, or https://example.com/hookgate behind a proxy that strips /hookgate). Twilio signs the URL it posts to, so a twilio verify needs it; nothing else uses it."},"metrics":{"$ref":"#/$defs/metrics"},"console":{"$ref":"#/$defs/console"}}},"metrics":{"title":"MetricsConfig","type":"object","description":"GET /metrics: Prometheus text exposition of hookgate's counters, histograms and queue depths.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve GET /metrics."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."}}},"console":{"title":"ConsoleConfig","type":"object","description":"The web console at /console: recent requests with their decision and explain trace, runs, the main session's events, and a playground. Log in with the hook token.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Serve the console (only when hooks.enabled is true: its login is the hook token)."},"allowFrom":{"type":"array","items":{"type":"string","minLength":1},"default":["loopback"],"description":"Client addresses answered: loopback (127.0.0.0/8 and ::1, reached directly and naming a local host, server.host or server.publicUrl's host in its Host header: a request carrying X-Forwarded-For, Forwarded, X-Real-IP, CF-Connecting-IP or True-Client-IP counts as loopback only when server.trustProxy vouches for its proxy), any, or addresses and CIDR ranges such as 10.0.0.0/8. Others get 403. The client address follows server.trustProxy."},"sessionTtl":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(m|h|d)$","default":"12h","description":"How long a console login lasts (for example 30m, 12h, 7d)."}}},"requestLog":{"title":"RequestLogConfig","type":"object","description":"The request log: every request under hooks.path with its decision, answer and timings, kept for hookgate replay and the console. Token headers are left out; other credential headers, query parameters and body fields, and any secret of the configuration wherever it appears, are kept as [removed].","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":true,"description":"Keep the request log."},"maxBodyBytes":{"type":"integer","minimum":0,"default":65536,"description":"Bytes of each body kept; a longer body is cut there (the console shows the start, replay skips it). 0 keeps no bodies."}}},"retention":{"title":"RetentionConfig","type":"object","description":"How long the store keeps what is done with: the request log, consumed events, finished runs (their delivery settled), session transcripts and heartbeats. Pending work is never pruned.","additionalProperties":false,"properties":{"maxAge":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(m|h|d))$","default":"14d","description":"Rows older than this are pruned (for example 36h, 14d); 0 keeps them however old."},"maxRows":{"type":"integer","minimum":0,"default":100000,"description":"At most this many newest rows are kept in each table; 0 for no limit."},"pruneEvery":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(s|m|h)$","default":"10m","description":"How often the server prunes (also once at start)."}}},"hooks":{"title":"HooksConfig","type":"object","description":"The webhook endpoint: authentication, limits, allowlists and the rules that turn payloads into actions.","additionalProperties":false,"properties":{"enabled":{"type":"boolean","default":false,"description":"Turns the webhook endpoint on. When false, nothing is served under hooks.path."},"token":{"type":"string","description":"Shared secret every request must present (Authorization: Bearer, x-hookgate-token or x-openclaw-token). Required when hooks.enabled is true; use 24 characters or more, and no other secret of this file. Whitespace around it is ignored. ${file:/run/secrets/hook_token} reads it from a file, again on every reload."},"path":{"type":"string","default":"/hooks","description":"Path prefix of every hook endpoint. A leading / is added and a trailing / removed; / alone is not allowed."},"allowedAgentIds":{"type":"array","items":{"type":"string","minLength":1},"description":"Allowlist for explicit agentId routing, compared case-insensitively. Omitted or containing *: any agent. []: every explicit agentId is denied. A request without agentId always goes to the default agent."},"defaultSessionKey":{"type":"string","minLength":1,"description":"Session key of hook agent runs that carry no explicit key. Without it each run gets a fresh hook:<uuid> key. Must match allowedSessionKeyPrefixes when those are set; main is reserved for the main session."},"allowRequestSessionKey":{"type":"boolean","default":false,"description":"Whether /agent payloads may choose their sessionKey. Keep false unless the senders are trusted; combine with allowedSessionKeyPrefixes."},"allowedSessionKeyPrefixes":{"type":"array","items":{"type":"string","minLength":1},"description":"Every explicit sessionKey (from a request or a mapping) must start with one of these, compared case-insensitively (for example [\"hook:\"]). Trimmed, lower-cased and de-duplicated at load."},"presets":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"description":"Packs to enable, by id or alias: built-in ones (rules/presets/, e.g. mail, alias gmail), those in hooks.packDirs, and installed hookgate-pack-<name> packages. Their mappings come after hooks.mappings and hooks.rules, in this order."},"packs":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"},"additionalProperties":{"type":"object","additionalProperties":true,"description":"Parameter values of one pack, by parameter name."},"description":"Parameters of enabled packs, by pack id or alias: hooks.packs.github.events. hookgate packs show <name> lists a pack's parameters. Unknown names and wrong types are load errors."},"packDirs":{"type":"array","items":{"type":"string","minLength":1},"description":"Folders of your own pack files (*.yaml, *.yml, *.json), relative to the config file. Searched before the built-in packs; a pack with a built-in pack's id replaces it (with a warning)."},"mappings":{"type":"array","items":{"$ref":"#/$defs/mapping"},"description":"Custom mappings, tried in order before rule files and presets; the first mapping whose every predicate holds owns the request."},"rules":{"type":"array","items":{"type":"string","minLength":1},"description":"Extra rule files (YAML or JSON, globs allowed, relative to the config file). Their mappings come after hooks.mappings and before presets."},"transformsDir":{"type":"string","minLength":1,"description":"Folder of transform modules, relative to the config file. Must stay inside <config dir>/hooks/transforms (the default); .., absolute paths elsewhere and symlinks out are rejected, and so is a hooks/transforms that is a link out of the config's folder."},"transformLimits":{"$ref":"#/$defs/transformLimits"},"mail":{"$ref":"#/$defs/mailConfig"},"gmail":{"$ref":"#/$defs/mailConfig"},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"default":262144,"description":"Largest accepted request body in bytes; larger bodies get 413. A declared Content-Length above it is refused before the body is read."},"bodyTimeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":3600,"default":30,"description":"Seconds a client has to send the whole body; slower bodies get 408."},"authFailures":{"$ref":"#/$defs/authFailures"},"sessionMode":{"$ref":"#/$defs/sessionMode","default":"persistent","description":"Session mode of agent runs whose request or mapping names none. persistent: runs sharing a session key continue one conversation. isolated: every run starts from an empty conversation (OpenClaw's default; an OpenClaw config file gets it)."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"default":86400,"description":"How long an Idempotency-Key is remembered; a repeat within this time returns the first response. A verified sender's delivery is remembered at least this long, and longer when the sender retries longer (see verify.idempotencyTtlSeconds)."}}},"authFailures":{"title":"AuthFailuresConfig","type":"object","description":"Brute-force throttling per client address.","additionalProperties":false,"properties":{"max":{"type":"integer","minimum":1,"default":20,"description":"Failed authentications allowed within windowSeconds; the next one gets 429."},"windowSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"Window in which failures are counted."},"lockSeconds":{"type":"number","exclusiveMinimum":0,"default":60,"description":"How long an address stays locked (429 with Retry-After) once it reached max."},"maxTrackedAddresses":{"type":"integer","minimum":1,"default":10000,"description":"Upper bound on addresses whose failures are counted at once, and separately on addresses locked at once, so a flood of addresses cannot exhaust memory (at most twice this many are held). The least recently failing unlocked address is dropped first; a lock ends early only when this many newer locks are in force, the one ending soonest first."}}},"transformLimits":{"title":"TransformLimitsConfig","type":"object","description":"Hard limits of the transform sandbox, per call, and the worker threads transforms run in.","additionalProperties":false,"properties":{"cpuMs":{"type":"integer","minimum":1,"maximum":60000,"default":250,"description":"CPU time one transform call may use, in milliseconds."},"memoryMiB":{"type":"integer","minimum":1,"maximum":1024,"default":32,"description":"Memory a transform may allocate, in MiB, beyond the sandbox engine's fixed 16 MiB base."},"maxInputBytes":{"type":"integer","minimum":64,"maximum":67108864,"default":1048576,"description":"Largest input (the request as JSON: payload, headers, query, path) handed to a transform, in bytes; a larger one is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox sees it. Parsing the input counts against cpuMs, so raise cpuMs with it."},"maxResultBytes":{"type":"integer","minimum":64,"default":262144,"description":"Largest result (as JSON) a transform may return, in bytes."},"maxStackBytes":{"type":"integer","minimum":16384,"maximum":49152,"default":49152,"description":"Stack size of the sandbox, in bytes (bounds recursion: a few hundred nested calls at the default). Larger stacks let deep recursion overflow the host's own stack before the sandbox notices, so 48 KiB is also the maximum."},"workers":{"type":"integer","minimum":1,"maximum":64,"default":2,"description":"Worker threads that run transforms, each with its own sandbox of every loaded transform; a call stuck 100 ms past cpuMs ends its worker, which is replaced. More workers let more calls run at once, each one costs memory (a JavaScript engine and the sandboxes)."},"maxQueued":{"type":"integer","minimum":0,"maximum":100000,"default":256,"description":"Transform calls that may wait for a free worker; a call beyond them fails at once with TRANSFORM_BUSY."}}},"mailConfig":{"title":"MailConfig","type":"object","description":"Parameters of the mail pack (hooks.mail, or OpenClaw's hooks.gmail; the same as hooks.packs.mail, give only one): model, thinking, allowUnsafeExternalContent, and sessionKeyPrefix, agentId, deliver, channel, to as in every pack that starts runs.","additionalProperties":true,"properties":{"model":{"type":"string","minLength":1,"description":"Model (provider/model or alias) for runs of the mail preset."},"thinking":{"type":"string","minLength":1,"description":"Thinking level for runs of the mail preset (for example low, medium, high)."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for mail (dangerous)."}}},"mapping":{"title":"Mapping","type":"object","description":"One rule: which requests it handles (match) and the action it builds from them.","additionalProperties":false,"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.:-]+$","description":"Stable identifier shown in logs, runs and explain traces. Default: mapping-<n> (1-based position)."},"name":{"type":"string","description":"Template for the human-readable hook name used in summaries (Hook <name>: ...)."},"match":{"$ref":"#/$defs/match"},"action":{"enum":["wake","agent","ignore"],"default":"agent","description":"wake: a system event for the main session. agent: an isolated agent run (the default, as in OpenClaw). ignore: the mapping owns the request and answers 204; nothing is stored or run (for the events of a sender you do not want)."},"forEach":{"type":"string","minLength":1,"description":"Fan-out: a dot path (like a template path, e.g. messages or data.items; [] takes every element of an array on the way, e.g. entry[].changes[].value.messages) to an array in the payload. One action per element, each element the templates' root; missing, not an array or empty answers 204. All actions of one request are stored together or not at all."},"forEachMax":{"type":"integer","minimum":1,"maximum":1000,"default":100,"description":"Most elements forEach takes from one request; more is refused with 413 FOREACH_TOO_MANY (nothing is stored), never cut short."},"wakeMode":{"enum":["now","next-heartbeat"],"default":"now","description":"now: heartbeat at once; next-heartbeat: wait for the periodic one. For wake actions this is the wake mode."},"textTemplate":{"type":"string","description":"Template of the wake text (wake actions)."},"messageTemplate":{"type":"string","description":"Template of the agent message (agent actions). An agent mapping needs this or a transform."},"sessionKey":{"type":"string","description":"Template of an explicit session key; must match hooks.allowedSessionKeyPrefixes."},"sessionMode":{"$ref":"#/$defs/sessionMode","description":"persistent: runs continue the conversation of their session key. isolated: each run starts from an empty conversation and leaves nothing in it. Default: hooks.sessionMode."},"deliver":{"type":"boolean","default":true,"description":"Whether the agent's reply is sent to a chat channel."},"channel":{"$ref":"#/$defs/channelName","description":"Delivery channel: last (the main session's last route) or a channel name."},"to":{"type":"string","description":"Template of the recipient: phone number (whatsapp, signal), chat id (telegram), channel id (discord, slack, mattermost), conversation id (msteams)."},"agentId":{"type":"string","minLength":1,"description":"Agent to run; unknown ids fall back to the default agent. Subject to hooks.allowedAgentIds."},"model":{"type":"string","description":"Template of a model override (provider/model or alias); must be allowed by agents.defaults.models."},"thinking":{"type":"string","description":"Template of a thinking-level override (for example low, medium, high)."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Maximum duration of the agent run, in seconds."},"allowUnsafeExternalContent":{"type":"boolean","default":false,"description":"true turns the external-content safety wrapper off for this mapping (only for trusted internal sources)."},"contentSource":{"type":"string","minLength":1,"default":"Webhook","description":"Word on the Source: line of the safety wrapper (the mail preset says Email)."},"transform":{"$ref":"#/$defs/transform"},"verify":{"$ref":"#/$defs/verify"},"challenge":{"$ref":"#/$defs/challenge"},"cloudevents":{"type":"boolean","default":false,"description":"true: this mapping's path answers CloudEvents senders' handshakes: the webhook abuse-protection OPTIONS request (WebHook-Request-Origin, answered with WebHook-Allowed-Origin and WebHook-Allowed-Rate) and Azure Event Grid's subscription validation. CloudEvents requests themselves are read on every path."},"maxBodyBytes":{"type":"integer","minimum":1,"maximum":67108864,"description":"Largest body accepted on this mapping's match.path, larger or smaller than hooks.maxBodyBytes. When several mappings share a path the largest limit applies; a mapping without its own limit counts as hooks.maxBodyBytes."},"flow":{"$ref":"#/$defs/flow"},"coalesceTemplate":{"type":"string","description":"Template of the message (agent) or text (wake) of a coalesced run or event, over {{#each items}} (each item's message and at), {{count}} and {{key}}. Default: the joined messages in arrival order, separated by a blank line (wakes: a new line). Needs flow.coalesce."},"successStatus":{"enum":[200,202,204],"description":"The status this mapping answers when it accepts a request (a wake, a run, or nothing to do): by default 200 for a wake, 202 for a run and 204 for ignore. Set 200 for senders that count any other status as a failed delivery and retry it (Linear). 204 answers without a body."},"successBody":{"oneOf":[{"const":false},{"type":"object"}],"description":"false answers this mapping's accepted requests without a body (the run id is not sent back), for senders that read a body as something to show: Slack shows a slash command's JSON answer as a message, and takes an empty 200 as a plain acknowledgement. An object is sent as it is (JSON) instead of the usual body, for senders that expect an answer of their own shape: a Discord interaction answered with a message."}}},"flowWindow":{"type":"string","pattern":"^[0-9]+(\\.[0-9]+)?(ms|s|m|h|d)$","description":"A duration such as 30s, 2m, 1.5h, 3d."},"flow":{"title":"MappingFlow","type":"object","description":"What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce). Every request is still answered 2xx at once. Windows and keys live in the store: they survive a restart and are shared by instances on PostgreSQL.","additionalProperties":false,"properties":{"dedupe":{"$ref":"#/$defs/flowDedupe"},"coalesce":{"$ref":"#/$defs/flowCoalesce"}}},"flowDedupe":{"title":"MappingFlowDedupe","type":"object","additionalProperties":false,"required":["key","window"],"description":"A request whose key was already seen within the window answers like the first (its run id, deduped: true) and stores nothing.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the content key, e.g. {{payload.id}}; with forEach, rendered per element. An empty key is never a repeat."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a key is remembered (at most 30d), e.g. 72h."}}},"flowCoalesce":{"title":"MappingFlowCoalesce","type":"object","additionalProperties":false,"required":["key","window"],"description":"The first request with a key opens a window; later ones with the same key join it and get the same run id (coalesced: true). When the window ends, or max requests joined, ONE run starts (one event for wakes) holding every joined message in order.","properties":{"key":{"type":"string","minLength":1,"description":"Template of the key requests are merged by, e.g. {{payload.alerts.0.labels.alertname}}/{{payload.alerts.0.labels.instance}}; with forEach, rendered per element."},"window":{"$ref":"#/$defs/flowWindow","description":"How long a window stays open after its first request (at most 1d), e.g. 2m."},"max":{"type":"integer","minimum":1,"maximum":1000,"default":50,"description":"A window that holds this many requests starts its run at once."}}},"verify":{"title":"MappingVerify","type":"object","description":"How a sender that cannot send the hook token proves itself: a signature over the raw body or a secret header, checked in constant time before anything else reads the body. A request without the hook token reaches only mappings whose verify it passes; the token keeps working on every path.","additionalProperties":false,"required":["scheme"],"properties":{"scheme":{"enum":["github","gitlab","stripe","slack","standard-webhooks","shopify","linear","sentry","pagerduty","twilio","ed25519","zoom","meta","header","basic","hmac"],"description":"The sender's scheme: github (X-Hub-Signature-256), gitlab (X-Gitlab-Token), stripe (Stripe-Signature), slack (X-Slack-Signature), standard-webhooks (webhook-signature, also Svix), shopify (X-Shopify-Hmac-Sha256), linear (Linear-Signature), sentry (Sentry-Hook-Signature), pagerduty (X-PagerDuty-Signature), twilio (X-Twilio-Signature; needs server.publicUrl), ed25519 (Discord interactions), zoom (x-zm-signature), meta (Meta / WhatsApp X-Hub-Signature-256), header (a secret sent in a header, e.g. Telegram's), basic (HTTP basic auth), hmac (any other HMAC signature, described by the keys below)."},"secret":{"type":"string","description":"The secret configured at the sender: its signing secret (standard-webhooks: whsec_...), the shared token (gitlab: the Secret token, or the Signing token whsec_... of GitLab 19 and later; header), the password (basic) or, for ed25519, the sender's public key in hex. Write ${ENV_NAME} rather than the secret itself. Whitespace around it is ignored."},"publicKey":{"type":"string","description":"standard-webhooks: the sender's Ed25519 public key, whpk_ followed by the base64 of its 32 bytes; v1a signatures are checked with it (v1 signatures with secret). Give secret, publicKey or both."},"publicKeys":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several public keys instead of publicKey, while rotating: a v1a signature by any of them passes."},"secrets":{"type":"array","items":{"type":"string"},"minItems":1,"description":"Several secrets instead of secret, while rotating: a request passes with any of them."},"username":{"type":"string","minLength":1,"description":"basic: the user name the sender sends (compared in constant time, like the password)."},"header":{"type":"string","minLength":1,"description":"header and hmac: the request header that carries the secret (header) or the signature (hmac)."},"algorithm":{"enum":["sha1","sha256","sha512"],"default":"sha256","description":"hmac: the hash of the HMAC."},"encoding":{"enum":["hex","base64","base64url"],"default":"hex","description":"hmac: how the signature is written in the header."},"prefix":{"type":"string","description":"hmac: text before the signature in the header, for example sha256=."},"signed":{"type":"string","minLength":1,"default":"{{body}}","description":"hmac: what is signed: text with {{body}} (the raw body), {{timestamp}} and {{id}} (the values of timestampHeader and idHeader), for example {{timestamp}}.{{body}}."},"secretEncoding":{"enum":["utf8","base64","hex"],"default":"utf8","description":"hmac: how the secret is written (the HMAC key is its decoded bytes)."},"timestampHeader":{"type":"string","minLength":1,"description":"hmac: the header with the signing time (Unix seconds or milliseconds); requests outside toleranceSeconds are refused."},"idHeader":{"type":"string","minLength":1,"description":"The header with the sender's delivery id, for schemes without a built-in one (header, basic, hmac) or to override it. A delivery id seen within 24 h is answered with its first answer and starts nothing new."},"idField":{"type":"string","minLength":1,"description":"Like idHeader, the delivery id read from the body instead (a dotted path, for example update_id for Telegram)."},"toleranceSeconds":{"type":"number","exclusiveMinimum":0,"maximum":604800,"description":"How far the signed timestamp may be from this server's clock, either way. Default: the provider's (300 s; linear 60 s). Applies to schemes whose signature covers a timestamp: stripe, slack, standard-webhooks, zoom, ed25519, linear, gitlab's Signing token, and hmac with timestampHeader."},"idempotencyTtlSeconds":{"type":"integer","minimum":1,"maximum":2592000,"description":"How long this sender's verified delivery ids (and, for schemes that sign only the body, its bodies) are remembered: a redelivery within it gets the first answer and starts nothing. Default: the sender's retry horizon (stripe and github 3 days, standard-webhooks 28 hours) or hooks.idempotencyTtlSeconds, whichever is longer. Set here, it is used as given."}}},"challenge":{"title":"MappingChallenge","type":"object","description":"A provider's endpoint handshake, answered by hookgate on this mapping's path: slack (url_verification: the challenge echoed), zoom (endpoint.url_validation: plainToken and its HMAC), discord (PING: type 1) after the request passed this mapping's verify; meta (GET with hub.mode=subscribe, hub.verify_token and hub.challenge: the challenge echoed when the verify token matches).","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["slack","zoom","discord","meta"],"description":"The provider's handshake."},"verifyToken":{"type":"string","description":"meta: the Verify token entered in Meta's webhook settings (compared in constant time). Write ${ENV_NAME}."}}},"match":{"title":"MappingMatch","type":"object","description":"Predicates; the mapping applies when all of them hold. An empty match applies to every hook name.","additionalProperties":false,"properties":{"path":{"type":"string","description":"Hook name after hooks.path (for example github for /hooks/github); slashes and spaces at the ends are ignored."},"source":{"type":"string","description":"Applies when payload.source is a string equal to this (one generic endpoint routed by the payload)."},"when":{"description":"JsonLogic expression over {payload, headers, query, path, verified}; the mapping applies when it is truthy. Header names are lower-case; verified is {scheme, id, timestamp} for a request that passed a verify, else absent.","type":["object","boolean"]}}},"transform":{"title":"MappingTransform","type":"object","description":"A JS or TS module with custom logic, run in a sandbox.","additionalProperties":false,"required":["module"],"properties":{"module":{"type":"string","minLength":1,"description":"Module path relative to hooks.transformsDir; must resolve inside it."},"export":{"type":"string","minLength":1,"description":"Exported function to call. Default: the default export, else an export named transform."}}},"sessionMode":{"enum":["persistent","isolated"]},"channelName":{"enum":["last","whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"]},"agents":{"title":"AgentsConfig","type":"object","description":"Agents that run hook turns and the main session.","additionalProperties":false,"properties":{"defaults":{"$ref":"#/$defs/agentDefaults"},"list":{"type":"array","items":{"$ref":"#/$defs/agent"},"description":"Agents by id. The one with default: true (else the first) is the default agent, whose standing conversation is the main session."}}},"agentDefaults":{"title":"AgentDefaults","type":"object","description":"Settings every agent inherits.","additionalProperties":false,"properties":{"model":{"type":"string","minLength":1,"description":"Default model, provider/model (or an alias of agents.defaults.models)."},"models":{"type":"object","description":"Allowed models, keyed provider/model. Present and non-empty: requests may only pick these (by key or alias), unless modelPolicy.allow decides instead. Absent: any model.","propertyNames":{"pattern":"^[^/\\s]+/\\S+$"},"additionalProperties":{"$ref":"#/$defs/modelEntry"}},"modelPolicy":{"title":"ModelPolicy","type":"object","description":"OpenClaw's model policy: an allowlist apart from agents.defaults.models, which then only gives aliases.","additionalProperties":false,"properties":{"allow":{"type":"array","items":{"type":"string","minLength":1},"description":"Models requests may pick: provider/model keys, aliases of agents.defaults.models, provider/* for every model of a provider, or * for any. Empty or omitted: the keys of agents.defaults.models decide (any model when there are none)."}}},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"default":600,"description":"Default maximum duration of one agent run, in seconds."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level (for example low)."},"maxConcurrentRuns":{"type":"integer","minimum":1,"maximum":256,"default":4,"description":"Agent runs executed at the same time."},"transcriptTurns":{"type":"integer","minimum":0,"maximum":1000,"default":20,"description":"How many earlier messages of a session are sent with a new turn."}}},"modelEntry":{"title":"ModelEntry","type":"object","additionalProperties":false,"properties":{"alias":{"type":"string","pattern":"^[^/\\s]+$","description":"Short name usable in requests instead of provider/model; unique across models."}}},"agent":{"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}},"runner":{"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw","http","a2a"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself. http: a POST signed per Standard Webhooks to an agent of your own, which answers {reply} at once or later at the run's callback URL. a2a: an A2A 1.0 agent over JSON-RPC (SendMessage with messageId = the run id and contextId = the session key; a task still working is followed with GetTask)."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path). For kind http: the agent's URL, where each run is POSTed. For kind a2a: the agent's JSON-RPC endpoint (the url of its agent card's JSONRPC interface), for example https://agents.example.com/a2a."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"secret":{"type":"string","minLength":1,"description":"For kind http: the Standard Webhooks signing secret (whsec_<base64>, or any string used as it is) the agent verifies each request with. Use ${ENV_NAME} or ${file:PATH}."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"For kind http and a2a: extra headers sent with each request (for example Authorization: \"Bearer ${A2A_TOKEN}\"); their values never appear in errors, logs or run records."},"callbackBaseUrl":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind http: hookgate's address as the agent reaches it (for example http://hookgate.internal:18789). With it each run carries a callbackUrl under hooks.path, and the agent may answer 202 and POST {reply} or {error} there later; without it a 202 fails the run."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]},"else":{"if":{"properties":{"kind":{"const":"http"}}},"then":{"required":["kind","url","secret"]},"else":{"if":{"properties":{"kind":{"const":"a2a"}}},"then":{"required":["kind","url"]}}}}},"provider":{"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}},"channels":{"title":"ChannelsConfig","type":"object","description":"Chat channels replies can be delivered to. Only configured channels may be named in requests.","additionalProperties":false,"properties":{"whatsapp":{"$ref":"#/$defs/whatsappChannel"},"telegram":{"$ref":"#/$defs/telegramChannel"},"discord":{"$ref":"#/$defs/discordChannel"},"slack":{"$ref":"#/$defs/slackChannel"},"mattermost":{"$ref":"#/$defs/mattermostChannel"},"signal":{"$ref":"#/$defs/signalChannel"},"imessage":{"$ref":"#/$defs/imessageChannel"},"msteams":{"$ref":"#/$defs/msteamsChannel"}}},"alerts":{"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}},"delivery":{"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}},"heartbeat":{"title":"HeartbeatConfig","type":"object","description":"The main session's heartbeat: one main-agent turn over the pending system events.","additionalProperties":false,"properties":{"every":{"type":"string","pattern":"^(0|[0-9]+(\\.[0-9]+)?(ms|s|m|h|d))$","default":"30m","description":"Period of the heartbeat (for example 30s, 30m, 2h), at most 24d (timers cannot wait longer than about 24.8 days); 0 turns the periodic heartbeat off."},"prompt":{"type":"string","description":"Prompt of a heartbeat turn; the pending events follow it."},"ackToken":{"type":"string","minLength":1,"default":"HEARTBEAT_OK","description":"A reply equal to this (whitespace and punctuation around it allowed) means nothing to report: recorded, not delivered."},"coalesceMs":{"type":"integer","minimum":0,"maximum":60000,"default":250,"description":"now-requests arriving within this many milliseconds share one heartbeat."}}},"store":{"title":"StoreConfig","type":"object","description":"Where events, runs and sessions are kept: an embedded SQLite file for one instance (the default), or a PostgreSQL database that several instances share (see Running several instances).","additionalProperties":false,"properties":{"kind":{"enum":["sqlite","postgres"],"default":"sqlite","description":"sqlite: embedded file, one instance. postgres: a PostgreSQL database (12 or newer) shared by every instance that names it; needs store.url."},"path":{"type":"string","minLength":1,"default":".hookgate/state.db","description":"SQLite file, relative to the config file (kind sqlite)."},"url":{"type":"string","minLength":1,"description":"PostgreSQL connection URL (kind postgres), for example postgres://hookgate@db.internal:5432/hookgate. Keep the password out of the file: url: ${HOOKGATE_DATABASE_URL}, or set PGPASSWORD in the environment."},"poolSize":{"type":"integer","minimum":2,"maximum":1000,"default":10,"description":"Connections each instance opens at most (kind postgres); each instance also keeps one more for LISTEN."},"schema":{"type":"string","pattern":"^[a-z_][a-z0-9_]{0,47}$","default":"hookgate","description":"PostgreSQL schema that holds hookgate's tables (kind postgres): lower-case letters, digits and _, at most 48 characters; created at start when missing. Instances that share their work name the same schema."},"leaseSeconds":{"type":"integer","minimum":2,"maximum":3600,"default":30,"description":"Kind postgres: a run (or its delivery) an instance took stays that instance's for this long without renewal; instances renew every third of it. When an instance dies, its runs go back to the queue this long after its last renewal and another instance finishes them."},"tls":{"$ref":"#/$defs/storeTls"}}},"storeTls":{"title":"StoreTlsConfig","type":"object","description":"TLS to PostgreSQL (kind postgres). Without this section the URL decides (its sslmode parameter; none = no TLS). Give either this section or sslmode in the URL, not both.","additionalProperties":false,"properties":{"mode":{"enum":["disable","require","verify-ca","verify-full"],"default":"verify-full","description":"disable: no TLS. require: encrypted, the server's certificate is not checked. verify-ca: the certificate must chain to a trusted CA. verify-full: verify-ca and the certificate must name the host."},"ca":{"type":"string","minLength":1,"description":"PEM file of the certificate authorities to trust, relative to the config file; default: Node's built-in list."},"cert":{"type":"string","minLength":1,"description":"PEM file of a client certificate, relative to the config file (with key)."},"key":{"type":"string","minLength":1,"description":"PEM file of the client certificate's private key, relative to the config file (with cert)."}}},"whatsappChannel":{"title":"WhatsappChannel","type":"object","description":"WhatsApp Cloud API.","additionalProperties":false,"required":["accessToken","phoneNumberId"],"properties":{"accessToken":{"type":"string","minLength":1,"description":"Cloud API access token."},"phoneNumberId":{"type":"string","minLength":1,"description":"Sender phone number id."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://graph.facebook.com/v21.0","description":"Graph API base URL (with version)."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient phone number."}}},"telegramChannel":{"title":"TelegramChannel","type":"object","description":"Telegram Bot API.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token from @BotFather."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://api.telegram.org","description":"Bot API base URL (a local Bot API server works too)."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat id."}}},"discordChannel":{"title":"DiscordChannel","type":"object","description":"Discord REST API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (sent as Authorization: Bot ...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://discord.com/api/v10","description":"REST API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"slackChannel":{"title":"SlackChannel","type":"object","description":"Slack Web API with a bot token.","additionalProperties":false,"required":["botToken"],"properties":{"botToken":{"type":"string","minLength":1,"description":"Bot token (xoxb-...)."},"apiBaseUrl":{"type":"string","format":"uri","default":"https://slack.com/api","description":"Web API base URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"mattermostChannel":{"title":"MattermostChannel","type":"object","description":"Mattermost REST API v4.","additionalProperties":false,"required":["baseUrl","token"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Server URL (for example https://chat.example.com)."},"token":{"type":"string","minLength":1,"description":"Bot or personal access token."},"defaultTo":{"type":"string","minLength":1,"description":"Default channel id."}}},"signalChannel":{"title":"SignalChannel","type":"object","description":"signal-cli REST API.","additionalProperties":false,"required":["baseUrl","number"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"signal-cli-rest-api URL (for example http://127.0.0.1:8080)."},"number":{"type":"string","minLength":1,"description":"Registered sender number."},"defaultTo":{"type":"string","minLength":1,"description":"Default recipient number."}}},"imessageChannel":{"title":"ImessageChannel","type":"object","description":"iMessage through a BlueBubbles server.","additionalProperties":false,"required":["baseUrl","password"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"BlueBubbles server URL."},"password":{"type":"string","minLength":1,"description":"BlueBubbles server password."},"defaultTo":{"type":"string","minLength":1,"description":"Default chat guid (for example iMessage;-;+15551234567)."}}},"msteamsChannel":{"title":"MsteamsChannel","type":"object","description":"Microsoft Teams incoming webhooks / Workflows URLs, one per conversation id.","additionalProperties":false,"required":["webhooks"],"properties":{"webhooks":{"type":"object","minProperties":1,"additionalProperties":{"type":"string","format":"uri"},"description":"Map of conversation id to its webhook URL."},"defaultTo":{"type":"string","minLength":1,"description":"Default conversation id (a key of webhooks)."}}}}};
 const schema58 = {"title":"ProviderConfig","type":"object","description":"An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, OpenRouter, ...).","additionalProperties":false,"required":["baseUrl"],"properties":{"baseUrl":{"type":"string","format":"uri","description":"Base URL; requests go to {baseUrl}/chat/completions (for example https://api.openai.com/v1)."},"apiKey":{"type":"string","description":"Sent as Authorization: Bearer <apiKey>. Use ${ENV_NAME} or ${file:PATH} rather than writing the key into the file."},"thinkingParam":{"enum":["auto","reasoning_effort","reasoning","none"],"default":"auto","description":"How the thinking level (off, minimal, low, medium, high) reaches the provider. auto: as the provider's API takes it (see api), left out for models known not to take it, and dropped for a model that refuses it with a 400. reasoning_effort: always as reasoning_effort. reasoning: as OpenRouter's reasoning.effort. none: never sent."},"api":{"enum":["openai","openrouter","ollama","vllm","llamacpp","compatible"],"description":"Which server this is, for what differs between them (thinking, the token cap's field). Default: openai for api.openai.com and *.openai.azure.com, openrouter for openrouter.ai, ollama for port 11434, else compatible."},"maxTokens":{"type":"integer","minimum":0,"maximum":10000000,"default":4096,"description":"Cap on the tokens one reply may use (reasoning tokens included where the provider counts them), sent as max_tokens (max_completion_tokens to OpenAI). A reply cut off by it ends with a note saying so. 0: no cap is sent."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers sent with every request."}}};
 const schema68 = {"title":"DeliveryConfig","type":"object","description":"Retry policy of deliveries to chat channels.","additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":20,"default":5,"description":"Attempts per message on 429 and 5xx answers."},"baseDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":500,"description":"First retry delay; doubled each attempt, with jitter."},"maxDelayMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":30000,"description":"Upper bound of one backoff delay. A wait the service asks for (Retry-After) is not cut short: see maxRetryAfterMs."},"maxRetryAfterMs":{"type":"integer","minimum":0,"maximum":2147483647,"default":900000,"description":"Longest wait a service may ask for (Retry-After, retry_after) that is waited out; a longer one fails the delivery, saying how long the service asked to wait. Nothing is sent to that channel before the wait ends."}}};
 const schema69 = {"title":"AlertsConfig","type":"object","description":"Messages to a chat channel when an issue opens (the first failure after the 2xx on a path: runs, deliveries, mappings, signatures) and when it closes. At most one message per minIntervalSeconds; what happens meanwhile goes into the next one. A message names the issue, its code and count, never a payload's text, a secret or a token.","additionalProperties":false,"required":["channel"],"properties":{"channel":{"type":"string","enum":["whatsapp","telegram","discord","slack","mattermost","signal","imessage","msteams"],"description":"The chat channel the alerts go to; it must be configured under channels."},"to":{"type":"string","minLength":1,"description":"Recipient on that channel (a chat, channel or phone number id); default: the channel's defaultTo."},"minIntervalSeconds":{"type":"integer","minimum":1,"maximum":86400,"default":600,"description":"Seconds between two alert messages at least. Issues opened or closed meanwhile are sent together in the next message."}}};
@@ -3411,7 +3411,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema56 = {"title":"Agent","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","description":"Agent id used by agentId routing; ids compare case-insensitively (OPS and ops are one agent) and are lower-cased at load."},"name":{"type":"string","description":"Display name."},"default":{"type":"boolean","description":"Marks the default agent (at most one)."},"runner":{"$ref":"#/$defs/runner"},"systemPrompt":{"type":"string","description":"System prompt of this agent."},"systemPromptFile":{"type":"string","minLength":1,"description":"File holding the system prompt, relative to the config file (instead of systemPrompt)."},"model":{"type":"string","minLength":1,"description":"Default model of this agent (overrides agents.defaults.model)."},"thinking":{"type":"string","minLength":1,"description":"Default thinking level of this agent."},"timeoutSeconds":{"type":"number","exclusiveMinimum":0,"maximum":86400,"description":"Default run timeout of this agent, in seconds."}}};
-const schema57 = {"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw","http"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself. http: a POST signed per Standard Webhooks to an agent of your own, which answers {reply} at once or later at the run's callback URL."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path). For kind http: the agent's URL, where each run is POSTed."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"secret":{"type":"string","minLength":1,"description":"For kind http: the Standard Webhooks signing secret (whsec_<base64>, or any string used as it is) the agent verifies each request with. Use ${ENV_NAME} or ${file:PATH}."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"For kind http: extra headers sent with each request (for example Authorization for a gateway in front of the agent); their values never appear in errors."},"callbackBaseUrl":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind http: hookgate's address as the agent reaches it (for example http://hookgate.internal:18789). With it each run carries a callbackUrl under hooks.path, and the agent may answer 202 and POST {reply} or {error} there later; without it a 202 fails the run."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]},"else":{"if":{"properties":{"kind":{"const":"http"}}},"then":{"required":["kind","url","secret"]}}}};
+const schema57 = {"title":"RunnerConfig","type":"object","description":"How the agent produces a reply. Default: echo.","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["llm","command","echo","openclaw","http","a2a"],"description":"llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself. http: a POST signed per Standard Webhooks to an agent of your own, which answers {reply} at once or later at the run's callback URL. a2a: an A2A 1.0 agent over JSON-RPC (SendMessage with messageId = the run id and contextId = the session key; a task still working is followed with GetTask)."},"command":{"type":"array","items":{"type":"string"},"minItems":1,"description":"argv of the program for kind command (no shell); relative program paths resolve against the config file."},"env":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra environment variables for kind command."},"cwd":{"type":"string","description":"Working directory for kind command, relative to the config file."},"url":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path). For kind http: the agent's URL, where each run is POSTed. For kind a2a: the agent's JSON-RPC endpoint (the url of its agent card's JSONRPC interface), for example https://agents.example.com/a2a."},"token":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's hooks.token, sent as Authorization: Bearer <token>. Use ${ENV_NAME} or ${file:PATH} rather than writing it into the file."},"agentId":{"type":"string","minLength":1,"description":"For kind openclaw: the gateway's agent that runs the turn (default: this agent's id)."},"secret":{"type":"string","minLength":1,"description":"For kind http: the Standard Webhooks signing secret (whsec_<base64>, or any string used as it is) the agent verifies each request with. Use ${ENV_NAME} or ${file:PATH}."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"For kind http and a2a: extra headers sent with each request (for example Authorization: \"Bearer ${A2A_TOKEN}\"); their values never appear in errors, logs or run records."},"callbackBaseUrl":{"type":"string","format":"uri","pattern":"^[Hh][Tt][Tt][Pp][Ss]?://","description":"For kind http: hookgate's address as the agent reaches it (for example http://hookgate.internal:18789). With it each run carries a callbackUrl under hooks.path, and the agent may answer 202 and POST {reply} or {error} there later; without it a 202 fails the run."},"path":{"type":"string","pattern":"^/","default":"/hooks","description":"For kind openclaw: the gateway's hooks.path."}},"if":{"properties":{"kind":{"const":"command"}}},"then":{"required":["kind","command"]},"else":{"if":{"properties":{"kind":{"const":"openclaw"}}},"then":{"required":["kind","url","token"]},"else":{"if":{"properties":{"kind":{"const":"http"}}},"then":{"required":["kind","url","secret"]},"else":{"if":{"properties":{"kind":{"const":"a2a"}}},"then":{"required":["kind","url"]}}}}};
 const pattern12 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
 const pattern13 = new RegExp("^[Hh][Tt][Tt][Pp][Ss]?://", "u");
 const pattern15 = new RegExp("^/", "u");
@@ -3656,6 +3656,7 @@ else {
 vErrors = null;
 }
 }
+let ifClause2;
 if(_valid2){
 const _errs24 = errors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
@@ -3692,9 +3693,17 @@ errors++;
 }
 var _valid2 = _errs24 === errors;
 valid6 = _valid2;
+ifClause2 = "then";
 }
-if(!valid6){
-const err17 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/else/else/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema57.else.else.if,parentSchema:schema57.else.else,data:data3};
+else {
+const _errs25 = errors;
+const _errs26 = errors;
+let valid8 = true;
+const _errs27 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.kind !== undefined){
+if("a2a" !== data3.kind){
+const err17 = {};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3703,21 +3712,90 @@ vErrors.push(err17);
 }
 errors++;
 }
-var _valid1 = _errs20 === errors;
-valid4 = _valid1;
-if(valid4){
-var props0 = {};
-props0.kind = true;
 }
-ifClause1 = "else";
 }
-if(!valid4){
-const err18 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema57.else.if,parentSchema:schema57.else,data:data3};
+var _valid3 = _errs27 === errors;
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid3){
+const _errs29 = errors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.kind === undefined){
+const err18 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/else/else/else/then/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema57.else.else.else.then.required,parentSchema:schema57.else.else.else.then,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(data3.url === undefined){
+const err19 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/else/else/else/then/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'",schema:schema57.else.else.else.then.required,parentSchema:schema57.else.else.else.then,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+var _valid3 = _errs29 === errors;
+valid8 = _valid3;
+}
+if(!valid8){
+const err20 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/else/else/else/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema57.else.else.else.if,parentSchema:schema57.else.else.else,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var _valid2 = _errs25 === errors;
+valid6 = _valid2;
+if(valid6){
+var props0 = {};
+props0.kind = true;
+}
+ifClause2 = "else";
+}
+if(!valid6){
+const err21 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/else/else/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema57.else.else.if,parentSchema:schema57.else.else,data:data3};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+var _valid1 = _errs20 === errors;
+valid4 = _valid1;
+if(valid4){
+if(props0 !== true){
+props0 = props0 || {};
+props0.kind = true;
+}
+}
+ifClause1 = "else";
+}
+if(!valid4){
+const err22 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/else/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema57.else.if,parentSchema:schema57.else,data:data3};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -3732,56 +3810,7 @@ props0.kind = true;
 ifClause0 = "else";
 }
 if(!valid2){
-const err19 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema57.if,parentSchema:schema57,data:data3};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.kind === undefined){
-const err20 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema57.required,parentSchema:schema57,data:data3};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-for(const key1 in data3){
-if(!(func1.call(schema57.properties, key1))){
-const err21 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data:data3};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data3.kind !== undefined){
-let data7 = data3.kind;
-if(!(((((data7 === "llm") || (data7 === "command")) || (data7 === "echo")) || (data7 === "openclaw")) || (data7 === "http"))){
-const err22 = {instancePath:instancePath+"/runner/kind",schemaPath:"#/$defs/runner/properties/kind/enum",keyword:"enum",params:{allowedValues: schema57.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.kind.enum,parentSchema:schema57.properties.kind,data:data7};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data3.command !== undefined){
-let data8 = data3.command;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err23 = {instancePath:instancePath+"/runner/command",schemaPath:"#/$defs/runner/properties/command/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema57.properties.command,data:data8};
+const err23 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema57.if,parentSchema:schema57,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3790,11 +3819,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-let data9 = data8[i0];
-if(typeof data9 !== "string"){
-const err24 = {instancePath:instancePath+"/runner/command/" + i0,schemaPath:"#/$defs/runner/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.command.items.type,parentSchema:schema57.properties.command.items,data:data9};
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.kind === undefined){
+const err24 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema57.required,parentSchema:schema57,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3803,10 +3830,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/runner/command",schemaPath:"#/$defs/runner/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.command.type,parentSchema:schema57.properties.command,data:data8};
+for(const key1 in data3){
+if(!(func1.call(schema57.properties, key1))){
+const err25 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3816,13 +3842,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data3.env !== undefined){
-let data10 = data3.env;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key2 in data10){
-let data11 = data10[key2];
-if(typeof data11 !== "string"){
-const err26 = {instancePath:instancePath+"/runner/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/runner/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.env.additionalProperties.type,parentSchema:schema57.properties.env.additionalProperties,data:data11};
+if(data3.kind !== undefined){
+let data8 = data3.kind;
+if(!((((((data8 === "llm") || (data8 === "command")) || (data8 === "echo")) || (data8 === "openclaw")) || (data8 === "http")) || (data8 === "a2a"))){
+const err26 = {instancePath:instancePath+"/runner/kind",schemaPath:"#/$defs/runner/properties/kind/enum",keyword:"enum",params:{allowedValues: schema57.properties.kind.enum},message:"must be equal to one of the allowed values",schema:schema57.properties.kind.enum,parentSchema:schema57.properties.kind,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3832,9 +3855,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/runner/env",schemaPath:"#/$defs/runner/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.env.type,parentSchema:schema57.properties.env,data:data10};
+if(data3.command !== undefined){
+let data9 = data3.command;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err27 = {instancePath:instancePath+"/runner/command",schemaPath:"#/$defs/runner/properties/command/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema57.properties.command,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3843,11 +3868,11 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data3.cwd !== undefined){
-let data12 = data3.cwd;
-if(typeof data12 !== "string"){
-const err28 = {instancePath:instancePath+"/runner/cwd",schemaPath:"#/$defs/runner/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.cwd.type,parentSchema:schema57.properties.cwd,data:data12};
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+let data10 = data9[i0];
+if(typeof data10 !== "string"){
+const err28 = {instancePath:instancePath+"/runner/command/" + i0,schemaPath:"#/$defs/runner/properties/command/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.command.items.type,parentSchema:schema57.properties.command.items,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3857,11 +3882,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data3.url !== undefined){
-let data13 = data3.url;
-if(typeof data13 === "string"){
-if(!pattern13.test(data13)){
-const err29 = {instancePath:instancePath+"/runner/url",schemaPath:"#/$defs/runner/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\"",schema:"^[Hh][Tt][Tt][Pp][Ss]?://",parentSchema:schema57.properties.url,data:data13};
+}
+else {
+const err29 = {instancePath:instancePath+"/runner/command",schemaPath:"#/$defs/runner/properties/command/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema57.properties.command.type,parentSchema:schema57.properties.command,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3870,8 +3893,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!(formats0(data13))){
-const err30 = {instancePath:instancePath+"/runner/url",schemaPath:"#/$defs/runner/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema57.properties.url,data:data13};
+}
+if(data3.env !== undefined){
+let data11 = data3.env;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key2 in data11){
+let data12 = data11[key2];
+if(typeof data12 !== "string"){
+const err30 = {instancePath:instancePath+"/runner/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/runner/properties/env/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.env.additionalProperties.type,parentSchema:schema57.properties.env.additionalProperties,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3881,8 +3910,9 @@ vErrors.push(err30);
 errors++;
 }
 }
+}
 else {
-const err31 = {instancePath:instancePath+"/runner/url",schemaPath:"#/$defs/runner/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.url.type,parentSchema:schema57.properties.url,data:data13};
+const err31 = {instancePath:instancePath+"/runner/env",schemaPath:"#/$defs/runner/properties/env/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.env.type,parentSchema:schema57.properties.env,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3892,11 +3922,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data3.token !== undefined){
-let data14 = data3.token;
-if(typeof data14 === "string"){
-if(func3(data14) < 1){
-const err32 = {instancePath:instancePath+"/runner/token",schemaPath:"#/$defs/runner/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.token,data:data14};
+if(data3.cwd !== undefined){
+let data13 = data3.cwd;
+if(typeof data13 !== "string"){
+const err32 = {instancePath:instancePath+"/runner/cwd",schemaPath:"#/$defs/runner/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.cwd.type,parentSchema:schema57.properties.cwd,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3906,8 +3935,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/runner/token",schemaPath:"#/$defs/runner/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.token.type,parentSchema:schema57.properties.token,data:data14};
+if(data3.url !== undefined){
+let data14 = data3.url;
+if(typeof data14 === "string"){
+if(!pattern13.test(data14)){
+const err33 = {instancePath:instancePath+"/runner/url",schemaPath:"#/$defs/runner/properties/url/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\"",schema:"^[Hh][Tt][Tt][Pp][Ss]?://",parentSchema:schema57.properties.url,data:data14};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3916,12 +3948,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data3.agentId !== undefined){
-let data15 = data3.agentId;
-if(typeof data15 === "string"){
-if(func3(data15) < 1){
-const err34 = {instancePath:instancePath+"/runner/agentId",schemaPath:"#/$defs/runner/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.agentId,data:data15};
+if(!(formats0(data14))){
+const err34 = {instancePath:instancePath+"/runner/url",schemaPath:"#/$defs/runner/properties/url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema57.properties.url,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3932,7 +3960,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/runner/agentId",schemaPath:"#/$defs/runner/properties/agentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.agentId.type,parentSchema:schema57.properties.agentId,data:data15};
+const err35 = {instancePath:instancePath+"/runner/url",schemaPath:"#/$defs/runner/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.url.type,parentSchema:schema57.properties.url,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -3942,11 +3970,11 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data3.secret !== undefined){
-let data16 = data3.secret;
-if(typeof data16 === "string"){
-if(func3(data16) < 1){
-const err36 = {instancePath:instancePath+"/runner/secret",schemaPath:"#/$defs/runner/properties/secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.secret,data:data16};
+if(data3.token !== undefined){
+let data15 = data3.token;
+if(typeof data15 === "string"){
+if(func3(data15) < 1){
+const err36 = {instancePath:instancePath+"/runner/token",schemaPath:"#/$defs/runner/properties/token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.token,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -3957,7 +3985,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/runner/secret",schemaPath:"#/$defs/runner/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.secret.type,parentSchema:schema57.properties.secret,data:data16};
+const err37 = {instancePath:instancePath+"/runner/token",schemaPath:"#/$defs/runner/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.token.type,parentSchema:schema57.properties.token,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -3967,13 +3995,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data3.headers !== undefined){
-let data17 = data3.headers;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key3 in data17){
-let data18 = data17[key3];
-if(typeof data18 !== "string"){
-const err38 = {instancePath:instancePath+"/runner/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/runner/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.headers.additionalProperties.type,parentSchema:schema57.properties.headers.additionalProperties,data:data18};
+if(data3.agentId !== undefined){
+let data16 = data3.agentId;
+if(typeof data16 === "string"){
+if(func3(data16) < 1){
+const err38 = {instancePath:instancePath+"/runner/agentId",schemaPath:"#/$defs/runner/properties/agentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.agentId,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -3983,9 +4009,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
 else {
-const err39 = {instancePath:instancePath+"/runner/headers",schemaPath:"#/$defs/runner/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.headers.type,parentSchema:schema57.properties.headers,data:data17};
+const err39 = {instancePath:instancePath+"/runner/agentId",schemaPath:"#/$defs/runner/properties/agentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.agentId.type,parentSchema:schema57.properties.agentId,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -3995,11 +4020,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data3.callbackBaseUrl !== undefined){
-let data19 = data3.callbackBaseUrl;
-if(typeof data19 === "string"){
-if(!pattern13.test(data19)){
-const err40 = {instancePath:instancePath+"/runner/callbackBaseUrl",schemaPath:"#/$defs/runner/properties/callbackBaseUrl/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\"",schema:"^[Hh][Tt][Tt][Pp][Ss]?://",parentSchema:schema57.properties.callbackBaseUrl,data:data19};
+if(data3.secret !== undefined){
+let data17 = data3.secret;
+if(typeof data17 === "string"){
+if(func3(data17) < 1){
+const err40 = {instancePath:instancePath+"/runner/secret",schemaPath:"#/$defs/runner/properties/secret/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema57.properties.secret,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4008,8 +4033,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!(formats0(data19))){
-const err41 = {instancePath:instancePath+"/runner/callbackBaseUrl",schemaPath:"#/$defs/runner/properties/callbackBaseUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema57.properties.callbackBaseUrl,data:data19};
+}
+else {
+const err41 = {instancePath:instancePath+"/runner/secret",schemaPath:"#/$defs/runner/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.secret.type,parentSchema:schema57.properties.secret,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4019,8 +4045,13 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/runner/callbackBaseUrl",schemaPath:"#/$defs/runner/properties/callbackBaseUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.callbackBaseUrl.type,parentSchema:schema57.properties.callbackBaseUrl,data:data19};
+if(data3.headers !== undefined){
+let data18 = data3.headers;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key3 in data18){
+let data19 = data18[key3];
+if(typeof data19 !== "string"){
+const err42 = {instancePath:instancePath+"/runner/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/runner/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.headers.additionalProperties.type,parentSchema:schema57.properties.headers.additionalProperties,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4030,11 +4061,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data3.path !== undefined){
-let data20 = data3.path;
-if(typeof data20 === "string"){
-if(!pattern15.test(data20)){
-const err43 = {instancePath:instancePath+"/runner/path",schemaPath:"#/$defs/runner/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema57.properties.path,data:data20};
+}
+else {
+const err43 = {instancePath:instancePath+"/runner/headers",schemaPath:"#/$defs/runner/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.properties.headers.type,parentSchema:schema57.properties.headers,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4044,8 +4073,11 @@ vErrors.push(err43);
 errors++;
 }
 }
-else {
-const err44 = {instancePath:instancePath+"/runner/path",schemaPath:"#/$defs/runner/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.path.type,parentSchema:schema57.properties.path,data:data20};
+if(data3.callbackBaseUrl !== undefined){
+let data20 = data3.callbackBaseUrl;
+if(typeof data20 === "string"){
+if(!pattern13.test(data20)){
+const err44 = {instancePath:instancePath+"/runner/callbackBaseUrl",schemaPath:"#/$defs/runner/properties/callbackBaseUrl/pattern",keyword:"pattern",params:{pattern: "^[Hh][Tt][Tt][Pp][Ss]?://"},message:"must match pattern \""+"^[Hh][Tt][Tt][Pp][Ss]?://"+"\"",schema:"^[Hh][Tt][Tt][Pp][Ss]?://",parentSchema:schema57.properties.callbackBaseUrl,data:data20};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4054,10 +4086,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data:data3};
+if(!(formats0(data20))){
+const err45 = {instancePath:instancePath+"/runner/callbackBaseUrl",schemaPath:"#/$defs/runner/properties/callbackBaseUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema57.properties.callbackBaseUrl,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4067,10 +4097,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.systemPrompt !== undefined){
-let data21 = data.systemPrompt;
-if(typeof data21 !== "string"){
-const err46 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.systemPrompt.type,parentSchema:schema56.properties.systemPrompt,data:data21};
+else {
+const err46 = {instancePath:instancePath+"/runner/callbackBaseUrl",schemaPath:"#/$defs/runner/properties/callbackBaseUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.callbackBaseUrl.type,parentSchema:schema57.properties.callbackBaseUrl,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4080,11 +4108,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.systemPromptFile !== undefined){
-let data22 = data.systemPromptFile;
-if(typeof data22 === "string"){
-if(func3(data22) < 1){
-const err47 = {instancePath:instancePath+"/systemPromptFile",schemaPath:"#/properties/systemPromptFile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.systemPromptFile,data:data22};
+if(data3.path !== undefined){
+let data21 = data3.path;
+if(typeof data21 === "string"){
+if(!pattern15.test(data21)){
+const err47 = {instancePath:instancePath+"/runner/path",schemaPath:"#/$defs/runner/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema57.properties.path,data:data21};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4095,7 +4123,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/systemPromptFile",schemaPath:"#/properties/systemPromptFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.systemPromptFile.type,parentSchema:schema56.properties.systemPromptFile,data:data22};
+const err48 = {instancePath:instancePath+"/runner/path",schemaPath:"#/$defs/runner/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema57.properties.path.type,parentSchema:schema57.properties.path,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4105,11 +4133,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.model !== undefined){
-let data23 = data.model;
-if(typeof data23 === "string"){
-if(func3(data23) < 1){
-const err49 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.model,data:data23};
+}
+else {
+const err49 = {instancePath:instancePath+"/runner",schemaPath:"#/$defs/runner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data:data3};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4119,8 +4145,10 @@ vErrors.push(err49);
 errors++;
 }
 }
-else {
-const err50 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.model.type,parentSchema:schema56.properties.model,data:data23};
+if(data.systemPrompt !== undefined){
+let data22 = data.systemPrompt;
+if(typeof data22 !== "string"){
+const err50 = {instancePath:instancePath+"/systemPrompt",schemaPath:"#/properties/systemPrompt/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.systemPrompt.type,parentSchema:schema56.properties.systemPrompt,data:data22};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4130,11 +4158,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.thinking !== undefined){
-let data24 = data.thinking;
-if(typeof data24 === "string"){
-if(func3(data24) < 1){
-const err51 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.thinking,data:data24};
+if(data.systemPromptFile !== undefined){
+let data23 = data.systemPromptFile;
+if(typeof data23 === "string"){
+if(func3(data23) < 1){
+const err51 = {instancePath:instancePath+"/systemPromptFile",schemaPath:"#/properties/systemPromptFile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.systemPromptFile,data:data23};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4145,7 +4173,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.thinking.type,parentSchema:schema56.properties.thinking,data:data24};
+const err52 = {instancePath:instancePath+"/systemPromptFile",schemaPath:"#/properties/systemPromptFile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.systemPromptFile.type,parentSchema:schema56.properties.systemPromptFile,data:data23};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4155,11 +4183,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.timeoutSeconds !== undefined){
-let data25 = data.timeoutSeconds;
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 86400 || isNaN(data25)){
-const err53 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema56.properties.timeoutSeconds,data:data25};
+if(data.model !== undefined){
+let data24 = data.model;
+if(typeof data24 === "string"){
+if(func3(data24) < 1){
+const err53 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.model,data:data24};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4168,8 +4196,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data25 <= 0 || isNaN(data25)){
-const err54 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema56.properties.timeoutSeconds,data:data25};
+}
+else {
+const err54 = {instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.model.type,parentSchema:schema56.properties.model,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4179,8 +4208,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema56.properties.timeoutSeconds.type,parentSchema:schema56.properties.timeoutSeconds,data:data25};
+if(data.thinking !== undefined){
+let data25 = data.thinking;
+if(typeof data25 === "string"){
+if(func3(data25) < 1){
+const err55 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema56.properties.thinking,data:data25};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4190,14 +4222,60 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
+const err56 = {instancePath:instancePath+"/thinking",schemaPath:"#/properties/thinking/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.thinking.type,parentSchema:schema56.properties.thinking,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.timeoutSeconds !== undefined){
+let data26 = data.timeoutSeconds;
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 86400 || isNaN(data26)){
+const err57 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400",schema:86400,parentSchema:schema56.properties.timeoutSeconds,data:data26};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data26 <= 0 || isNaN(data26)){
+const err58 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema56.properties.timeoutSeconds,data:data26};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/timeoutSeconds",schemaPath:"#/properties/timeoutSeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema56.properties.timeoutSeconds.type,parentSchema:schema56.properties.timeoutSeconds,data:data26};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }

@@ -3,6 +3,7 @@
 // session key as contextId, a working task followed with GetTask, failures named, retries with the
 // same bytes, and the agent's credentials never in an error, a log line or a run record.
 import { afterEach, describe, expect, it } from "vitest";
+import { metrics } from "../../src/core/metrics.js";
 import { createA2aRunner } from "../../src/runtime/runners/a2a.js";
 import type { RunnerInput } from "../../src/runtime/runners/types.js";
 import {
@@ -171,8 +172,11 @@ describe("a2a runner", () => {
   it("retries a 503 after its Retry-After with the same bytes and messageId; a restarted runner sends them again", async () => {
     const { agent, server } = await start(completes("ok"));
     agent.failNext(1, "0");
+    const [retried, ok] = [await counter("retried"), await counter("ok")];
     const id = await runOf(server, { message: "hello" });
     await server.runtime.idle();
+    // Counted under the runner's own kind: one request retried, one answered.
+    expect([(await counter("retried")) - retried, (await counter("ok")) - ok]).toEqual([1, 1]);
     const sent = sendMessages(agent);
     expect(sent.map((r) => r.status)).toEqual([503, 200]);
     expect(sent[1]!.raw).toBe(sent[0]!.raw);
@@ -211,9 +215,11 @@ describe("a2a runner", () => {
       { headers: { Authorization: `Bearer ${wrong}` } },
       TOKEN,
     );
+    const refused = await counter("refused");
     const id = await runOf(server, { message: "hello" });
     await server.runtime.idle();
     const run = (await server.runtime.store.getRun(id))!;
+    expect((await counter("refused")) - refused).toBe(1);
     expect(agent.requests).toHaveLength(1);
     expect(agent.messages).toHaveLength(0);
     expect(run.status).toBe("failed");
@@ -232,3 +238,8 @@ describe("a2a runner", () => {
     expect(agent.messages).toHaveLength(0);
   });
 });
+
+async function counter(outcome: string): Promise<number> {
+  const data = await metrics.runnerRequests.get();
+  return data.values.find((v) => v.labels.runner === "a2a" && v.labels.outcome === outcome)?.value ?? 0;
+}

@@ -91,7 +91,10 @@ function textPart(text: string) {
   };
 }
 
-export async function fakeA2aAgent(behave: Behaviour, opts: { token?: string } = {}): Promise<FakeA2aAgent> {
+export async function fakeA2aAgent(
+  behave: Behaviour,
+  opts: { token?: string; requiredExtension?: string } = {},
+): Promise<FakeA2aAgent> {
   const requests: AgentRequest[] = [];
   const messages: Message[] = [];
   const taskIds: string[] = [];

@@ -147,7 +147,7 @@ function textOf(parts: readonly Part[]): string {
 
 /** A JSON-RPC error (or an answer the SDK could not read) as a sentence naming the runner and what to check. */
 function refusal(method: string, target: string, err: unknown): string {
-  const e = err as Error & { envelopeCode?: unknown; code?: unknown };
+  const e = err as Error & { envelopeCode?: unknown };
   const code = typeof e.envelopeCode === "number" ? e.envelopeCode : undefined;
   const message = clip(e.message || String(err));
   if (code === undefined)

@@ -56,13 +56,13 @@ export const metrics = {
   }),
   runnerRuns: new Counter({
     name: "hookgate_runner_runs_total",
-    help: "Agent runs finished, by runner kind (echo, command, llm, openclaw, http) and status (succeeded, failed, timed_out).",
+    help: "Agent runs finished, by runner kind (echo, command, llm, openclaw, http, a2a) and status (succeeded, failed, timed_out).",
     labelNames: ["runner", "status"] as const,
     registers,
   }),
   runnerRequests: new Counter({
     name: "hookgate_runner_requests_total",
-    help: "Requests the openclaw and http runners sent to their targets, by runner kind and outcome: ok (2xx), retried (connection error, 408, 409, 425, 429 or 5xx), refused (any other status; the run fails).",
+    help: "Requests the openclaw, http and a2a runners sent to their targets, by runner kind and outcome: ok (2xx), retried (connection error, 408, 409, 425, 429 or 5xx), refused (any other status; the run fails).",
     labelNames: ["runner", "outcome"] as const,
     registers,
   }),

@@ -70,7 +70,11 @@ export async function runHeartbeat(
       systemPrompt: settings.agent.systemPrompt,
       transcript,
       message,
-      heartbeat: { ackToken, events: events.map((e) => e.text) },
+      heartbeat: {
+        ackToken,
+        events: events.map((e) => e.text),
+        modes: events.map((e) => e.mode ?? "next-heartbeat"),
+      },
     },
     settings.timeoutSeconds,
     deps.shutdown,

@@ -756,9 +756,9 @@ export interface Agent {
  */
 export interface RunnerConfig {
   /**
-   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself. http: a POST signed per Standard Webhooks to an agent of your own, which answers {reply} at once or later at the run's callback URL.
+   * llm: OpenAI-compatible Chat Completions at the model's provider. command: a program (message on stdin, reply on stdout). echo: built in, deterministic, for demos and tests. openclaw: hands the run to an OpenClaw gateway's hooks (POST {url}{path}/agent), which runs the agent and delivers its reply itself. http: a POST signed per Standard Webhooks to an agent of your own, which answers {reply} at once or later at the run's callback URL. a2a: an A2A 1.0 agent over JSON-RPC (SendMessage with messageId = the run id and contextId = the session key; a task still working is followed with GetTask).
    */
-  kind: "llm" | "command" | "echo" | "openclaw" | "http";
+  kind: "llm" | "command" | "echo" | "openclaw" | "http" | "a2a";
   /**
    * argv of the program for kind command (no shell); relative program paths resolve against the config file.
    *
@@ -776,7 +776,7 @@ export interface RunnerConfig {
    */
   cwd?: string;
   /**
-   * For kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path). For kind http: the agent's URL, where each run is POSTed.
+   * For kind openclaw: the gateway's address, for example http://127.0.0.1:18789 (its hooks path is added from path). For kind http: the agent's URL, where each run is POSTed. For kind a2a: the agent's JSON-RPC endpoint (the url of its agent card's JSONRPC interface), for example https://agents.example.com/a2a.
    */
   url?: string;
   /**
@@ -792,7 +792,7 @@ export interface RunnerConfig {
    */
   secret?: string;
   /**
-   * For kind http: extra headers sent with each request (for example Authorization for a gateway in front of the agent); their values never appear in errors.
+   * For kind http and a2a: extra headers sent with each request (for example Authorization: "Bearer ${A2A_TOKEN}"); their values never appear in errors, logs or run records.
    */
   headers?: {
     [k: string]: string;

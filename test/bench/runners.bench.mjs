@@ -1,5 +1,6 @@
 // Runs handed to an agent: `/agent` accepted by a real `hookgate serve`, then forwarded by the openclaw
-// runner to a local agent that answers like a gateway (200 {ok, runId}), against the same runs on the
+// runner to a local agent that answers like a gateway (200 {ok, runId}), or by the a2a runner to a
+// local agent that answers SendMessage with a completed task at once, against the same runs on the
 // built-in echo runner (no network) in the same server, rounds interleaved. A round sends a fixed
 // number of runs and ends when the last one is finished: the figure is runs per second end to end
 // (accept, store, claim, run, record), and the server's CPU per run; the difference between the two
@@ -16,14 +17,29 @@ import { CLI, cpuMsOf, load, round, startChild } from "./lib.mjs";
 const TOKEN = "bench-token-0123456789abcdefghijkl";
 const GATEWAY_TOKEN = "bench-gateway-token-0123456789abcdef";
 
-/** A local agent answering like an OpenClaw gateway's /hooks/agent, at once. */
+/**
+ * A local agent answering at once: like an OpenClaw gateway's /hooks/agent, and on /a2a like an A2A
+ * agent's JSON-RPC endpoint (SendMessage → a completed task with one text artifact).
+ */
 function startAgent() {
   let n = 0;
   const server = createServer((req, res) => {
-    req.resume();
+    let raw = "";
+    req.on("data", (c) => (raw += c));
     req.on("end", () => {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(`{"ok":true,"runId":"bench-${n++}"}`);
+      if (req.url !== "/a2a") {
+        res.end(`{"ok":true,"runId":"bench-${n++}"}`);
+        return;
+      }
+      const { id, params } = JSON.parse(raw);
+      const task = {
+        id: `bench-${n++}`,
+        contextId: params.message.contextId,
+        status: { state: "TASK_STATE_COMPLETED" },
+        artifacts: [{ artifactId: "reply", parts: [{ text: "ok" }] }],
+      };
+      res.end(JSON.stringify({ jsonrpc: "2.0", id, result: { task } }));
     });
   });
   return new Promise((resolve) =>
@@ -41,6 +57,7 @@ agents:
   list:
     - { id: main, default: true, runner: { kind: echo } }
     - { id: gw, runner: { kind: openclaw, url: "${agentUrl}", token: ${GATEWAY_TOKEN} } }
+    - { id: a2a, runner: { kind: a2a, url: "${agentUrl}/a2a" } }
 heartbeat: { every: "0" }
 store: { path: state.db }
 `;
@@ -64,6 +81,11 @@ const targets = {
     agentId: "gw",
     runner: "openclaw",
   },
+  a2a: {
+    name: "(x) /agent run forwarded by the a2a runner to a local agent",
+    agentId: "a2a",
+    runner: "a2a",
+  },
 };
 
 export async function bench({ quick = false } = {}) {
@@ -74,10 +96,10 @@ export async function bench({ quick = false } = {}) {
   const file = join(dir, "hookgate.yaml");
   writeFileSync(file, config(agent.url));
   const hg = await startChild([CLI, "serve", "--config", file]);
-  const results = { echo: [], openclaw: [] };
+  const results = { echo: [], openclaw: [], a2a: [] };
   try {
     for (let r = 0; r < rounds; r++) {
-      for (const key of r % 2 === 0 ? ["echo", "openclaw"] : ["openclaw", "echo"]) {
+      for (const key of r % 2 === 0 ? ["echo", "openclaw", "a2a"] : ["a2a", "openclaw", "echo"]) {
         const t = targets[key];
         const before = await finished(hg.url, t.runner);
         const cpuBefore = cpuMsOf(hg.proc.pid);
@@ -111,7 +133,7 @@ export async function bench({ quick = false } = {}) {
   const rps = (key) => avg(results[key], (x) => x.rps);
   const cpu = (key) => avg(results[key], (x) => x.cpuUs);
   const rows = [];
-  for (const key of ["echo", "openclaw"]) {
+  for (const key of ["echo", "openclaw", "a2a"]) {
     rows.push({
       group: "runners",
       name: `${targets[key].name}, runs/s end to end`,
@@ -137,11 +159,19 @@ export async function bench({ quick = false } = {}) {
     ratio: round(cpu("openclaw") / cpu("echo"), 3),
     baseline: targets.echo.name,
   });
+  rows.push({
+    group: "runners",
+    name: "(y) the a2a forward's own CPU per run: (x) minus (u)",
+    value: round(cpu("a2a") - cpu("echo"), 1),
+    unit: "µs",
+    ratio: round(cpu("a2a") / cpu("echo"), 3),
+    baseline: targets.echo.name,
+  });
   return { rows };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const quick = process.argv.includes("--quick");
-  for (const row of await bench({ quick }))
+  for (const row of (await bench({ quick })).rows)
     console.log(`${row.name}: ${row.value} ${row.unit} (×${row.ratio})`);
 }

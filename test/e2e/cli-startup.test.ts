@@ -70,7 +70,7 @@ async function loadedBy(args: string[]): Promise<{ files: string[]; imported: st
 }
 
 // The server's packages: loaded only by serve, worker, store and replay --send.
-const SERVER_PACKAGES = ["fastify", "pg", "undici", "pino", "better-sqlite3"];
+const SERVER_PACKAGES = ["fastify", "pg", "undici", "pino", "better-sqlite3", "@a2a-js"];
 
 describe.each([["validate"], ["test"]])("hookgate %s on the example configuration", (name) => {
   it("reads the bundled command line, none of the server's packages, and packages with require", async () => {

@@ -199,6 +199,45 @@ describe("openclaw runner", () => {
     expect(gateway.wakes).toEqual([{ text: "disk 3 is almost full", mode: "now" }]);
     expect(await server.runtime.store.pendingEvents(10)).toEqual([]);
   });
+
+  it("forwards each wake with its own mode: next-heartbeat ones first, then the now ones", async () => {
+    gateway = await fakeOpenClaw();
+    const runner = createOpenClawRunner("main", { kind: "openclaw", url: gateway.url, token: gateway.token });
+    const heartbeat = (events: string[], modes?: Array<"now" | "next-heartbeat">) =>
+      runner.run({
+        sessionKey: "main",
+        agentId: "main",
+        transcript: [],
+        message: "heartbeat",
+        timeoutMs: 60_000,
+        signal: new AbortController().signal,
+        heartbeat: { ackToken: "HEARTBEAT_OK", events, ...(modes ? { modes } : {}) },
+      });
+    await heartbeat(
+      ["nightly report ready", "disk 3 failed", "backup done"],
+      ["next-heartbeat", "now", "next-heartbeat"],
+    );
+    expect(gateway.wakes).toEqual([
+      { text: "nightly report ready\nbackup done", mode: "next-heartbeat" },
+      { text: "disk 3 failed", mode: "now" },
+    ]);
+    // Only next-heartbeat events: one wake, and the gateway is not woken now.
+    await heartbeat(["weekly digest"], ["next-heartbeat"]);
+    expect(gateway.wakes.at(-1)).toEqual({ text: "weekly digest", mode: "next-heartbeat" });
+    expect(gateway.wakes).toHaveLength(3);
+    // Nothing pending: no wake at all.
+    await heartbeat([], []);
+    expect(gateway.wakes).toHaveLength(3);
+  });
+
+  it("a next-heartbeat wake stored here reaches the gateway with its mode", async () => {
+    const { gateway, server } = await start();
+    const res = await server.post("/hooks/wake", { text: "nightly report ready", mode: "next-heartbeat" });
+    expect(res.status).toBe(200);
+    await server.runtime.heartbeatNow();
+    expect(gateway.wakes).toEqual([{ text: "nightly report ready", mode: "next-heartbeat" }]);
+    expect(await server.runtime.store.pendingEvents(10)).toEqual([]);
+  });
 });
 
 async function counter(outcome: string): Promise<number> {

@@ -26,6 +26,7 @@ const dist = join(root, "dist");
 export const bundleDir = join(dist, "bundle");
 
 const EXTERNAL = new Set([
+  "@a2a-js/sdk",
   "ajv",
   "ajv-formats",
   "better-sqlite3",

@@ -287,4 +287,38 @@ describe("agents.list[].runner", () => {
       path: "/gw-hooks",
     });
   });
+
+  it("an a2a runner needs the agent's url, takes headers with values from the environment, and no other runner's keys", async () => {
+    const missing = await loadErrors(`agents:
+  list:
+    - id: main
+      runner: { kind: a2a, headers: { Authorization: "Bearer x" } }
+`);
+    expect(missing.map((i) => `${i.path}: ${i.message}`).join("\n")).toMatch(
+      /agents\.list\[0\]\.runner.*url/,
+    );
+
+    const foreign = await loadErrors(`agents:
+  list:
+    - id: main
+      runner: { kind: a2a, url: "https://agents.example.com/a2a", secret: abcdef }
+`);
+    expect(issueAt(foreign, "agents.list[0].runner.secret").message).toBe(
+      "runner key secret applies to runner kind http only, not a2a; remove it or change runner.kind",
+    );
+
+    const { config: c } = await loadYaml(
+      `agents:
+  list:
+    - id: main
+      runner: { kind: a2a, url: https://agents.example.com/a2a, headers: { Authorization: "Bearer \${A2A_TOKEN}" } }
+`,
+      { env: { A2A_TOKEN: "a2a-secret-token" } },
+    );
+    expect(c.agents.list[0]!.runner).toEqual({
+      kind: "a2a",
+      url: "https://agents.example.com/a2a",
+      headers: { Authorization: "Bearer a2a-secret-token" },
+    });
+  });
 });

@@ -25,7 +25,7 @@ describe("configuration reference", () => {
       "`hooks.mappings[].match.when` | object or boolean |",
       "`hooks.mappings[].transform.module` | string, required |",
       "`agents.defaults.models.<provider/model>.alias` | string |",
-      "`agents.list[].runner.kind` | `llm` \\| `command` \\| `echo` \\| `openclaw` \\| `http`, required |",
+      "`agents.list[].runner.kind` | `llm` \\| `command` \\| `echo` \\| `openclaw` \\| `http` \\| `a2a`, required |",
       "`providers.<name>.baseUrl` | URL, required |",
       "`channels.msteams.webhooks` | map of URL, required |",
       "`heartbeat.every` | string | `30m` |",

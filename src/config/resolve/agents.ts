@@ -142,6 +142,7 @@ const RUNNER_KEYS: Record<RunnerConfig["kind"], readonly string[]> = {
   command: ["command", "env", "cwd"],
   openclaw: ["url", "token", "agentId", "path"],
   http: ["url", "secret", "headers", "callbackBaseUrl"],
+  a2a: ["url", "headers"],
 };
 
 function checkRunnerKeys(runner: RunnerConfig, path: PathSegment[], ctx: ResolveContext): void {

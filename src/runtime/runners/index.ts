@@ -2,6 +2,7 @@
 import type { ResolvedAgent, ResolvedConfig } from "../../config/types.js";
 import type { RunnerConfig } from "../../types/generated.js";
 import type { RunCallbacks } from "../run-callbacks.js";
+import { createA2aRunner } from "./a2a.js";
 import { createCommandRunner } from "./command.js";
 import { echoRunner } from "./echo.js";
 import { createHttpRunner } from "./http.js";
@@ -28,6 +29,7 @@ const factories: Record<RunnerConfig["kind"], RunnerFactory> = {
       fetch: deps.fetch,
     }),
   openclaw: (agent, deps) => createOpenClawRunner(agent.id, agent.runner, { fetch: deps.fetch }),
+  a2a: (agent, deps) => createA2aRunner(agent.runner, { fetch: deps.fetch }),
 };
 
 /** The runner of an agent (echo when the agent names none). */

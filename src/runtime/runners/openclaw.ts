@@ -4,8 +4,8 @@
 // runId. The gateway returns the same runId for a key only with a byte-identical body, so the body is
 // built from the stored run alone (no clock, no attempt number) and the same bytes go out on every
 // retry and after a restart. The gateway fences hook content itself, so it gets the content unfenced.
-// Heartbeat turns of a default agent on the gateway forward the pending events as one wake
-// (`{path}/wake`): the main session lives there.
+// Heartbeat turns of a default agent on the gateway forward the pending events as wakes
+// (`{path}/wake`), one per wake mode present, each event with its own mode: the main session lives there.
 import type { RunnerConfig } from "../../types/generated.js";
 import { sendUntilAnswered, type TargetDeps } from "./target-request.js";
 import { type Runner, RunnerError, type RunnerInput, type RunnerResult } from "./types.js";
@@ -46,9 +46,13 @@ export function createOpenClawRunner(agentId: string, runner: RunnerConfig, deps
     fencesContent: true,
     async run(input: RunnerInput): Promise<RunnerResult> {
       if (input.heartbeat) {
-        const { events, ackToken } = input.heartbeat;
-        if (events.length > 0)
-          await send("/wake", JSON.stringify({ text: events.join("\n"), mode: "now" }), input);
+        const { events, modes, ackToken } = input.heartbeat;
+        // Each event keeps its own mode: those for the gateway's next heartbeat go first, so that a
+        // `now` wake sent after them wakes the gateway's agent with every event already queued there.
+        for (const mode of ["next-heartbeat", "now"] as const) {
+          const texts = events.filter((_, i) => (modes?.[i] ?? "now") === mode);
+          if (texts.length > 0) await send("/wake", JSON.stringify({ text: texts.join("\n"), mode }), input);
+        }
         return { reply: ackToken, handedOff: `the events were forwarded to the ${target}` };
       }
       const run = input.run;

@@ -146,7 +146,7 @@ function clip(text: string): string {
 }
 
 /** Replaces every secret of four characters or more by `***`. */
-function redactor(secrets: readonly string[]): (s: string) => string {
+export function redactor(secrets: readonly string[]): (s: string) => string {
   const cut = secrets.filter((s) => s.length >= 4);
   return (s) => cut.reduce((out, secret) => out.replaceAll(secret, "***"), s);
 }

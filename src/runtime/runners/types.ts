@@ -17,7 +17,12 @@ export interface RunnerInput {
   timeoutMs: number;
   signal: AbortSignal;
   /** Set on heartbeat turns, for runners that answer them without a model (echo). */
-  heartbeat?: { ackToken: string; events: string[] };
+  heartbeat?: {
+    ackToken: string;
+    events: string[];
+    /** Each event's wake mode, in the same order (for runners that forward the events as wakes). */
+    modes?: WakeMode[];
+  };
   /** The run's own settings, for runners that hand the run to another service (absent on heartbeats). */
   run?: RunSettings;
 }

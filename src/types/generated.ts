@@ -192,6 +192,10 @@ export interface HooksConfig {
    */
   maxBodyBytes?: number;
   /**
+   * Bytes of request bodies without the hook token that the server reads at once, across all paths (a signed sender's body is read before its signature is checked). A request that would pass it gets 503 UNAUTHENTICATED_BODIES_BUSY with Retry-After; one request alone is always read, up to its path's body limit. Requests with the token never count.
+   */
+  unauthenticatedBodyBytes?: number;
+  /**
    * Seconds a client has to send the whole body; slower bodies get 408.
    */
   bodyTimeoutSeconds?: number;

@@ -75,8 +75,8 @@ export const ERRORS = {
     status: 400,
     error: "the payload could not be handed to the mapping's transform",
   },
-  // Parsing the input in the sandbox counts against cpuMs: a body too large for that is the sender's
-  // to shrink (or the operator's to allow), not a transform failure.
+  // A body over maxInputBytes, or one the sandbox cannot read within its own handoff time or memory
+  // (apart from cpuMs), is the sender's to shrink (or the operator's to allow), not a transform failure.
   TRANSFORM_INPUT_TOO_LARGE: {
     status: 413,
     error: "the request is larger than the mapping's transform accepts (hooks.transformLimits.maxInputBytes)",

@@ -529,7 +529,7 @@ export interface TransformLimitsConfig {
    */
   memoryMiB?: number;
   /**
-   * Largest input (the request as JSON: payload, headers, query, path) handed to a transform, in bytes; a larger one is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox sees it. Parsing the input counts against cpuMs, so raise cpuMs with it.
+   * Largest input (the request as JSON: payload, headers, query, path) handed to a transform, in bytes; a larger one is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox sees it. Reading the input in the sandbox has its own time (0.5 s plus 4 s per MiB), apart from cpuMs; an input that takes longer, or more than memoryMiB, is refused with 413 as well.
    */
   maxInputBytes?: number;
   /**

@@ -14,6 +14,7 @@ import { buildGeneration, type GenerationContext } from "./http/generation.js";
 import { Generations } from "./http/generations.js";
 import { RequestLogWriter } from "./http/request-log.js";
 import { SharedAuthLimiter } from "./http/shared-auth-limiter.js";
+import { UnauthenticatedBodies } from "./http/unauthenticated-bodies.js";
 import { createReloader, type ReloadOutcome } from "./reload/reloader.js";
 import { createRuntime, type HookgateRuntime } from "./runtime/index.js";
 import { startRetention } from "./runtime/retention.js";
@@ -26,6 +27,8 @@ export interface RunningServer {
   url: string;
   /** The configuration generation serving hook requests, and the state of reloads. */
   generations: Generations;
+  /** The budget of bodies being read without the hook token (its `inUse` bytes). */
+  unauthenticatedBodies: UnauthenticatedBodies;
   /**
    * Loads the config again aside and swaps it in between requests when it is valid; when not, the
    * running generation keeps serving and every problem is logged. Never rejects.
@@ -79,10 +82,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         : new MemoryAuthLimiter(config.hooks.authFailures)),
     "hooks",
   );
+  // One budget per process, across reloads: it bounds this process's memory.
+  const bodies = new UnauthenticatedBodies(config.hooks.unauthenticatedBodyBytes);
   const context: GenerationContext = {
     runtime,
     log,
     limiter,
+    bodies,
     ...(opts.compile && { compile: opts.compile }),
   };
   let generations: Generations;
@@ -155,6 +161,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await runtime.reconfigure(next);
       lanes = lanesOf(next);
       limiter.setLimits?.(next.hooks.authFailures);
+      bodies.setCapacity(next.hooks.unauthenticatedBodyBytes);
       applyLiveSettings(app, next);
       if (!opts.fixedLogLevel && next.server.logLevel !== logLevel) log.level = next.server.logLevel;
       logLevel = next.server.logLevel;
@@ -173,6 +180,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     runtime,
     url,
     generations,
+    unauthenticatedBodies: bodies,
     reload: (reason = "request") => reloader.reload(reason),
     close() {
       closing ??= (async () => {

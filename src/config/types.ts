@@ -98,6 +98,8 @@ export interface ResolvedConfig {
     mail: MailConfig;
     maxBodyBytes: number;
     bodyTimeoutSeconds: number;
+    /** Bytes of bodies read at once, server-wide, from requests without the token. */
+    unauthenticatedBodyBytes: number;
     authFailures: { max: number; windowSeconds: number; lockSeconds: number; maxTrackedAddresses: number };
     idempotencyTtlSeconds: number;
     /** Named lanes, each with how many of its runs may run at once (default 1). */

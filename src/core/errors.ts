@@ -75,8 +75,8 @@ export const ERRORS = {
     status: 400,
     error: "the payload could not be handed to the mapping's transform",
   },
-  // Parsing the input in the sandbox counts against cpuMs: a body too large for that is the sender's
-  // to shrink (or the operator's to allow), not a transform failure.
+  // A body over maxInputBytes, or one the sandbox cannot read within its own handoff time or memory
+  // (apart from cpuMs), is the sender's to shrink (or the operator's to allow), not a transform failure.
   TRANSFORM_INPUT_TOO_LARGE: {
     status: 413,
     error: "the request is larger than the mapping's transform accepts (hooks.transformLimits.maxInputBytes)",
@@ -98,6 +98,13 @@ export const ERRORS = {
   },
   // Every transform worker busy and the queue full: ours, and temporary.
   TRANSFORM_BUSY: { status: 503, error: "transforms are busy; the request was not accepted, retry later" },
+  // Too many bodies without the hook token being read at once (hooks.unauthenticatedBodyBytes): the
+  // server's condition, not the sender's mistake, so 503 with Retry-After, which providers retry.
+  UNAUTHENTICATED_BODIES_BUSY: {
+    status: 503,
+    error:
+      "too many requests without the hook token are being read; the request was not accepted, retry later",
+  },
   STORE_UNAVAILABLE: { status: 503, error: "store unavailable; the request was not accepted, retry later" },
   // A mapping that failed on our side: the client learns the kind, the details stay in the server log.
   TRANSFORM_THREW: { status: 500, error: "hook mapping failed" },

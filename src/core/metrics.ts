@@ -109,6 +109,11 @@ export const metrics = {
     labelNames: ["surface"] as const,
     registers,
   }),
+  unauthenticatedBodyBytes: new Gauge({
+    name: "hookgate_unauthenticated_body_bytes",
+    help: "Bytes of request bodies being read without the hook token, before their signature is checked (bounded by hooks.unauthenticatedBodyBytes).",
+    registers,
+  }),
   requestLogDropped: new Counter({
     name: "hookgate_request_log_dropped_total",
     help: "Request log entries dropped because the store could not take them in time.",

@@ -1,12 +1,22 @@
 import type { Readable } from "node:stream";
 import { HttpError } from "./errors.js";
+import type { BodyReservation } from "./unauthenticated-bodies.js";
 
 export interface BodyLimits {
   maxBytes: number;
   timeoutMs: number;
   /** The setting maxBytes comes from, named in the 413's sentence (default hooks.maxBodyBytes). */
   maxBytesSetting?: string;
+  /**
+   * A request without the token: what is read is held against the server's budget for such bodies
+   * (the declared length at once), and reading stops with 503 when the budget is spent. The caller
+   * releases it.
+   */
+  reservation?: BodyReservation;
 }
+
+/** Seconds a sender refused for the budget of bodies without the token is asked to wait. */
+const BUSY_RETRY_SECONDS = 5;
 
 /**
  * Reads a request body under a size and a time limit. A declared Content-Length above the limit is
@@ -19,6 +29,12 @@ export function readBody(
 ): Promise<Buffer> {
   if (declaredLength !== undefined && Number(declaredLength) > limits.maxBytes) {
     return Promise.reject(tooLarge(limits));
+  }
+  // A body announced in full is held at once, so a refusal comes before any of it is read; a chunked
+  // one grows its share as it arrives.
+  const { reservation } = limits;
+  if (reservation && !reservation.grow(declaredLength === undefined ? 1 : Number(declaredLength) || 0)) {
+    return Promise.reject(busy());
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -39,6 +55,7 @@ export function readBody(
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received > limits.maxBytes) return finish(tooLarge(limits));
+      if (reservation && !reservation.grow(received)) return finish(busy());
       chunks.push(chunk);
     };
     const onEnd = () => finish(null);
@@ -60,6 +77,14 @@ export function readBody(
     stream.on("error", onError);
     stream.on("aborted", onAborted);
   });
+}
+
+function busy(): HttpError {
+  return new HttpError(
+    "UNAUTHENTICATED_BODIES_BUSY",
+    "too many requests without the hook token are being read (hooks.unauthenticatedBodyBytes); the request was not accepted, retry later",
+    { headers: { "retry-after": String(BUSY_RETRY_SECONDS) } },
+  );
 }
 
 function tooLarge(limits: BodyLimits): HttpError {

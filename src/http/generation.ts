@@ -13,12 +13,15 @@ import type { Runtime } from "../runtime/types.js";
 import type { AuthFailureLimiter } from "./auth-limiter.js";
 import { hookRoute } from "./hook-route.js";
 import { configuredSecrets } from "./log-redaction.js";
+import type { UnauthenticatedBodies } from "./unauthenticated-bodies.js";
 
 /** What every generation shares with the ones before and after it. */
 export interface GenerationContext {
   runtime: Runtime;
   log: Logger;
   limiter: AuthFailureLimiter;
+  /** The budget of bodies read without the token, server-wide: a reload must not empty it. */
+  bodies: UnauthenticatedBodies;
   /** Rule compiler options (tests: a transform loader). */
   compile?: CompileOptions;
 }
@@ -57,6 +60,7 @@ export async function buildGeneration(
       runtime: ctx.runtime,
       log: ctx.log,
       limiter: ctx.limiter,
+      bodies: ctx.bodies,
     });
     return {
       number,

@@ -43,6 +43,7 @@ import { type HookPath, hookPaths } from "./hook-paths.js";
 import { requestIdempotencyKey } from "./idempotency-key.js";
 import { hasQueryToken, hookName, pathOnly, queryOf } from "./request-parts.js";
 import { presentedToken, tokenMatcher } from "./token.js";
+import { type BodyReservation, UnauthenticatedBodies } from "./unauthenticated-bodies.js";
 
 /** What the guard learns for the handler, and what a request leaves behind for its log line. */
 export interface RequestNotes {
@@ -89,6 +90,8 @@ export interface HookRouteOptions {
   runtime: Runtime;
   log: Logger;
   limiter?: AuthFailureLimiter;
+  /** The server-wide budget of bodies read without the token (outlives a reload). */
+  bodies?: UnauthenticatedBodies;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -104,6 +107,7 @@ export function hookRoute(opts: HookRouteOptions) {
   const { config, runtime, log, index } = opts;
   const { hooks } = config;
   const limiter = opts.limiter ?? new MemoryAuthLimiter(hooks.authFailures);
+  const bodies = opts.bodies ?? new UnauthenticatedBodies(hooks.unauthenticatedBodyBytes);
   const tokenOk = tokenMatcher(hooks.token);
   const ingress = createIngress(config, index);
   const acceptor = createAcceptor(runtime);
@@ -171,34 +175,38 @@ export function hookRoute(opts: HookRouteOptions) {
       if (verdict.code === "VERIFY_TOKEN_INVALID") await limiter.fail(req.notes.address!);
       throw new HttpError(verdict.code);
     }
-    const limits = { maxBytes: path.maxBodyBytes, maxBytesSetting: path.limitSetting, timeoutMs };
-    const raw = req.body
-      ? await readBody(req.body as Readable, req.headers["content-length"], limits)
-      : EMPTY;
-    req.notes.body = raw;
+    // A body without the token counts against the server's budget for such bodies until its
+    // signature is checked, whatever ends the reading (abort, timeout, 413, a refusal).
+    const reservation = req.notes.auth === "signature" ? bodies.open() : undefined;
+    let raw: Buffer = EMPTY;
     let parsed: ParsedPayload | undefined;
     const parse = () => (parsed ??= parsePayload(raw, req.headers["content-type"]));
-
     let verification: RequestVerification | undefined;
-    if (req.notes.auth === "signature") {
-      verification = verifyHookRequest(index, name, {
-        body: raw,
-        headers: req.headers,
-        url: req.raw.url ?? "/",
-        now: Date.now(),
-        payload: () => {
-          const p = parse();
-          return p.ok ? p.value : undefined;
-        },
-      });
-      req.notes.signaturePath = index.byPath.has(name) ? name : "*";
-      const deliveryId = requestDeliveryId({ headers: req.headers, verified: verification.verified });
-      if (deliveryId !== undefined) req.notes.deliveryId = deliveryId;
-      if (verification.passed.length === 0) {
-        if (req.notes.lockedFor !== undefined) throw tooMany(req.notes.lockedFor);
-        throw new HttpError(FAILURE_CODES[verification.failure ?? "missing"]);
+    try {
+      raw = await readRequestBody(req, path, reservation);
+      req.notes.body = raw;
+      if (req.notes.auth === "signature") {
+        verification = verifyHookRequest(index, name, {
+          body: raw,
+          headers: req.headers,
+          url: req.raw.url ?? "/",
+          now: Date.now(),
+          payload: () => {
+            const p = parse();
+            return p.ok ? p.value : undefined;
+          },
+        });
+        req.notes.signaturePath = index.byPath.has(name) ? name : "*";
+        const deliveryId = requestDeliveryId({ headers: req.headers, verified: verification.verified });
+        if (deliveryId !== undefined) req.notes.deliveryId = deliveryId;
+        if (verification.passed.length === 0) {
+          if (req.notes.lockedFor !== undefined) throw tooMany(req.notes.lockedFor);
+          throw new HttpError(FAILURE_CODES[verification.failure ?? "missing"]);
+        }
+        if (verification.verified) req.notes.verified = verification.verified.scheme;
       }
-      if (verification.verified) req.notes.verified = verification.verified.scheme;
+    } finally {
+      reservation?.release();
     }
     const cloud = readCloudEvents(req.headers, raw);
     if (cloud.mode === "invalid") throw new HttpError("INVALID_CLOUDEVENT", cloud.error);
@@ -328,10 +336,14 @@ export function hookRoute(opts: HookRouteOptions) {
   };
 
   const eventGridValidation = async (req: FastifyRequest, reply: FastifyReply, path: HookPath) => {
-    const limits = { maxBytes: path.maxBodyBytes, maxBytesSetting: path.limitSetting, timeoutMs };
-    const raw = req.body
-      ? await readBody(req.body as Readable, req.headers["content-length"], limits)
-      : EMPTY;
+    // Event Grid's validation carries no token either: its body counts like a signed sender's.
+    const reservation = bodies.open();
+    let raw: Buffer;
+    try {
+      raw = await readRequestBody(req, path, reservation);
+    } finally {
+      reservation.release();
+    }
     req.notes.body = raw;
     const parsed = parsePayload(raw, req.headers["content-type"]);
     const code = parsed.ok ? eventGridValidationCode(parsed.value) : undefined;
@@ -342,6 +354,19 @@ export function hookRoute(opts: HookRouteOptions) {
       );
     }
     return reply.code(200).send({ validationResponse: code });
+  };
+
+  /** The body under the path's limits; a request without the token holds it against `reservation`. */
+  const readRequestBody = (req: FastifyRequest, path: HookPath, reservation?: BodyReservation) => {
+    const limits = {
+      maxBytes: path.maxBodyBytes,
+      maxBytesSetting: path.limitSetting,
+      timeoutMs,
+      ...(reservation && { reservation }),
+    };
+    return req.body
+      ? readBody(req.body as Readable, req.headers["content-length"], limits)
+      : Promise.resolve(EMPTY);
   };
 
   const act = async (

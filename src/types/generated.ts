@@ -199,6 +199,10 @@ export interface HooksConfig {
    */
   maxBodyBytes?: number;
   /**
+   * Bytes of request bodies without the hook token that the server reads at once, across all paths (a signed sender's body is read before its signature is checked). A request that would pass it gets 503 UNAUTHENTICATED_BODIES_BUSY with Retry-After; one request alone is always read, up to its path's body limit. Requests with the token never count.
+   */
+  unauthenticatedBodyBytes?: number;
+  /**
    * Seconds a client has to send the whole body; slower bodies get 408.
    */
   bodyTimeoutSeconds?: number;
@@ -567,7 +571,7 @@ export interface TransformLimitsConfig {
    */
   memoryMiB?: number;
   /**
-   * Largest input (the request as JSON: payload, headers, query, path) handed to a transform, in bytes; a larger one is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox sees it. Parsing the input counts against cpuMs, so raise cpuMs with it.
+   * Largest input (the request as JSON: payload, headers, query, path) handed to a transform, in bytes; a larger one is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox sees it. Reading the input in the sandbox has its own time (0.5 s plus 4 s per MiB), apart from cpuMs; an input that takes longer, or more than memoryMiB, is refused with 413 as well.
    */
   maxInputBytes?: number;
   /**

@@ -58,6 +58,7 @@ export function defaultTestConfig(dir: string = tmpdir()): ResolvedConfig {
       mail: {},
       maxBodyBytes: 262_144,
       bodyTimeoutSeconds: 30,
+      unauthenticatedBodyBytes: 33_554_432,
       authFailures: { max: 20, windowSeconds: 60, lockSeconds: 60, maxTrackedAddresses: 10_000 },
       idempotencyTtlSeconds: 86_400,
       lanes: {},

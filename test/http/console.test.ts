@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, html } from "../../src/http/console/html.js";
+import { secureCookie } from "../../src/http/console/secure-cookie.js";
 import { startTestServer, TEST_TOKEN, type TestServer } from "../helpers/server.js";
 
 const HOSTILE = [
@@ -119,6 +120,28 @@ describe("console", () => {
     const home = await fetch(`${s.url}/console`, { headers: { cookie: cookie.split(";")[0]! } });
     expect(home.status).toBe(200);
     expect(home.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("marks the cookie Secure behind a TLS proxy, without trustProxy: X-Forwarded-Proto or an https publicUrl's host", async () => {
+    const viaProxy = (headers: Record<string, string>) =>
+      fetch(`${s.url}/console/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: s.url, ...headers },
+        body: new URLSearchParams({ token: TEST_TOKEN }).toString(),
+      });
+    const proxied = await viaProxy({ "x-forwarded-proto": "https" });
+    expect(proxied.status).toBe(303);
+    expect(proxied.headers.get("set-cookie")).toContain("; Secure");
+    const plain = await viaProxy({ "x-forwarded-proto": "http" });
+    expect(plain.headers.get("set-cookie")).not.toContain("Secure");
+    const fake = (headers: Record<string, string>) =>
+      ({ protocol: "http", headers }) as unknown as Parameters<typeof secureCookie>[0];
+    expect(secureCookie(fake({ forwarded: "for=10.0.0.1;proto=https" }), undefined)).toBe(true);
+    expect(secureCookie(fake({ forwarded: "for=10.0.0.1;proto=http" }), undefined)).toBe(false);
+    expect(secureCookie(fake({ host: "hooks.example.com" }), "https://hooks.example.com")).toBe(true);
+    expect(secureCookie(fake({ host: "127.0.0.1:18789" }), "https://hooks.example.com")).toBe(false);
+    expect(secureCookie(fake({ host: "hooks.example.com" }), "http://hooks.example.com")).toBe(false);
   });
 
   it("escapes hostile hook names, headers and payloads in the list and the request view", async () => {

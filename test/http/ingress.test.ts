@@ -664,6 +664,60 @@ describe("HTTP ingress: configuration variants", () => {
   });
 });
 
+describe("a body under the transform's input limit with a costly shape", () => {
+  it("is a 204 or a 413, never a 500, at the default cpuMs and at the smallest memoryMiB", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "hookgate-http-"));
+    const transforms = join(dir, "hooks", "transforms");
+    mkdirSync(transforms, { recursive: true });
+    writeFileSync(join(transforms, "skip.js"), "export default function () { return null; }\n");
+    const mappings = [
+      mapping({ id: "skip", action: "agent", match: { path: "skip" }, transform: { module: "skip.js" } }),
+    ];
+    // The default cpuMs: parsing a megabyte of tiny values in the sandbox took longer than 250 ms and
+    // answered 500 TRANSFORM_TIMEOUT. Bodies just under maxInputBytes (the headers take the rest).
+    const near = 1024 * 1024 - 2048;
+    const shapes: Record<string, string> = {
+      "empty arrays": `[${Array(Math.floor(near / 3))
+        .fill("[]")
+        .join(",")}]`,
+      "empty objects": `[${Array(Math.floor(near / 3))
+        .fill("{}")
+        .join(",")}]`,
+      zeros: `[${Array(Math.floor(near / 2))
+        .fill("0")
+        .join(",")}]`,
+      "many keys": `{${Array.from({ length: Math.floor(near / 12) }, (_, i) => `"k${i.toString(36).padStart(4, "0")}":0`).join(",")}}`,
+    };
+    for (const [name, body] of Object.entries(shapes)) expect(body.length, name).toBeLessThan(near + 8);
+    const served = await startTestServer({
+      dir,
+      hooks: { maxBodyBytes: 2 * 1024 * 1024, transformLimits: { cpuMs: 250, workers: 1 }, mappings },
+    });
+    const tight = await startTestServer({
+      dir,
+      hooks: { maxBodyBytes: 2 * 1024 * 1024, transformLimits: { memoryMiB: 1, workers: 1 }, mappings },
+    });
+    try {
+      for (const [name, body] of Object.entries(shapes)) {
+        const r = await served.post("/hooks/skip", body);
+        // Read within its own time, the transform's cpuMs untouched; on a very slow machine the
+        // handoff's own budget may run out, which is the sender's 413, never a 5xx.
+        expect([204, 413], `${name}: ${r.status} ${await r.clone().text()}`).toContain(r.status);
+        const t = await tight.post("/hooks/skip", body);
+        // One MiB of memory cannot hold the parsed body: the sender's 413, not TRANSFORM_OUT_OF_MEMORY.
+        expect(t.status, name).toBe(413);
+        expect(await t.json()).toMatchObject({ code: "TRANSFORM_INPUT_TOO_LARGE" });
+      }
+      // A payload the transform itself is slow on is still the transform's failure.
+      expect((await served.post("/hooks/skip", { a: 1 })).status).toBe(204);
+    } finally {
+      await served.close();
+      await tight.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
 describe("a body too large for a mapping's transform", () => {
   it("is refused with 413 TRANSFORM_INPUT_TOO_LARGE before the sandbox, never a 500 timeout", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hookgate-http-"));

@@ -219,6 +219,7 @@ describe("hooks defaults", () => {
     expect(config.hooks).toMatchObject({
       maxBodyBytes: 262144,
       bodyTimeoutSeconds: 30,
+      unauthenticatedBodyBytes: 33554432,
       idempotencyTtlSeconds: 86400,
       allowRequestSessionKey: false,
       presets: [],

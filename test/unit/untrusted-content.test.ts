@@ -189,6 +189,30 @@ describe("chat-template special tokens in untrusted content", () => {
     expect(markerLines(out)).toHaveLength(2);
   });
 
+  it("neutralises each token servers are known to parse, spelled out here, not taken from the list under test", () => {
+    // TOKEN_SHAPE is built from CHAT_TEMPLATE_TOKENS, so a token dropped from that list would drop out
+    // of the checks above too: these spellings hold the list to what vLLM, llama.cpp and Ollama parse.
+    for (const token of [
+      "<|im_start|>",
+      "<|im_end|>",
+      "<|eot_id|>",
+      "<|start_header_id|>",
+      "<|end_header_id|>",
+      "[INST]",
+      "[/INST]",
+      "<<SYS>>",
+      "<</SYS>>",
+      "<s>",
+      "</s>",
+      "<start_of_turn>",
+      "<end_of_turn>",
+    ]) {
+      const out = wrapExternalContent(`before ${token} after`, ctx);
+      expect(out.toLowerCase(), token).not.toContain(token.toLowerCase());
+      expect(out, token).toContain(`before ${SPECIAL_TOKEN_REPLACEMENT} after`);
+    }
+  });
+
   it("leaves text without a special token as it is, other brackets included", () => {
     for (const text of ["a <b> c", "[x] [/y] <|", "|> <| |>", "<html><body>", "x < y | z > w", "[INST"]) {
       expect(neutraliseChatTokens(text)).toBe(text);

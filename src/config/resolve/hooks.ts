@@ -36,6 +36,7 @@ export async function resolveHooks(
         | "sessionMode"
         | "maxBodyBytes"
         | "bodyTimeoutSeconds"
+        | "unauthenticatedBodyBytes"
         | "idempotencyTtlSeconds"
       >
     >;
@@ -90,6 +91,7 @@ export async function resolveHooks(
     mail: packs.mail,
     maxBodyBytes: h.maxBodyBytes,
     bodyTimeoutSeconds: h.bodyTimeoutSeconds,
+    unauthenticatedBodyBytes: h.unauthenticatedBodyBytes,
     authFailures: { ...schemaDefaults("authFailures"), ...h.authFailures } as ResolvedHooks["authFailures"],
     idempotencyTtlSeconds: h.idempotencyTtlSeconds,
     lanes: Object.fromEntries(

@@ -50,8 +50,9 @@ function callWith(
         error: `the request could not be handed to the transform: ${why}`,
       };
     }
-    // Refused here, before the handoff and the sandbox's parse eat the call's cpuMs: a body too large
-    // for the transform is the sender's problem (413), never a timeout (500). UTF-16 units never
+    // Refused here, before the handoff: a body too large for the transform is the sender's problem
+    // (413), never a timeout (500); below the limit the sandbox reads it on a budget of its own, apart
+    // from cpuMs, and a costly shape is a 413 there too (sandbox.ts). UTF-16 units never
     // exceed UTF-8 bytes, so the byte count is only taken when the length alone does not decide.
     if (inputJson.length > maxInputBytes || Buffer.byteLength(inputJson, "utf8") > maxInputBytes) {
       return {

@@ -32,7 +32,7 @@ import {
   type WorkerStart,
 } from "./protocol.js";
 import type { RawFailure, RawOutcome } from "./sandbox.js";
-import { type SandboxLimits, SETUP_BUDGET_MS } from "./types.js";
+import { handoffBudgetMs, type SandboxLimits, SETUP_BUDGET_MS } from "./types.js";
 
 /**
  * Time past a request's own budget before its worker is ended. The sandbox answers a timeout itself
@@ -129,7 +129,9 @@ export class TransformPool {
       });
     }
     const { cpuMs } = this.options.limits;
-    return this.submit<RawOutcome>({ t: "call", seq: 0, id, input }, cpuMs, () => ({
+    // The input's parse has its own budget in the sandbox, before the call's cpuMs.
+    const budgetMs = handoffBudgetMs(input.length) + cpuMs;
+    return this.submit<RawOutcome>({ t: "call", seq: 0, id, input }, budgetMs, () => ({
       ok: false,
       code: "TRANSFORM_TIMEOUT",
       error: `the transform ran longer than hooks.transformLimits.cpuMs (${cpuMs} ms) and was stopped by ending its worker thread`,

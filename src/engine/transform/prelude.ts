@@ -25,7 +25,8 @@
 //   createHash, createHmac, timingSafeEqual, randomUUID. The arguments are checked here, the work is
 //   done by the host (host-crypto.ts) through one host function that takes and returns strings.
 //
-// Call protocol: `run(inputJson)` and `settle()` return a string whose first character is a tag:
+// Call protocol: `hand(inputJson)` parses the input (K: taken; P<text>: refused; M), then `run()` and
+// `settle()` return a string whose first character is a tag:
 //   V<json>  result (at most maxChars UTF-16 units)   N  null/undefined (skip)
 //   P        a promise: run pending jobs, then call settle()   U  the promise never settled
 //   E<text>  the transform threw      I<text>  the result is not plain data
@@ -440,33 +441,48 @@ export const PRELUDE_SOURCE = `(() => {
       if (json.length > maxChars) return "L" + json.length;
       return "V" + json;
     };
-    const run = (inputJson) => {
+    // The input is parsed by hand() alone, before run(): the host times the handoff apart from the
+    // transform's own work (a sender's large body must not eat the call's cpuMs).
+    let handed;
+    let hasInput = false;
+    const hand = (inputJson) => {
+      handed = undefined;
+      hasInput = false;
+      let input;
+      try {
+        input = parse(inputJson);
+        const parts = input.url;
+        // Built when the transform first reads it: most transforms never do.
+        if (parts !== undefined) {
+          let url;
+          defineProperty(input, "url", {
+            get() {
+              if (url === undefined) url = makeUrl(parts);
+              return url;
+            },
+            set(value) {
+              defineProperty(this, "url", { value, writable: true, enumerable: true, configurable: true });
+            },
+            enumerable: true,
+            configurable: true,
+          });
+        }
+      } catch (e) {
+        // The sender's payload, not the transform, is at fault (nested too deeply for the stack).
+        return isOutOfMemory(e) ? "M" : "P" + "the request could not be handed to the transform: " + describe(e);
+      }
+      handed = input;
+      hasInput = true;
+      return "K";
+    };
+    const run = () => {
       try {
         current = null;
-        let input;
+        if (!hasInput) return "E" + "no input was handed to the transform";
+        const input = handed;
+        handed = undefined;
+        hasInput = false;
         reset();
-        try {
-          input = parse(inputJson);
-          const parts = input.url;
-          // Built when the transform first reads it: most transforms never do.
-          if (parts !== undefined) {
-            let url;
-            defineProperty(input, "url", {
-              get() {
-                if (url === undefined) url = makeUrl(parts);
-                return url;
-              },
-              set(value) {
-                defineProperty(this, "url", { value, writable: true, enumerable: true, configurable: true });
-              },
-              enumerable: true,
-              configurable: true,
-            });
-          }
-        } catch (e) {
-          // The sender's payload, not the transform, is at fault (nested too deeply for the stack).
-          return isOutOfMemory(e) ? "M" : "P" + "the request could not be handed to the transform: " + describe(e);
-        }
         let out;
         try {
           const fn = pick(factory(crypto));
@@ -516,7 +532,7 @@ export const PRELUDE_SOURCE = `(() => {
         return fail(e, "");
       }
     };
-    return freeze({ run: freeze(run), settle: freeze(settle), probe: freeze(probe) });
+    return freeze({ hand: freeze(hand), run: freeze(run), settle: freeze(settle), probe: freeze(probe) });
   };
   return freeze(link);
 })()`;

@@ -17,13 +17,14 @@
 // A call that comes back after its deadline is a timeout whatever it answered: some work (a garbage
 // collection when the heap is nearly full, one long built-in call) does not stop at the interrupt
 // handler. The rebuild after a failure is left to maintain(), which the worker runs after answering,
-// so it never counts against a call. The input goes in as JSON text, which run() parses inside the
-// sandbox. The measurements are in test/bench/transform.bench.mjs.
+// so it never counts against a call. The input goes in as JSON text, which hand() parses inside the
+// sandbox under its own time budget before run() starts the transform's cpuMs: the sender's body is
+// never the transform's timeout. The measurements are in test/bench/transform.bench.mjs.
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten";
 import { type ArgReader, CRYPTO_INFO, HostCrypto } from "./host-crypto.js";
 import { PRELUDE_SOURCE } from "./prelude.js";
 import { QuickJSHost } from "./quickjs-host.js";
-import { type SandboxLimits, SETUP_BUDGET_MS, type TransformFailureCode } from "./types.js";
+import { handoffBudgetMs, type SandboxLimits, SETUP_BUDGET_MS, type TransformFailureCode } from "./types.js";
 
 /**
  * Upper bound of the QuickJS stack limit. QuickJS measures its own stack in WebAssembly memory,
@@ -52,6 +53,7 @@ interface Parts {
   module: QuickJSWASMModule;
   runtime: QuickJSRuntime;
   context: QuickJSContext;
+  hand: QuickJSHandle;
   run: QuickJSHandle;
   settle: QuickJSHandle;
   probe: QuickJSHandle;
@@ -92,9 +94,24 @@ export class Sandbox {
     if ("ok" in built) throw new SandboxStartError(built.error);
   }
 
-  /** Calls the export with its input's JSON text. Never throws. */
+  /**
+   * Calls the export with its input's JSON text. Never throws. The input is parsed first, on a
+   * budget of its own: running out of that time or memory is the input's size, not the transform's
+   * failure.
+   */
   call(inputJson: string): RawOutcome {
-    return this.invoke((parts) => this.callIn(parts, inputJson), this.options.limits.cpuMs);
+    const budgetMs = handoffBudgetMs(inputJson.length);
+    const handed = this.invoke((parts) => this.handIn(parts, inputJson), budgetMs);
+    if (!handed.ok) {
+      if (handed.code !== "TRANSFORM_TIMEOUT" && handed.code !== "TRANSFORM_OUT_OF_MEMORY") return handed;
+      const size = `the request as JSON (${inputJson.length} characters)`;
+      const error =
+        handed.code === "TRANSFORM_TIMEOUT"
+          ? `${size} took the transform sandbox over ${budgetMs} ms to read; send a smaller or flatter body, or lower hooks.transformLimits.maxInputBytes`
+          : `${size} does not fit in the transform sandbox's memory (hooks.transformLimits.memoryMiB is ${this.options.limits.memoryMiB}); send a smaller body, or raise memoryMiB`;
+      return { ok: false, code: "TRANSFORM_INPUT_TOO_LARGE", error };
+    }
+    return this.invoke((parts) => this.callIn(parts), this.options.limits.cpuMs);
   }
 
   /**
@@ -167,9 +184,16 @@ export class Sandbox {
     }
   }
 
+  /** Parses the input inside the sandbox, where run() takes it from. */
+  private handIn(parts: Parts, inputJson: string): RawOutcome {
+    const tagged = this.callTagged(parts, parts.hand, inputJson);
+    if (typeof tagged !== "string") return tagged;
+    return tagged === "K" ? { ok: true, json: null } : this.decode(tagged);
+  }
+
   /** Runs the export, drains pending jobs, settles a promise result, decodes the tag. */
-  private callIn(parts: Parts, inputJson: string): RawOutcome {
-    let tagged = this.callTagged(parts, parts.run, inputJson);
+  private callIn(parts: Parts): RawOutcome {
+    let tagged = this.callTagged(parts, parts.run);
     if (typeof tagged !== "string") return tagged;
     const drained = this.drain(parts);
     if (drained) return drained;
@@ -352,9 +376,17 @@ export class Sandbox {
       const linked = context.callFunction(link, context.undefined, factory, name, maxChars, host, cryptoInfo);
       if (linked.error) throw this.setupError(context, linked.error);
       temporaries.push(linked.value);
-      for (const key of ["run", "settle", "probe"]) own.push(context.getProp(linked.value, key));
+      for (const key of ["hand", "run", "settle", "probe"]) own.push(context.getProp(linked.value, key));
       for (const handle of temporaries) handle.dispose();
-      this.parts = { module, runtime, context, run: own[0]!, settle: own[1]!, probe: own[2]! };
+      this.parts = {
+        module,
+        runtime,
+        context,
+        hand: own[0]!,
+        run: own[1]!,
+        settle: own[2]!,
+        probe: own[3]!,
+      };
       return this.parts;
     } catch (err) {
       if (err instanceof SandboxStartError) {
@@ -419,7 +451,7 @@ export class Sandbox {
     this.parts = null;
     if (!parts || this.host.module !== parts.module) return;
     try {
-      for (const handle of [parts.run, parts.settle, parts.probe]) handle.dispose();
+      for (const handle of [parts.hand, parts.run, parts.settle, parts.probe]) handle.dispose();
       parts.context.dispose();
       parts.runtime.dispose();
     } catch {

@@ -69,5 +69,15 @@ export interface TransformLimits extends SandboxLimits {
   maxQueued: number;
 }
 
+/**
+ * Time the sandbox may take to parse one call's input, apart from the call's cpuMs: a sender's large
+ * or costly body (a megabyte of many small keys parses for half a second to a second) is then refused as too large
+ * for the transform (413), never a transform timeout (500). Generous, as it scales with the input
+ * only: the input is at most hooks.transformLimits.maxInputBytes.
+ */
+export function handoffBudgetMs(inputChars: number): number {
+  return 500 + Math.ceil((inputChars / (1024 * 1024)) * 4000);
+}
+
 /** Budget for building a sandbox and running module top-level code at load: not the call's cpuMs. */
 export const SETUP_BUDGET_MS = 2000;

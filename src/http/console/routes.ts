@@ -25,6 +25,7 @@ import { page } from "./layout.js";
 import { decidePlayground } from "./playground.js";
 import { hookNamePart, OUTCOMES, requestDetail, requestList } from "./requests-page.js";
 import { eventsView, runDetail, runList } from "./runs-page.js";
+import { secureCookie } from "./secure-cookie.js";
 import { type ConsoleSession, ConsoleSessions, csrfMatches } from "./session.js";
 import { CONSOLE_CSS } from "./style.js";
 
@@ -169,7 +170,7 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
           const session = sessions.create(token);
           return reply
             .code(303)
-            .header("set-cookie", sessions.cookie(session, req.protocol === "https"))
+            .header("set-cookie", sessions.cookie(session, secureCookie(req, config.server.publicUrl)))
             .header("location", "/console")
             .send();
         }
@@ -184,7 +185,7 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
         sessions.end(session);
         return reply
           .code(303)
-          .header("set-cookie", sessions.cookie(null, req.protocol === "https"))
+          .header("set-cookie", sessions.cookie(null, secureCookie(req, config.server.publicUrl)))
           .header("location", "/console/login")
           .send();
       });

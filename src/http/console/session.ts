@@ -1,7 +1,8 @@
 // Console logins: the hook token buys a session, kept in this process's memory (a restart logs every
 // browser out), named by a random id in an HttpOnly, SameSite=Strict cookie scoped to /console, and
-// Secure when the request came over https. Each session has its own CSRF token that every form posts
-// back, and belongs to the token it was opened with: a reload that rotates the token ends them all.
+// Secure when the request came over https (also behind a TLS proxy: secure-cookie.ts). Each session
+// has its own CSRF token that every form posts back, and belongs to the token it was opened with: a
+// reload that rotates the token ends them all.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 

@@ -127,7 +127,7 @@ export const command: Command = {
       config = loaded.config;
       place = loaded.placeIssue;
       // One request: one transform worker is enough.
-      compiled = await compileRules(config, { transformWorkers: 1 });
+      compiled = await compileRules(config, { transformWorkers: 1, simulated: true });
       // Warnings (hooks off, rules that never match) often explain a decision.
       for (const w of [...loaded.warnings, ...compiled.warnings.map(place)])
         process.stderr.write(`${formatIssue(w)}\n`);

@@ -58,6 +58,7 @@ class UsageError extends Error {}
 
 export const command: Command = {
   summary: "route a sample payload through the rules and explain the decision, or run the rules' test cases",
+  shortLived: true,
   async run(argv) {
     const args = parseCommandArgs("test", help, {
       args: argv,

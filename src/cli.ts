@@ -3,7 +3,7 @@
 // `hookgate validate` does not pay for the HTTP server's imports.
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Command } from "./commands/command.js";
+import { type Command, prepareProcess } from "./commands/command.js";
 import { didYouMean } from "./commands/did-you-mean.js";
 import { closest } from "./config/check/closest.js";
 
@@ -70,7 +70,8 @@ function unknown(word: string): string {
   return `unknown command "${word}"${didYouMean(word, Object.keys(commands))}`;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** `ownProcess`: the command runs as the process's own (not called in-process, as tests do). */
+export async function main(argv: string[], opts: { ownProcess?: boolean } = {}): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(`${await usage()}\n`);
@@ -88,6 +89,7 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const { command } = await load();
+  if (opts.ownProcess) prepareProcess(command);
   return command.run(rest);
 }
 
@@ -102,7 +104,7 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  main(process.argv.slice(2)).then(
+  main(process.argv.slice(2), { ownProcess: true }).then(
     (code) => {
       process.exitCode = code;
     },

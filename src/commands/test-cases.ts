@@ -43,7 +43,7 @@ export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
     }
     // The whole configuration compiles first, its errors one load error rather than one per case;
     // the cases then run against it. They run one at a time: one transform worker is enough.
-    compiled = await compileRules(config, { transformWorkers: 1 });
+    compiled = await compileRules(config, { transformWorkers: 1, simulated: true });
     warnings.push(...compiled.warnings, ...(await templateNameWarnings(sources)));
     for (const w of warnings) process.stderr.write(`${formatIssue(place(w))}\n`);
   } catch (err) {

@@ -58,6 +58,7 @@ class UsageError extends Error {}
 
 export const command: Command = {
   summary: "route a sample payload through the rules and explain the decision, or run the rules' test cases",
+  shortLived: true,
   async run(argv) {
     const args = parseCommandArgs("test", help, {
       args: argv,
@@ -127,7 +128,7 @@ export const command: Command = {
       config = loaded.config;
       place = loaded.placeIssue;
       // One request: one transform worker is enough.
-      compiled = await compileRules(config, { transformWorkers: 1 });
+      compiled = await compileRules(config, { transformWorkers: 1, simulated: true });
       // Warnings (hooks off, rules that never match) often explain a decision.
       for (const w of [...loaded.warnings, ...compiled.warnings.map(place)])
         process.stderr.write(`${formatIssue(w)}\n`);

@@ -40,6 +40,7 @@ warnings on stderr), 1 when not (every problem on stderr as file:line:column: ke
 
 export const command: Command = {
   summary: "check a config file and its rules without starting anything",
+  shortLived: true,
   async run(argv) {
     const args = parseCommandArgs("validate", help, {
       args: argv,

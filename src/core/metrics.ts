@@ -3,139 +3,134 @@
 // never from a request: an unknown hook name is counted under mapping "none", and no payload, header or
 // secret value ever becomes a label. The metrics table of docs/reference/metrics.md is checked
 // against this file.
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+//
+// prom-client is loaded, and the metrics created, when a metric or the registry is first touched:
+// the commands that count nothing (`hookgate validate`, `hookgate test`) never load it.
+import { createRequire } from "node:module";
+import type * as PromClient from "prom-client";
 
-export const registry = new Registry();
+type Make<T> = (prom: typeof PromClient, registers: PromClient.Registry[]) => T;
+
+const counter =
+  <L extends string>(c: PromClient.CounterConfiguration<L>): Make<PromClient.Counter<L>> =>
+  (prom, registers) =>
+    new prom.Counter({ ...c, registers });
+const gauge =
+  <L extends string>(c: PromClient.GaugeConfiguration<L>): Make<PromClient.Gauge<L>> =>
+  (prom, registers) =>
+    new prom.Gauge({ ...c, registers });
+const histogram =
+  <L extends string>(c: PromClient.HistogramConfiguration<L>): Make<PromClient.Histogram<L>> =>
+  (prom, registers) =>
+    new prom.Histogram({ ...c, registers });
 
 /** Request-scale latencies: 0.5 ms to 10 s. */
 const FAST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Agent turns and deliveries with retries: 50 ms to 10 min. */
 const SLOW_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
 
-const registers = [registry];
-
-export const metrics = {
-  requests: new Counter({
+const catalogue = {
+  requests: counter({
     name: "hookgate_requests_total",
     help: "Requests under hooks.path by outcome (wake, agent, skip, replayed, or the error code) and the mapping that decided (wake and agent for the built-in endpoints, none when no mapping did).",
     labelNames: ["outcome", "mapping"] as const,
-    registers,
   }),
-  ingressSeconds: new Histogram({
+  ingressSeconds: histogram({
     name: "hookgate_ingress_duration_seconds",
     help: "Time from a request under hooks.path arriving to its answer being sent, by outcome class (accepted, refused, rejected).",
     labelNames: ["result"] as const,
     buckets: FAST_BUCKETS,
-    registers,
   }),
-  transformSeconds: new Histogram({
+  transformSeconds: histogram({
     name: "hookgate_transform_duration_seconds",
     help: "Transform calls in the sandbox, by outcome (ok, skip, or the TRANSFORM_ error code).",
     labelNames: ["outcome"] as const,
     buckets: FAST_BUCKETS,
-    registers,
   }),
-  transformRestarts: new Counter({
+  transformRestarts: counter({
     name: "hookgate_transform_worker_restarts_total",
     help: "Transform worker threads replaced, by reason: timeout (the watchdog ended a stuck call), exit (the worker stopped by itself), start_failed.",
     labelNames: ["reason"] as const,
-    registers,
   }),
-  runSeconds: new Histogram({
+  runSeconds: histogram({
     name: "hookgate_run_duration_seconds",
     help: "Agent runs from start to finish, by final status (succeeded, failed, timed_out).",
     labelNames: ["status"] as const,
     buckets: SLOW_BUCKETS,
-    registers,
   }),
-  runs: new Counter({
+  runs: counter({
     name: "hookgate_runs_total",
     help: "Agent runs by the status they reached: queued (accepted), succeeded, failed, timed_out.",
     labelNames: ["status"] as const,
-    registers,
   }),
-  runnerRuns: new Counter({
+  runnerRuns: counter({
     name: "hookgate_runner_runs_total",
     help: "Agent runs finished, by runner kind (echo, command, llm, openclaw, http, a2a) and status (succeeded, failed, timed_out).",
     labelNames: ["runner", "status"] as const,
-    registers,
   }),
-  runnerRequests: new Counter({
+  runnerRequests: counter({
     name: "hookgate_runner_requests_total",
     help: "Requests the openclaw, http and a2a runners sent to their targets, by runner kind and outcome: ok (2xx), retried (connection error, 408, 409, 425, 429 or 5xx), refused (any other status; the run fails).",
     labelNames: ["runner", "outcome"] as const,
-    registers,
   }),
-  fanOutActions: new Counter({
+  fanOutActions: counter({
     name: "hookgate_fanout_actions_total",
     help: "Wakes and runs accepted from forEach mappings (one per array element), by mapping; with hookgate_requests_total it tells how many actions a request fans out into.",
     labelNames: ["mapping"] as const,
-    registers,
   }),
-  flowRated: new Counter({
+  flowRated: counter({
     name: "hookgate_flow_rate_runs_total",
     help: "Agent runs past their mapping's flow.rate, by mapping and outcome: held (start when a later period allows) or dropped (never start). An accept counts once however many runs of a fan-out it held; a coalesced run counts when its window ends.",
     labelNames: ["mapping", "outcome"] as const,
-    registers,
   }),
-  heartbeats: new Counter({
+  heartbeats: counter({
     name: "hookgate_heartbeats_total",
     help: "Heartbeats of the main session by status (acked, replied, failed).",
     labelNames: ["status"] as const,
-    registers,
   }),
-  deliverySeconds: new Histogram({
+  deliverySeconds: histogram({
     name: "hookgate_delivery_duration_seconds",
     help: "Deliveries of replies to chat channels, retries included, by channel (none when no channel could be resolved) and status (sent, failed, skipped).",
     labelNames: ["channel", "status"] as const,
     buckets: SLOW_BUCKETS,
-    registers,
   }),
-  deliveries: new Counter({
+  deliveries: counter({
     name: "hookgate_deliveries_total",
     help: "Deliveries of replies by channel and status (sent, failed, skipped).",
     labelNames: ["channel", "status"] as const,
-    registers,
   }),
-  authFailures: new Counter({
+  authFailures: counter({
     name: "hookgate_auth_failures_total",
     help: "Wrong or missing tokens, by surface (hooks, console).",
     labelNames: ["surface"] as const,
-    registers,
   }),
-  lockouts: new Counter({
+  lockouts: counter({
     name: "hookgate_auth_lockouts_total",
     help: "Client addresses locked out after too many failed authentications, by surface (hooks, console).",
     labelNames: ["surface"] as const,
-    registers,
   }),
-  unauthenticatedBodyBytes: new Gauge({
+  unauthenticatedBodyBytes: gauge({
     name: "hookgate_unauthenticated_body_bytes",
     help: "Bytes of request bodies being read without the hook token, before their signature is checked (bounded by hooks.unauthenticatedBodyBytes).",
-    registers,
   }),
-  requestLogDropped: new Counter({
+  requestLogDropped: counter({
     name: "hookgate_request_log_dropped_total",
     help: "Request log entries dropped because the store could not take them in time.",
-    registers,
   }),
-  pruned: new Counter({
+  pruned: counter({
     name: "hookgate_retention_pruned_rows_total",
     help: "Rows deleted by retention, by table (requests, events, runs, transcripts, heartbeats).",
     labelNames: ["table"] as const,
-    registers,
   }),
-  issuesOpen: new Gauge({
+  issuesOpen: gauge({
     name: "hookgate_issues_open",
     help: "Open issues, by kind: run, delivery, transform, verification.",
     labelNames: ["kind"] as const,
-    registers,
   }),
-  queueDepth: new Gauge({
+  queueDepth: gauge({
     name: "hookgate_queue_depth",
     help: "Work waiting or in progress, by queue: runs_queued, runs_held (kept back by flow control), runs_running, deliveries_pending, events_pending (from the store), transform_calls_waiting (in this process).",
     labelNames: ["queue"] as const,
-    registers,
     async collect() {
       const totals = new Map<string, number>();
       for (const source of queueSources) {
@@ -150,11 +145,10 @@ export const metrics = {
       for (const [queue, n] of totals) this.set({ queue }, n);
     },
   }),
-  laneRuns: new Gauge({
+  laneRuns: gauge({
     name: "hookgate_lane_runs",
     help: "Runs of each configured lane (flow.lane, or a mapping's own with flow.concurrency), by state: running, waiting (queued).",
     labelNames: ["lane", "state"] as const,
-    registers,
     async collect() {
       const totals = new Map<string, { running: number; waiting: number }>();
       for (const source of laneSources) {
@@ -175,6 +169,43 @@ export const metrics = {
     },
   }),
 };
+
+type Metrics = { [K in keyof typeof catalogue]: ReturnType<(typeof catalogue)[K]> };
+
+let registry: PromClient.Registry | undefined;
+
+/**
+ * Every metric, by name. Each property starts as a getter that creates the whole catalogue on the
+ * first read and replaces itself and the others by plain values, so a metric read on a request's
+ * path is an ordinary property read.
+ */
+export const metrics = {} as Metrics;
+
+function create(): PromClient.Registry {
+  const prom = createRequire(import.meta.url)("prom-client") as typeof PromClient;
+  const created = new prom.Registry();
+  for (const [name, make] of Object.entries(catalogue)) {
+    Object.defineProperty(metrics, name, { value: make(prom, [created]), enumerable: true });
+  }
+  registry = created;
+  return created;
+}
+
+for (const name of Object.keys(catalogue)) {
+  Object.defineProperty(metrics, name, {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      create();
+      return metrics[name as keyof Metrics];
+    },
+  });
+}
+
+/** The process's one registry (GET /metrics); creates the metrics if nothing has counted yet. */
+export function metricsRegistry(): PromClient.Registry {
+  return registry ?? create();
+}
 
 /** The configured lanes' runs, read at each scrape: only lanes the configuration names (bounded labels). */
 export type LaneSource = () => Promise<Array<{ lane: string; running: number; waiting: number }>>;

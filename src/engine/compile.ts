@@ -51,6 +51,11 @@ export interface CompileOptions {
    * exports checked, but no sandbox is built for calls (see createTransformLoader).
    */
   checkOnly?: boolean;
+  /**
+   * The requests are made up (`hookgate test`): the default loader's transform calls are not timed in
+   * the process's metrics, which nothing exposes there (and prom-client is never loaded).
+   */
+  simulated?: boolean;
 }
 
 export interface CompiledRules {
@@ -78,6 +83,7 @@ export async function compileRules(
           ? config.hooks.transformLimits
           : { ...config.hooks.transformLimits, workers: opts.transformWorkers },
       ...(opts.checkOnly && { checkOnly: true }),
+      ...(opts.simulated && { uncounted: true }),
     });
     return ownLoader;
   };

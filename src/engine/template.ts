@@ -193,6 +193,12 @@ export function compileTemplate(source: string, opts: CompileTemplateOptions = {
   } catch (err) {
     throw new TemplateSyntaxError(compileProblem(err, source, rewritten, suggestedHelpers));
   }
+  // Text and plain references (the flat shape) render without Handlebars, and compiling them cannot
+  // fail: only the format helper, no blocks, no other helpers. Handlebars' parse has already applied
+  // its whitespace control to the tree, so the text in it is final; its code generation, most of a
+  // template's load time, is left out.
+  const flat = opts.handlebarsOnly ? undefined : flatRenderer(program, LAYOUT);
+  if (flat) return (data, budget = templateBudget()) => flat(data, budget);
   const render = hb.compile(program, compileOptions);
   // Handlebars compiles on first use; do it now so unknown helpers and misuse of built-ins
   // (`{{#each}}` without a list) are load errors, not request errors.
@@ -205,9 +211,7 @@ export function compileTemplate(source: string, opts: CompileTemplateOptions = {
   } catch (err) {
     throw new TemplateSyntaxError(compileProblem(err, source, rewritten, suggestedHelpers));
   }
-  // Read after Handlebars compiled the tree: its whitespace control has settled the text in it.
-  const flat = opts.handlebarsOnly ? undefined : flatRenderer(program, LAYOUT);
-  return flat ? (data, budget = templateBudget()) => flat(data, budget) : run;
+  return run;
 }
 
 /** A path that always resolves to nothing: a private @data name that is never set. */

@@ -2,7 +2,7 @@
 // the addresses server.metrics.allowFrom lists.
 import type { FastifyInstance } from "fastify";
 import type { ResolvedConfig } from "../config/types.js";
-import { registry } from "../core/metrics.js";
+import { metricsRegistry } from "../core/metrics.js";
 import { allowOnly, configuredHosts } from "./local-only.js";
 
 export function metricsRoute(app: FastifyInstance, server: ResolvedConfig["server"]): void {
@@ -13,6 +13,7 @@ export function metricsRoute(app: FastifyInstance, server: ResolvedConfig["serve
     configuredHosts(server),
   );
   app.get("/metrics", { onRequest: async (req) => guard(req) }, async (_req, reply) => {
+    const registry = metricsRegistry();
     const text = await registry.metrics();
     return reply.header("content-type", registry.contentType).header("cache-control", "no-store").send(text);
   });

@@ -69,8 +69,9 @@ async function loadedBy(args: string[]): Promise<{ files: string[]; imported: st
   return { files, imported };
 }
 
-// The server's packages: loaded only by serve, worker, store and replay --send.
-const SERVER_PACKAGES = ["fastify", "pg", "undici", "pino", "better-sqlite3", "@a2a-js"];
+// The server's packages: loaded only by serve, worker, store and replay --send. prom-client loads
+// with the first metric counted (src/core/metrics.ts): checking and simulating count nothing.
+const SERVER_PACKAGES = ["fastify", "pg", "undici", "pino", "better-sqlite3", "@a2a-js", "prom-client"];
 
 describe.each([["validate"], ["test"]])("hookgate %s on the example configuration", (name) => {
   it("reads the bundled command line, none of the server's packages, and packages with require", async () => {

@@ -69,7 +69,7 @@ export class Targets {
     given?: CompiledRules,
   ): Promise<Target> {
     // Cases run one at a time: one transform worker is enough.
-    const compiled = given ?? (await compileRules(config, { transformWorkers: 1 }));
+    const compiled = given ?? (await compileRules(config, { transformWorkers: 1, simulated: true }));
     this.compiled.push(compiled);
     const byId = new Map<string, ResolvedMapping>();
     for (const m of mappings) if (!byId.has(m.id)) byId.set(m.id, m);

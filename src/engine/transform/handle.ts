@@ -1,5 +1,6 @@
 // A loaded transform as the rule engine sees it: input in as JSON text, result out as checked data.
-// Each call is timed (hookgate_transform_duration_seconds) and traced (span hookgate.transform).
+// Each call is timed (hookgate_transform_duration_seconds, unless `counted` is false) and traced (span
+// hookgate.transform).
 import { createHash } from "node:crypto";
 import { metrics, secondsSince } from "../../core/metrics.js";
 import { inSpan } from "../../core/tracing.js";
@@ -15,6 +16,7 @@ export function createHandle(
   pool: TransformPool,
   factorySource: string,
   maxInputBytes: number,
+  counted: boolean,
 ): TransformHandle {
   const call = callWith(id, pool, maxInputBytes);
   return {
@@ -26,7 +28,7 @@ export function createHandle(
         const started = performance.now();
         const outcome = await call(input);
         const label = outcome.ok ? (outcome.result === null ? "skip" : "ok") : outcome.code;
-        metrics.transformSeconds.observe({ outcome: label }, secondsSince(started));
+        if (counted) metrics.transformSeconds.observe({ outcome: label }, secondsSince(started));
         span.setAttribute("hookgate.transform.outcome", label);
         return outcome;
       }),

@@ -27,6 +27,8 @@ export function createTransformLoader(opts: {
    * checked, but no sandbox is built for calls, and a handle's calls fail.
    */
   checkOnly?: boolean;
+  /** Calls are not timed in the process's metrics (requests that are only simulated). */
+  uncounted?: boolean;
 }): TransformLoader {
   const { transformsDir, limits } = opts;
   // Created with the first transform to load: a config without transforms never starts a worker.
@@ -46,6 +48,7 @@ export function createTransformLoader(opts: {
   const handles = new Map<string, Promise<TransformHandle>>();
   let nextId = 1;
   let disposed = false;
+  const counted = !opts.uncounted;
 
   const loadModule = async (module: string): Promise<LoadedModule> => {
     // esbuild is loaded with the first transform: most configurations have none.
@@ -74,11 +77,11 @@ export function createTransformLoader(opts: {
   ): Promise<TransformHandle> => {
     const id = nextId++;
     if (opts.checkOnly)
-      return createHandle(module, exportName, id, pool, factorySource, limits.maxInputBytes);
+      return createHandle(module, exportName, id, pool, factorySource, limits.maxInputBytes, counted);
     const added = await pool.add({ id, module, factorySource, exportName });
     if (disposed) throw new Error("the transform loader was disposed");
     if (!added.ok) throw configError(`${module}: ${added.error}`);
-    return createHandle(module, exportName, id, pool, factorySource, limits.maxInputBytes);
+    return createHandle(module, exportName, id, pool, factorySource, limits.maxInputBytes, counted);
   };
 
   return {

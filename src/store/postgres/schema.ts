@@ -249,8 +249,7 @@ const migrations: Array<(s: string) => string> = [
   (s) => `
   ALTER TABLE ${s}.runs ADD COLUMN lane text COLLATE "C";
   ALTER TABLE ${s}.runs ADD COLUMN lane_limit integer;
-  CREATE INDEX runs_lane_queued ON ${s}.runs (lane, seq) WHERE status = 'queued' AND lane IS NOT NULL;
-  CREATE INDEX runs_lane_running ON ${s}.runs (lane) WHERE status = 'running' AND lane IS NOT NULL;
+  CREATE INDEX runs_lane ON ${s}.runs (lane, status) WHERE lane IS NOT NULL;
   `,
 ];
 

@@ -197,7 +197,7 @@ const migrations: string[] = [
   `
   ALTER TABLE runs ADD COLUMN lane TEXT;
   ALTER TABLE runs ADD COLUMN lane_limit INTEGER;
-  CREATE INDEX runs_lane_running ON runs (lane) WHERE status = 'running' AND lane IS NOT NULL;
+  CREATE INDEX runs_lane ON runs (lane, status) WHERE lane IS NOT NULL;
   `,
 ];
 

@@ -485,8 +485,31 @@ export class PostgresStore implements Store {
 
   async claimRuns(max: number, at: number): Promise<RunRecord[]> {
     if (max <= 0) return [];
+    // Without a queued run of a lane (the usual case), one statement: the oldest queued runs. SKIP
+    // LOCKED: instances claiming at the same moment take different runs instead of waiting.
+    const fast = await this.statement<RunRow & { seq: number | null; laned: boolean }>(
+      `WITH gate AS (
+         SELECT EXISTS (SELECT 1 FROM ${this.s}.runs WHERE status = 'queued' AND lane IS NOT NULL) AS laned),
+       up AS (
+         UPDATE ${this.s}.runs SET status = 'running', attempts = attempts + 1, started_at = $1,
+           lease_owner = $2, lease_until = ${NOW_MS} + $3
+         WHERE NOT (SELECT laned FROM gate) AND seq IN (SELECT seq FROM ${this.s}.runs
+           WHERE status = 'queued' AND lane IS NULL ORDER BY seq LIMIT $4 FOR UPDATE SKIP LOCKED)
+         RETURNING *)
+       SELECT up.*, gate.laned FROM gate LEFT JOIN up ON true`,
+      [at, this.instanceId, this.leaseMs, max],
+    );
+    const rows = fast.rows[0]?.laned
+      ? await this.claimInLanes(max, at)
+      : fast.rows.filter((r) => r.id !== null);
+    for (const row of rows) this.leased.add(row.id);
+    return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map(runFromRow);
+  }
+
+  /** claimRuns with runs of lanes queued: each lane's running runs counted under the lane's lock. */
+  private claimInLanes(max: number, at: number): Promise<Array<RunRow & { seq: number }>> {
     const s = this.s;
-    const rows = await this.transaction(async (db) => {
+    return this.transaction(async (db) => {
       // The lanes with queued runs whose lock this transaction gets: an instance claiming from a lane
       // holds its lock until it commits, so the running runs counted next include every claim made
       // before. A lane another instance is claiming from is left to it this time.
@@ -496,7 +519,7 @@ export class PostgresStore implements Store {
         [LANE_LOCKS, s],
       );
       // The oldest queued runs, of no lane or within their lane's room (its limit less its running
-      // runs); SKIP LOCKED: instances claiming at the same moment take different runs instead of waiting.
+      // runs, counted per lane in arrival order).
       const claimed = await db.query<RunRow & { seq: number }>(
         `WITH running AS (
            SELECT lane, count(*) AS n FROM ${s}.runs WHERE status = 'running' AND lane = ANY($5::text[]) GROUP BY lane),
@@ -516,8 +539,6 @@ export class PostgresStore implements Store {
       );
       return claimed.rows;
     });
-    for (const row of rows) this.leased.add(row.id);
-    return rows.sort((a, b) => a.seq - b.seq).map(runFromRow);
   }
 
   async startRun(

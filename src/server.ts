@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { LoadedConfig } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
-import { addQueueSource } from "./core/metrics.js";
+import { addQueueSource, addRateLeftSource } from "./core/metrics.js";
 import type { CompileOptions } from "./engine/compile.js";
 import { applyLiveSettings, buildApp } from "./http/app.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./http/auth-limiter.js";
@@ -16,6 +16,7 @@ import { SharedAuthLimiter } from "./http/shared-auth-limiter.js";
 import { createReloader, type ReloadOutcome } from "./reload/reloader.js";
 import { createRuntime, type HookgateRuntime } from "./runtime/index.js";
 import { startRetention } from "./runtime/retention.js";
+import { rateLeft } from "./store/flow.js";
 import { openStore } from "./store/index.js";
 
 export interface RunningServer {
@@ -106,6 +107,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       events_pending: q.eventsPending,
     };
   });
+  const unlistRates = addRateLeftSource(async () => {
+    const rated = generations.current.index.rules.flatMap((r) =>
+      r.flow?.rate && r.action.kind === "agent" ? [{ id: r.id, rate: r.flow.rate }] : [],
+    );
+    if (rated.length === 0) return {};
+    const counts = await store.rateCounts(rated.map((r) => r.id));
+    const now = Date.now();
+    return Object.fromEntries(rated.map((r) => [r.id, rateLeft(r.rate, counts.get(r.id), now)]));
+  });
   const retention = startRetention(store, config.retention, log);
   const app = await buildApp({
     config,
@@ -122,6 +132,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   } catch (err) {
     await app.close().catch(() => {});
     unlistQueues();
+    unlistRates();
     await retention.stop();
     await runtime.stop().catch(() => {});
     generations.close();
@@ -168,6 +179,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         // Before the store closes: the last request log entries, and no pruning or scrape in flight.
         await requestLog?.close();
         unlistQueues();
+        unlistRates();
         await retention.stop();
         await runtime.stop();
         generations.close();

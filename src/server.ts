@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { LoadedConfig } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
-import { addLaneSource, addQueueSource } from "./core/metrics.js";
+import { addLaneSource, addQueueSource, addRateLeftSource } from "./core/metrics.js";
 import type { CompileOptions } from "./engine/compile.js";
 import { configuredLanes } from "./engine/lane.js";
 import { applyLiveSettings, buildApp } from "./http/app.js";
@@ -18,6 +18,7 @@ import { UnauthenticatedBodies } from "./http/unauthenticated-bodies.js";
 import { createReloader, type ReloadOutcome } from "./reload/reloader.js";
 import { createRuntime, type HookgateRuntime } from "./runtime/index.js";
 import { startRetention } from "./runtime/retention.js";
+import { rateLeft } from "./store/flow.js";
 import { openStore } from "./store/index.js";
 
 export interface RunningServer {
@@ -123,6 +124,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       waiting: stats.get(lane)?.queued ?? 0,
     }));
   });
+  const unlistRates = addRateLeftSource(async () => {
+    const rated = generations.current.index.rules.flatMap((r) =>
+      r.flow?.rate && r.action.kind === "agent" ? [{ id: r.id, rate: r.flow.rate }] : [],
+    );
+    if (rated.length === 0) return {};
+    const counts = await store.rateCounts(rated.map((r) => r.id));
+    const now = Date.now();
+    return Object.fromEntries(rated.map((r) => [r.id, rateLeft(r.rate, counts.get(r.id), now)]));
+  });
   const retention = startRetention(store, config.retention, log);
   const app = await buildApp({
     config,
@@ -140,6 +150,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     await app.close().catch(() => {});
     unlistQueues();
     unlistLanes();
+    unlistRates();
     await retention.stop();
     await runtime.stop().catch(() => {});
     generations.close();
@@ -190,6 +201,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         await requestLog?.close();
         unlistQueues();
         unlistLanes();
+        unlistRates();
         await retention.stop();
         await runtime.stop();
         generations.close();

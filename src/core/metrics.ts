@@ -127,6 +127,23 @@ const catalogue = {
     help: "Open issues, by kind: run, delivery, transform, verification.",
     labelNames: ["kind"] as const,
   }),
+  flowRateLeft: gauge({
+    name: "hookgate_flow_rate_runs_left",
+    help: "Runs each mapping with flow.rate may still start in the current period (0 while runs are held into a later one), by mapping; read from the store at each scrape.",
+    labelNames: ["mapping"] as const,
+    async collect() {
+      const left = new Map<string, number>();
+      for (const source of rateLeftSources) {
+        try {
+          for (const [mapping, n] of Object.entries(await source())) left.set(mapping, n);
+        } catch {
+          // A store that cannot answer now leaves the rates out of this scrape.
+        }
+      }
+      this.reset();
+      for (const [mapping, n] of left) this.set({ mapping }, n);
+    },
+  }),
   queueDepth: gauge({
     name: "hookgate_queue_depth",
     help: "Work waiting or in progress, by queue: runs_queued, runs_held (kept back by flow control), runs_running, deliveries_pending, events_pending (from the store), transform_calls_waiting (in this process).",
@@ -216,6 +233,17 @@ const laneSources = new Set<LaneSource>();
 export function addLaneSource(source: LaneSource): () => void {
   laneSources.add(source);
   return () => laneSources.delete(source);
+}
+
+/** Something that can tell how many runs each rated mapping may still start this period, at each scrape. */
+export type RateLeftSource = () => Promise<Record<string, number>>;
+
+const rateLeftSources = new Set<RateLeftSource>();
+
+/** Registers a source of the runs left under each mapping's rate; returns its removal. */
+export function addRateLeftSource(source: RateLeftSource): () => void {
+  rateLeftSources.add(source);
+  return () => rateLeftSources.delete(source);
 }
 
 /** Something that can tell how much work waits, read at each scrape. */

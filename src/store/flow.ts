@@ -15,6 +15,7 @@ import type {
   FlowSpec,
   NewRun,
   NewWake,
+  RateCount,
   RatedRun,
   Released,
   WakeMode,
@@ -426,6 +427,18 @@ export function windowFromRow(row: WindowRow): WindowState {
     text: row.text,
     rate: row.rate ? (JSON.parse(row.rate) as RateSpec) : null,
   };
+}
+
+/** Runs a mapping's rate lets start in the period of `now`: none while runs are held into a later one. */
+export function rateLeft(
+  rate: { max: number; perMs: number },
+  count: RateCount | undefined,
+  now: number,
+): number {
+  const period = Math.floor(now / rate.perMs) * rate.perMs;
+  if (!count || count.periodStart < period) return rate.max;
+  if (count.periodStart > period) return 0;
+  return Math.max(0, rate.max - count.count);
 }
 
 /** A rate count row as both stores read it. */

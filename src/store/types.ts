@@ -132,6 +132,12 @@ export interface NewRun {
   lane?: RunLane;
 }
 
+/** A mapping's rate count as the store keeps it: the latest period given a run, and how many it has. */
+export interface RateCount {
+  periodStart: number;
+  count: number;
+}
+
 /** A run its mapping's rate held or dropped (for the metrics). */
 export interface RatedRun {
   scope: string;
@@ -627,6 +633,8 @@ export interface Store {
   /** Deletes what the policy no longer keeps, in every table (see RetentionPolicy). */
   prune(policy: RetentionPolicy): Promise<PruneResult>;
   queueStats(): Promise<QueueStats>;
+  /** The rate counts of these scopes (mapping ids): the latest period given a run, and its runs. */
+  rateCounts(scopes: readonly string[]): Promise<Map<string, RateCount>>;
   backlog(): Promise<Backlog>;
   /** Runs running and queued per lane, for the lanes that have any (by lane name). */
   laneStats(): Promise<LaneStats[]>;

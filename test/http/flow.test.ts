@@ -205,6 +205,13 @@ for (const kind of kinds) {
       expect(events[0]?.text).toBe("disk 91% on web1\ndisk 95% on web1");
     });
 
+    it("/metrics shows the runs a rate still allows this period", async () => {
+      const metrics = await (await fetch(`${s.url}/metrics`)).text();
+      expect(metrics).toContain('hookgate_flow_rate_runs_left{mapping="triage"} 2');
+      expect(metrics).toContain('hookgate_flow_rate_runs_left{mapping="capped"} 1');
+      expect(metrics).not.toMatch(/hookgate_flow_rate_runs_left\{mapping="alerts"\}/);
+    });
+
     it("runs past the rate answer 202 held at once, and show why", async () => {
       const answers = [];
       for (const n of [1, 2, 3]) answers.push(await post("/hooks/triage", { n }));
@@ -218,6 +225,7 @@ for (const kind of kinds) {
       expect(held).toMatchObject({ status: "held", held: { reason: "rate" } });
       expect(held!.held!.until! % MONTH).toBe(0);
       const metrics = await (await fetch(`${s.url}/metrics`)).text();
+      expect(metrics).toContain('hookgate_flow_rate_runs_left{mapping="triage"} 0');
       // One registry per process: both stores' blocks count into it.
       expect(metrics).toMatch(/hookgate_flow_rate_runs_total\{mapping="triage",outcome="held"\} [1-9]/);
     });
@@ -235,6 +243,7 @@ for (const kind of kinds) {
       expect((await s.runtime.store.getRun(String(second.body["runId"])))?.status).toBe("dropped");
       const metrics = await (await fetch(`${s.url}/metrics`)).text();
       expect(metrics).toMatch(/hookgate_flow_rate_runs_total\{mapping="capped",outcome="dropped"\} [1-9]/);
+      expect(metrics).toContain('hookgate_flow_rate_runs_left{mapping="capped"} 0');
     });
 
     it("an open window and a dedupe key survive a restart; the window's run then runs", async () => {

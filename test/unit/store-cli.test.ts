@@ -163,7 +163,7 @@ describe("hookgate runs", () => {
     const status = await cli(runs, ["--store", file, "--status", "done"]);
     expect(status.code).toBe(1);
     expect(status.err).toContain(
-      '--status must be one of held, queued, running, succeeded, failed, timed_out, got "done"',
+      '--status must be one of held, queued, running, succeeded, failed, timed_out, dropped, got "done"',
     );
     expect((await cli(runs, ["--store", file, "--limit", "0"])).err).toContain(
       "--limit must be a positive whole number",

@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { PostgresStoreConfig } from "../../config/types.js";
 import { backlogOf } from "../backlog.js";
 import { atLeastOne } from "../fan-out.js";
-import { hasFlow } from "../flow.js";
+import { hasFlow, type RateRow, rateFromRow } from "../flow.js";
 import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueStatusWhere } from "../issues.js";
@@ -45,6 +45,7 @@ import type {
   NewWake,
   PruneResult,
   QueueStats,
+  RateCount,
   Released,
   RequestLogRecord,
   RequestQuery,
@@ -969,6 +970,14 @@ export class PostgresStore implements Store {
        WHERE status IN ('queued', 'held') GROUP BY status`,
     );
     return backlogOf(rows);
+  }
+
+  async rateCounts(scopes: readonly string[]): Promise<Map<string, RateCount>> {
+    const { rows } = await this.pool().query<RateRow & { scope: string }>(
+      `SELECT scope, period_start, count, held FROM ${this.s}.flow_rates WHERE scope = ANY($1::text[])`,
+      [scopes],
+    );
+    return new Map(rows.map((r) => [r.scope, rateFromRow(r)]));
   }
 
   async queueStats(): Promise<QueueStats> {

@@ -63,6 +63,7 @@ import type {
   NewWake,
   PruneResult,
   QueueStats,
+  RateCount,
   Released,
   RequestLogRecord,
   RequestQuery,
@@ -989,6 +990,16 @@ export class SqliteStore implements Store {
   async getIssue(id: number): Promise<IssueRecord | null> {
     const row = this.stmt("SELECT * FROM issues WHERE id = ?").get(id) as IssueRow | undefined;
     return row ? issueFromRow(row) : null;
+  }
+
+  async rateCounts(scopes: readonly string[]): Promise<Map<string, RateCount>> {
+    const out = new Map<string, RateCount>();
+    const select = this.stmt("SELECT period_start, count, held FROM flow_rates WHERE scope = ?");
+    for (const scope of scopes) {
+      const row = select.get(scope) as RateRow | undefined;
+      if (row) out.set(scope, rateFromRow(row));
+    }
+    return out;
   }
 
   async queueStats(): Promise<QueueStats> {

@@ -139,6 +139,9 @@ export function flowRateContract({ name, openStore }: ContractContext): void {
         held: true,
       });
       expect((await second.getRun("d"))?.held).toEqual({ reason: "rate", until: 2000 });
+      expect(await second.rateCounts(["m", "unknown"])).toEqual(
+        new Map([["m", { periodStart: 2000, count: 2, held: true }]]),
+      );
       expect(await second.releaseWindows(2000)).toEqual({ runs: 2, wakes: [] });
       expect(await statuses(second)).toEqual({ a: "queued", b: "queued", c: "queued", d: "queued" });
     });

@@ -45,6 +45,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   flow_dedupe: "dedupe keys",
   issues: "issues",
   run_retries: "run retries",
+  pauses: "pauses",
 };
 
 export const command: Command = {

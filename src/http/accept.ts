@@ -61,10 +61,13 @@ export function createAcceptor(runtime: Runtime): Acceptor {
     }
     return result;
   };
-  const runsAccepted = (result: AcceptResult, count: number) => {
-    if (result.status === "accepted") {
-      metrics.runs.inc({ status: "queued" }, count);
-      runtime.runAccepted();
+  const runsAccepted = (result: AcceptResult, count: number, run: NewRun) => {
+    if (result.status !== "accepted") return result;
+    metrics.runs.inc({ status: "queued" }, count);
+    runtime.runAccepted();
+    // A paused mapping's runs wait held (the store keeps them from the worker): the answer says so.
+    if (result.outcome.kind === "run" && runtime.pausedBy(run)) {
+      return { ...result, outcome: { ...result.outcome, held: true as const } };
     }
     return result;
   };
@@ -93,7 +96,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
       const result = await durably("run", (traceContext) =>
         store.acceptRun(traceContext ? { ...run, traceContext } : run, idem),
       );
-      return runsAccepted(result, 1);
+      return runsAccepted(result, 1, run);
     },
 
     async agents(runs, hook, idem, mappingId, flow) {
@@ -102,7 +105,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
       const result = await durably("run", (traceContext) =>
         store.acceptRuns(traceContext ? built.map((run) => ({ ...run, traceContext })) : built, idem),
       );
-      return runsAccepted(result, runs.length);
+      return runsAccepted(result, runs.length, built[0]!);
     },
   };
 }

@@ -11,12 +11,13 @@ export type { Answer };
 
 /**
  * What the store made of accepted actions (the store's AcceptOutcome has this shape): `coalesced` when
- * the request joined a coalesce window, `deduped` when it repeated a content key and started nothing.
+ * the request joined a coalesce window, `deduped` when it repeated a content key and started nothing,
+ * `held` when its run waits for a pause to end.
  */
 export type StoredOutcome = (
   | { kind: "wake"; mode: WakeAction["mode"]; event: "queued" | "coalesced"; count?: number }
   | { kind: "run"; runId: string; runIds?: string[] }
-) & { coalesced?: true; deduped?: true };
+) & { coalesced?: true; deduped?: true; held?: true };
 
 /** A run's id is made when it is stored: a decision not stored shows this instead. */
 const UNSTORED_RUN_ID = "(assigned when stored)";
@@ -38,6 +39,7 @@ function usualAnswer(stored: StoredOutcome | "skip"): Answer {
   const marks = {
     ...(stored.coalesced && { coalesced: true }),
     ...(stored.deduped && { deduped: true }),
+    ...(stored.held && { held: true }),
   };
   if (stored.kind === "run") {
     return {

@@ -10,5 +10,14 @@ export function flowText(run: Pick<RunRecord, "held" | "merged">): string | unde
     const until = run.held.until !== undefined ? ` until ${formatTime(run.held.until)}` : "";
     return `held: coalescing requests${until}${merged ? ` (${merged} so far)` : ""}`;
   }
+  if (run.held?.reason === "pause") {
+    const until = run.held.until !== undefined ? `until ${formatTime(run.held.until)}` : "until resumed";
+    return `held: paused by ${pausedTarget(run.held.by)} ${until}${merged ? ` (${merged})` : ""}`;
+  }
   return merged && `coalesced: ${merged}`;
+}
+
+/** `mapping:github` reads "mapping github". */
+function pausedTarget(target: string | undefined): string {
+  return target === undefined ? "a pause" : target.replace(":", " ");
 }

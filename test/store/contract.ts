@@ -7,6 +7,7 @@ import { acceptsContract } from "./contract/accepts.js";
 import type { ContractOptions, StoreFactory } from "./contract/fixtures.js";
 import { flowContract } from "./contract/flow.js";
 import { issuesContract } from "./contract/issues.js";
+import { pausesContract } from "./contract/pauses.js";
 import { requestLogContract } from "./contract/request-log.js";
 import { runsContract } from "./contract/runs.js";
 import { sessionsContract } from "./contract/sessions.js";
@@ -29,4 +30,5 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
   requestLogContract(context);
   flowContract(context);
   issuesContract(context);
+  pausesContract(context);
 }

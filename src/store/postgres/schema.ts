@@ -244,6 +244,16 @@ const migrations: Array<(s: string) => string> = [
     retry_of text COLLATE "C" NOT NULL UNIQUE
   );
   `,
+  // 8: pauses (hookgate pause): a paused target's runs wait held, by the pause that holds them.
+  (s) => `
+  ALTER TABLE ${s}.runs ADD COLUMN held_by text;
+  CREATE TABLE ${s}.pauses (
+    target    text   COLLATE "C" PRIMARY KEY,
+    ends_at   bigint,
+    paused_by text   NOT NULL,
+    paused_at bigint NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

@@ -25,6 +25,7 @@ import {
 import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueKey, issueStatusWhere } from "../issues.js";
+import { applyPausesSql, notPaused, PAUSE_COLUMNS, type PauseRow, pauseFromRow } from "../pause.js";
 import {
   type EventRow,
   eventFromRow,
@@ -56,6 +57,7 @@ import type {
   NewHeartbeat,
   NewRun,
   NewWake,
+  Pause,
   PruneResult,
   QueueStats,
   RequestLogRecord,
@@ -456,6 +458,52 @@ export class SqliteStore implements Store {
     });
   }
 
+  // --- pauses ---
+
+  async pause(pause: Pause): Promise<void> {
+    await this.write().submit(() => {
+      this.stmt(`INSERT OR REPLACE INTO pauses (${PAUSE_COLUMNS}) VALUES (?, ?, ?, ?)`).run(
+        pause.target,
+        pause.until ?? null,
+        pause.by,
+        pause.at,
+      );
+    });
+  }
+
+  async resume(target: string, at: number): Promise<boolean> {
+    return this.write().submit(() => {
+      const { changes } = this.stmt("DELETE FROM pauses WHERE target = ?").run(target);
+      this.applyPausesNow(at);
+      return changes > 0;
+    });
+  }
+
+  async listPauses(at: number): Promise<Pause[]> {
+    const rows = this.stmt(
+      `SELECT ${PAUSE_COLUMNS} FROM pauses WHERE ends_at IS NULL OR ends_at > ? ORDER BY target`,
+    ).all(at) as PauseRow[];
+    return rows.map(pauseFromRow);
+  }
+
+  async applyPauses(at: number): Promise<{ pauses: Pause[]; queued: number }> {
+    // A read first: without pauses and runs they hold, nothing needs a write transaction.
+    const any = this.stmt(
+      "SELECT 1 FROM pauses UNION ALL SELECT 1 FROM runs WHERE status = 'held' AND held_reason = 'pause' LIMIT 1",
+    ).get();
+    const queued = any ? await this.write().submit(() => this.applyPausesNow(at)) : 0;
+    return { pauses: await this.listPauses(at), queued };
+  }
+
+  /** applyPauses inside a write; how many runs were queued. */
+  private applyPausesNow(at: number): number {
+    const sql = applyPausesSql("", "@at", "IS NOT");
+    this.stmt(sql.expire).run({ at });
+    const { changes } = this.stmt(sql.queue).run({ at });
+    this.stmt(sql.hold).run({ at });
+    return changes;
+  }
+
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
     const earlier = this.lookup(idem, this.now());
     // The first request's record may be committed but not yet synced: answer once it is on disk.
@@ -593,9 +641,11 @@ export class SqliteStore implements Store {
     // The oldest queued runs, then each by its seq, in one transaction: one UPDATE with an
     // `IN (SELECT …)` of the same table took twice the time per claimed run (test/bench/README.md).
     const rows = await this.write().submit(() => {
-      const seqs = this.stmt("SELECT seq FROM runs WHERE status = 'queued' ORDER BY seq LIMIT ?")
+      const seqs = this.stmt(
+        `SELECT seq FROM runs r WHERE status = 'queued' AND ${notPaused("", "@at")} ORDER BY seq LIMIT @max`,
+      )
         .pluck()
-        .all(max) as number[];
+        .all({ at, max }) as number[];
       const claim = this.stmt(
         "UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE seq = ? RETURNING *",
       );
@@ -944,6 +994,7 @@ export class SqliteStore implements Store {
     return {
       runsQueued: runs.find((r) => r.status === "queued")?.n ?? 0,
       runsHeld: runs.find((r) => r.status === "held")?.n ?? 0,
+      runsPaused: count("SELECT count(*) AS n FROM runs WHERE status = 'held' AND held_reason = 'pause'"),
       runsRunning: runs.find((r) => r.status === "running")?.n ?? 0,
       deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
       eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),

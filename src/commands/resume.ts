@@ -66,6 +66,8 @@ export const command: Command = {
         }
         target = resolved.target;
       }
+      // Runs a server has not marked held yet count too.
+      await store.applyPauses(now);
       const before = (await store.queueStats()).runsPaused;
       const resumed = await store.resume(target, now);
       if (!resumed) {

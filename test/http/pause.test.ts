@@ -102,6 +102,24 @@ describe("hookgate pause and resume", () => {
     expect((await cli(pause)).stdout).toBe("Nothing is paused.\n");
   });
 
+  it("a restart keeps the pause and the runs it holds", async () => {
+    expect((await cli(pause, "task")).code).toBe(0);
+    await expect
+      .poll(() => s.runtime.pausedBy({ mappingId: "task" })?.target, { timeout: 20_000 })
+      .toBe("mapping:task");
+    const { runId } = await send("task", "across a restart");
+    await expect.poll(async () => (await run(runId)).status, { timeout: 20_000 }).toBe("held");
+    await s.close();
+    s = await startTestServer({ dir: s.dir, hooks: { mappings: [mapping("task"), mapping("other")] } });
+    await expect
+      .poll(() => s.runtime.pausedBy({ mappingId: "task" })?.target, { timeout: 20_000 })
+      .toBe("mapping:task");
+    expect((await run(runId)).status).toBe("held");
+    expect((await send("task", "after the restart")).held).toBe(true);
+    expect((await cli(resume, "task")).stdout).toBe("Resumed mapping task: 2 held runs queued.\n");
+    await expect.poll(async () => (await run(runId)).status, { timeout: 20_000 }).toBe("succeeded");
+  });
+
   it("names the known mappings and packs for an unknown target, and says when nothing is paused", async () => {
     const typo = await cli(pause, "tsak");
     expect(typo.code).toBe(1);

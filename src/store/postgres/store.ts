@@ -401,10 +401,8 @@ export class PostgresStore implements Store {
       `SELECT 1 FROM ${this.s}.pauses UNION ALL
        (SELECT 1 FROM ${this.s}.runs WHERE status = 'held' AND held_reason = 'pause' LIMIT 1) LIMIT 1`,
     );
-    const queued =
-      (any.rowCount ?? 0) > 0
-        ? await inTransaction(this.pool(), (client) => this.applyPausesIn(client, at), this.begin)
-        : 0;
+    if ((any.rowCount ?? 0) === 0) return { pauses: [], queued: 0 };
+    const queued = await inTransaction(this.pool(), (client) => this.applyPausesIn(client, at), this.begin);
     return { pauses: await this.listPauses(at), queued };
   }
 

@@ -491,7 +491,8 @@ export class SqliteStore implements Store {
     const any = this.stmt(
       "SELECT 1 FROM pauses UNION ALL SELECT 1 FROM runs WHERE status = 'held' AND held_reason = 'pause' LIMIT 1",
     ).get();
-    const queued = any ? await this.write().submit(() => this.applyPausesNow(at)) : 0;
+    if (!any) return { pauses: [], queued: 0 };
+    const queued = await this.write().submit(() => this.applyPausesNow(at));
     return { pauses: await this.listPauses(at), queued };
   }
 
@@ -641,8 +642,14 @@ export class SqliteStore implements Store {
     // The oldest queued runs, then each by its seq, in one transaction: one UPDATE with an
     // `IN (SELECT …)` of the same table took twice the time per claimed run (test/bench/README.md).
     const rows = await this.write().submit(() => {
-      const seqs = this.stmt(
-        `SELECT seq FROM runs r WHERE status = 'queued' AND ${notPaused("", "@at")} ORDER BY seq LIMIT @max`,
+      // Runs of a paused target stay; without pauses the plain select is three times cheaper.
+      const paused = this.stmt("SELECT 1 FROM pauses LIMIT 1").get() !== undefined;
+      const seqs = (
+        paused
+          ? this.stmt(
+              `SELECT seq FROM runs r WHERE status = 'queued' AND ${notPaused("", "@at")} ORDER BY seq LIMIT @max`,
+            )
+          : this.stmt("SELECT seq FROM runs WHERE status = 'queued' ORDER BY seq LIMIT @max")
       )
         .pluck()
         .all({ at, max }) as number[];

@@ -220,6 +220,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   // at least once a second.
   // The pauses as last read from the store: the answer says `held` by them, /metrics counts them.
   let pauses: Pause[] = [];
+  let pauseReader: NodeJS.Timeout | undefined;
   const pausesSeen = (seen: Pause[]) => {
     pauses = seen;
     metrics.pausedTargets.reset();
@@ -269,7 +270,19 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
 
     async start() {
       await issues.start();
-      if (!runsWork) return;
+      if (!runsWork) {
+        // Ingress only: nothing to release or hold here, but the answers say `held` by the pauses.
+        if (pollMs > 0) {
+          const readPauses = () =>
+            store
+              .listPauses(now())
+              .then(pausesSeen, (err: unknown) => log.error({ err }, "reading pauses failed"));
+          pauseReader = setInterval(() => void readPauses(), Math.min(pollMs, 1000));
+          pauseReader.unref();
+          await readPauses();
+        }
+        return;
+      }
       delivery ??= await buildDelivery();
       await recover();
       resuming = delivery
@@ -293,6 +306,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
       // After the grace period runs and heartbeats are cut off (they stay `running` for recovery) and
       // replies not yet being sent stay `pending`; a send in flight gets a little longer, then stays
       // `pending` too. resumePending sends them on the next start.
+      clearInterval(pauseReader);
       const cutOff = setTimeout(() => shutdown.abort(), grace);
       let giveUp: NodeJS.Timeout | undefined;
       const drained = async () => {

@@ -77,6 +77,10 @@ describe("hookgate pause and resume", () => {
     const shown = await runCommand(runs, ["show", held[0]!.runId, "--config", config]);
     expect(shown.stdout).toContain("held: paused by mapping task until resumed");
 
+    const metrics = await (await fetch(`${s.url}/metrics`)).text();
+    expect(metrics).toContain('hookgate_paused_targets{kind="mapping"} 1');
+    expect(metrics).toContain('hookgate_queue_depth{queue="runs_paused"} 3');
+
     const listed = await cli(pause);
     expect(listed.stdout).toMatch(/^TARGET +UNTIL +BY +SINCE\nmapping:task +resumed +command line +/);
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { command as pause } from "../../src/commands/pause.js";
 import { command as resume } from "../../src/commands/resume.js";
 import { command as runs } from "../../src/commands/runs.js";
+import { command as status } from "../../src/commands/status.js";
 import type { ResolvedMapping } from "../../src/config/types.js";
 import type { RunRecord } from "../../src/store/types.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -80,6 +81,10 @@ describe("hookgate pause and resume", () => {
     const metrics = await (await fetch(`${s.url}/metrics`)).text();
     expect(metrics).toContain('hookgate_paused_targets{kind="mapping"} 1');
     expect(metrics).toContain('hookgate_queue_depth{queue="runs_paused"} 3');
+
+    const health = await runCommand(status, ["--config", config]);
+    expect(health.stdout).toContain("3 by pauses\n");
+    expect(health.stdout).toContain("paused   mapping task until resumed: hookgate resume TARGET\n");
 
     const listed = await cli(pause);
     expect(listed.stdout).toMatch(/^TARGET +UNTIL +BY +SINCE\nmapping:task +resumed +command line +/);

@@ -23,6 +23,8 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   packs: () => import("./commands/packs.js"),
   worker: () => import("./commands/worker.js"),
   store: () => import("./commands/store.js"),
+  pause: () => import("./commands/pause.js"),
+  resume: () => import("./commands/resume.js"),
 };
 
 async function usage(): Promise<string> {

@@ -109,6 +109,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     return {
       runs_queued: q.runsQueued,
       runs_held: q.runsHeld,
+      runs_paused: q.runsPaused,
       runs_running: q.runsRunning,
       deliveries_pending: q.deliveriesPending,
       events_pending: q.eventsPending,

@@ -12,16 +12,18 @@ import {
   reloadStatusFile,
   serverProcess,
 } from "../reload/pid-file.js";
-import type { Backlog, IssueRecord, QueueStats } from "../store/types.js";
+import type { Backlog, IssueRecord, Pause, QueueStats } from "../store/types.js";
 import { openStoreOption, parseCommandArgs } from "./args.js";
 import type { Command } from "./command.js";
+import { pauseText } from "./pause-target.js";
 import { escapeControls } from "./terminal-text.js";
 
 const help = `Usage: hookgate status [--config FILE | --store FILE|URL] [--pid-file FILE] [--json]
 
 One screen of health: whether a server runs (its pid file) with its configuration generation and
 last reload, the store, the queue (runs queued and running, the age of the oldest queued run,
-deliveries and main-session events pending), runs held by flow control, and the open issues.
+deliveries and main-session events pending), runs held by flow control, the pauses in force
+(hookgate pause), and the open issues.
 Reads the store and the server's files only, so it works beside a running server.
 
   --config, -c FILE   config file whose store to read (default: ./hookgate.yaml, ... as for serve);
@@ -42,6 +44,8 @@ interface Status {
   store: string;
   queue: QueueStats & { oldestQueuedAgeMs?: number };
   held: { runs: number; oldestAgeMs?: number };
+  /** The pauses in force (hookgate pause). */
+  paused: Pause[];
   issues: {
     open: number;
     byKind: Record<string, number>;
@@ -83,10 +87,11 @@ export const command: Command = {
     }
     try {
       const now = Date.now();
-      const [queue, backlog, open] = await Promise.all([
+      const [queue, backlog, open, paused] = await Promise.all([
         opened.store.queueStats(),
         opened.store.backlog(),
         opened.store.listIssues({ limit: 10_000, status: "open" }),
+        opened.store.listPauses(now),
       ]);
       const pidFile =
         values["pid-file"] !== undefined
@@ -99,6 +104,7 @@ export const command: Command = {
         store: opened.path,
         queue: { ...queue, ...ageOf("oldestQueuedAgeMs", backlog.oldestQueuedAt, now) },
         held: heldOf(backlog, now),
+        paused,
         issues: issuesOf(open),
       };
       process.stdout.write(`${values.json ? JSON.stringify(status, null, 2) : statusText(status)}\n`);
@@ -187,7 +193,13 @@ function statusText(s: Status): string {
     "held",
     s.held.runs === 0
       ? "none"
-      : `${s.held.runs} run${s.held.runs === 1 ? "" : "s"} held by flow control (oldest ${formatDuration(s.held.oldestAgeMs)})`,
+      : `${s.held.runs} run${s.held.runs === 1 ? "" : "s"} held by flow control (oldest ${formatDuration(s.held.oldestAgeMs)})${q.runsPaused > 0 ? `, ${q.runsPaused} by pauses` : ""}`,
+  ]);
+  lines.push([
+    "paused",
+    s.paused.length === 0
+      ? "none"
+      : `${s.paused.map((p) => pauseText(p)).join("; ")}: hookgate resume TARGET`,
   ]);
   lines.push(["pending", `${q.deliveriesPending} deliveries, ${q.eventsPending} main-session events`]);
   const kinds = Object.entries(s.issues.byKind)

@@ -144,9 +144,14 @@ const catalogue = {
       for (const [mapping, n] of left) this.set({ mapping }, n);
     },
   }),
+  pausedTargets: gauge({
+    name: "hookgate_paused_targets",
+    help: "Targets paused with hookgate pause or the console, by kind: mapping, pack, lane.",
+    labelNames: ["kind"] as const,
+  }),
   queueDepth: gauge({
     name: "hookgate_queue_depth",
-    help: "Work waiting or in progress, by queue: runs_queued, runs_held (kept back by flow control), runs_running, deliveries_pending, events_pending (from the store), transform_calls_waiting (in this process).",
+    help: "Work waiting or in progress, by queue: runs_queued, runs_held (kept back by flow control), runs_paused (of those, held by a pause), runs_running, deliveries_pending, events_pending (from the store), transform_calls_waiting (in this process).",
     labelNames: ["queue"] as const,
     async collect() {
       const totals = new Map<string, number>();

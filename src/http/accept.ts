@@ -61,13 +61,17 @@ export function createAcceptor(runtime: Runtime): Acceptor {
     }
     return result;
   };
-  const runsAccepted = (result: AcceptResult, count: number, mappingId: string | undefined) => {
-    if (result.status === "accepted") {
-      metrics.runs.inc({ status: "queued" }, count);
-      const { held, dropped } = result.outcome;
-      if (held) metrics.flowRated.inc({ mapping: mappingId ?? "none", outcome: "held" });
-      if (dropped) metrics.flowRated.inc({ mapping: mappingId ?? "none", outcome: "dropped" });
-      runtime.runAccepted();
+  const runsAccepted = (result: AcceptResult, count: number, run: NewRun) => {
+    if (result.status !== "accepted") return result;
+    metrics.runs.inc({ status: "queued" }, count);
+    const { held, dropped } = result.outcome;
+    const mapping = run.mappingId ?? "none";
+    if (held) metrics.flowRated.inc({ mapping, outcome: "held" });
+    if (dropped) metrics.flowRated.inc({ mapping, outcome: "dropped" });
+    runtime.runAccepted();
+    // A paused mapping's runs wait held (the store keeps them from the worker): the answer says so.
+    if (result.outcome.kind === "run" && !held && !dropped && runtime.pausedBy(run)) {
+      return { ...result, outcome: { ...result.outcome, held: true as const } };
     }
     return result;
   };
@@ -96,7 +100,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
       const result = await durably("run", (traceContext) =>
         store.acceptRun(traceContext ? { ...run, traceContext } : run, idem),
       );
-      return runsAccepted(result, 1, mappingId);
+      return runsAccepted(result, 1, run);
     },
 
     async agents(runs, hook, idem, mappingId, flow) {
@@ -105,7 +109,7 @@ export function createAcceptor(runtime: Runtime): Acceptor {
       const result = await durably("run", (traceContext) =>
         store.acceptRuns(traceContext ? built.map((run) => ({ ...run, traceContext })) : built, idem),
       );
-      return runsAccepted(result, runs.length, mappingId);
+      return runsAccepted(result, runs.length, built[0]!);
     },
   };
 }

@@ -12,7 +12,8 @@ export type { Answer };
 /**
  * What the store made of accepted actions (the store's AcceptOutcome has this shape): `coalesced` when
  * the request joined a coalesce window, `deduped` when it repeated a content key and started nothing,
- * `held` / `dropped` when its run was past its mapping's rate (it starts later / never).
+ * `held` when its run waits (past its mapping's rate, or for a pause to end), `dropped` when its run
+ * was past the rate and is stored but never starts.
  */
 export type StoredOutcome = (
   | { kind: "wake"; mode: WakeAction["mode"]; event: "queued" | "coalesced"; count?: number }

@@ -1,10 +1,12 @@
 // Ends coalesce windows whose time is up (their held runs are queued, or held or dropped by their rate,
 // and their wakes become events), and queues the runs held by their rate whose period has come. The
 // windows and holds live in the store (they survive a restart, and on a shared store any instance may
-// end them); this only looks for due ones, as often as the worker polls.
+// end them); this only looks for due ones, as often as the worker polls. On the same tick it applies the
+// pauses (also kept in the store, so that `hookgate pause` in another process reaches this one):
+// runs of a paused target are marked held, those of a pause that ended are queued again.
 import type { Logger } from "pino";
 import { metrics } from "../core/metrics.js";
-import type { Store, WakeMode } from "../store/types.js";
+import type { Pause, Store, WakeMode } from "../store/types.js";
 
 export interface FlowReleaseOptions {
   store: Store;
@@ -15,6 +17,8 @@ export interface FlowReleaseOptions {
   runsQueued: () => void;
   /** A wake window became an event of this mode. */
   wakeAdded: (mode: WakeMode) => void;
+  /** The pauses in force, after each look. */
+  pausesSeen: (pauses: Pause[]) => void;
 }
 
 export class FlowRelease {
@@ -52,6 +56,13 @@ export class FlowRelease {
       for (const mode of wakes) this.opts.wakeAdded(mode);
     } catch (err) {
       this.opts.log.error({ err }, "ending coalesce windows and rate holds failed");
+    }
+    try {
+      const { pauses, queued } = await this.opts.store.applyPauses(this.opts.now());
+      this.opts.pausesSeen(pauses);
+      if (queued > 0) this.opts.runsQueued();
+    } catch (err) {
+      this.opts.log.error({ err }, "applying pauses failed");
     }
   }
 }

@@ -4,7 +4,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
-import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
+import { PAUSE_KINDS } from "../store/pause.js";
+import type { HeartbeatRecord, Pause, RunRecord, Store } from "../store/types.js";
 import { Alerter } from "./alerts.js";
 import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
@@ -217,6 +218,16 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   };
   // Windows end on time whatever the store: a shared store's signals carry no timers, so this looks
   // at least once a second.
+  // The pauses as last read from the store: the answer says `held` by them, /metrics counts them.
+  let pauses: Pause[] = [];
+  let pauseReader: NodeJS.Timeout | undefined;
+  const pausesSeen = (seen: Pause[]) => {
+    pauses = seen;
+    metrics.pausedTargets.reset();
+    for (const kind of PAUSE_KINDS) {
+      metrics.pausedTargets.set({ kind }, seen.filter((p) => p.target.startsWith(`${kind}:`)).length);
+    }
+  };
   const flowRelease = new FlowRelease({
     store,
     log,
@@ -224,6 +235,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     everyMs: pollMs === 0 ? 0 : Math.min(pollMs, 1000),
     runsQueued: () => worker.kick(),
     wakeAdded: (mode) => wakeAdded(mode),
+    pausesSeen,
   });
   let resumingAgain: Promise<void> | null = null;
   const sharedWork =
@@ -258,7 +270,19 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
 
     async start() {
       await issues.start();
-      if (!runsWork) return;
+      if (!runsWork) {
+        // Ingress only: nothing to release or hold here, but the answers say `held` by the pauses.
+        if (pollMs > 0) {
+          const readPauses = () =>
+            store
+              .listPauses(now())
+              .then(pausesSeen, (err: unknown) => log.error({ err }, "reading pauses failed"));
+          pauseReader = setInterval(() => void readPauses(), Math.min(pollMs, 1000));
+          pauseReader.unref();
+          await readPauses();
+        }
+        return;
+      }
       delivery ??= await buildDelivery();
       await recover();
       resuming = delivery
@@ -282,6 +306,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
       // After the grace period runs and heartbeats are cut off (they stay `running` for recovery) and
       // replies not yet being sent stay `pending`; a send in flight gets a little longer, then stays
       // `pending` too. resumePending sends them on the next start.
+      clearInterval(pauseReader);
       const cutOff = setTimeout(() => shutdown.abort(), grace);
       let giveUp: NodeJS.Timeout | undefined;
       const drained = async () => {
@@ -327,6 +352,23 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
 
     runAccepted() {
       if (runsWork) worker.kick();
+    },
+
+    pausedBy(run) {
+      return pauses.find(
+        (p) =>
+          (run.mappingId !== undefined && p.target === `mapping:${run.mappingId}`) ||
+          (run.pack !== undefined && p.target === `pack:${run.pack}`) ||
+          (run.lane !== undefined && p.target === `lane:${run.lane.name}`),
+      );
+    },
+
+    async pausesChanged() {
+      if (runsWork) {
+        // A look already under way may have read the pauses before the change: one more after it.
+        await flowRelease.tick();
+        await flowRelease.tick();
+      } else pausesSeen(await store.listPauses(now()));
     },
 
     async idle() {

@@ -1,6 +1,6 @@
 // What the HTTP ingress needs of the runtime: a durable store to accept into, and kicks that make
 // accepted work happen without waiting for the next poll.
-import type { Store } from "../store/types.js";
+import type { Pause, Store } from "../store/types.js";
 import type { IssueRecorder } from "./issues.js";
 
 export interface Runtime {
@@ -15,4 +15,11 @@ export interface Runtime {
   wakeAccepted(mode: "now" | "next-heartbeat"): void;
   /** A run was accepted: wake the worker loop. */
   runAccepted(): void;
+  /**
+   * The pause that holds runs of this mapping or pack, as this instance last read the pauses from the
+   * store (at each look for due coalesce windows); undefined when none.
+   */
+  pausedBy(run: { mappingId?: string; pack?: string; lane?: { name: string } }): Pause | undefined;
+  /** Reads the pauses again and applies them now (after a pause or resume made in this process). */
+  pausesChanged(): Promise<void>;
 }

@@ -29,6 +29,8 @@ const TABLES = [
   { name: "flow_rates", order: "scope" },
   { name: "issues", order: "id", identity: "id" },
   { name: "run_retries", order: "run_id" },
+  // Pauses: their held runs stay held on the other side.
+  { name: "pauses", order: "target" },
 ] as const;
 
 export type CopiedTable = (typeof TABLES)[number]["name"];

@@ -31,6 +31,10 @@ function holdText(run: Pick<RunRecord, "status" | "held" | "merged">): string | 
     const until = run.held.until !== undefined ? ` until ${formatTime(run.held.until)}` : "";
     return `held: coalescing requests${until}${merged ? ` (${merged} so far)` : ""}`;
   }
+  if (run.held?.reason === "pause") {
+    const until = run.held.until !== undefined ? `until ${formatTime(run.held.until)}` : "until resumed";
+    return `held: paused by ${pausedTarget(run.held.by)} ${until}${merged ? ` (${merged})` : ""}`;
+  }
   return merged && `coalesced: ${merged}`;
 }
 
@@ -39,4 +43,9 @@ function laneState(run: Pick<RunRecord, "lane" | "status">, lanes: readonly Lane
   const running = lanes.find((l) => l.lane === lane.name)?.running ?? 0;
   if (run.status === "queued" && running >= lane.limit) return `waiting: ${laneWaitText(lane, running)}`;
   return `${laneText(lane.name)} (at most ${lane.limit} at once)`;
+}
+
+/** `mapping:github` reads "mapping github". */
+function pausedTarget(target: string | undefined): string {
+  return target === undefined ? "a pause" : target.replace(":", " ");
 }

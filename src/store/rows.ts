@@ -60,6 +60,7 @@ export interface RunRow {
   target_id: string | null;
   held_reason?: string | null;
   held_until?: number | string | null;
+  held_by?: string | null;
   merged?: number | null;
   lane?: string | null;
   lane_limit?: number | null;
@@ -196,14 +197,22 @@ export function runFromRow(row: RunRow): RunRecord {
     delivery: json<DeliveryState>(row.delivery),
     traceContext: row.trace_context ?? undefined,
     targetId: row.target_id ?? undefined,
-    held: row.held_reason ? runHold(row.held_reason, row.held_until) : undefined,
+    held: row.held_reason ? runHold(row.held_reason, row.held_until, row.held_by) : undefined,
     merged: row.merged ?? undefined,
     lane: row.lane ? { name: row.lane, limit: row.lane_limit ?? 1 } : undefined,
   });
 }
 
-function runHold(reason: string, until: number | string | null | undefined): RunHold {
-  return defined({ reason: reason as RunHold["reason"], until: until == null ? undefined : Number(until) });
+function runHold(
+  reason: string,
+  until: number | string | null | undefined,
+  by: string | null | undefined,
+): RunHold {
+  return defined({
+    reason: reason as RunHold["reason"],
+    until: until == null ? undefined : Number(until),
+    by: by ?? undefined,
+  });
 }
 
 export function transcriptFromRow(row: TranscriptRow): TranscriptMessage {

@@ -44,7 +44,8 @@ export type AcceptOutcome = (
 export interface FlowMarks {
   coalesced?: true;
   deduped?: true;
-  /** A run was held past its mapping's rate: it starts when a later period allows it. */
+  /** A run waits `held`: past its mapping's rate (it starts when a later period allows it), or because
+   * its mapping, pack or lane is paused (`hookgate pause`). */
   held?: true;
   /** A run was past its mapping's rate and stored as dropped: it never starts. */
   dropped?: true;
@@ -156,11 +157,27 @@ export interface Released {
 
 /**
  * Why a run is held, and until when it is at the latest (coalesce: the end of its window; rate: the
- * start of the period it may start in). A dropped run keeps its reason (rate) and that time too.
+ * start of the period it may start in; pause: the pause's end, absent until resumed); `by`: the pause's
+ * target. A dropped run keeps its reason (rate) and that time too.
  */
 export interface RunHold {
-  reason: "coalesce" | "rate";
+  reason: "coalesce" | "rate" | "pause";
   until?: number;
+  by?: string;
+}
+
+/**
+ * A pause (`hookgate pause`): runs of its target wait held until it ends. Target: `mapping:<id>`,
+ * `pack:<name>` (every mapping of the pack) or `lane:<name>`.
+ */
+export interface Pause {
+  target: string;
+  /** When it ends by itself (epoch ms); absent: when resumed. */
+  until?: number;
+  /** Who paused: `command line` or `console`. */
+  by: string;
+  /** When it was paused. */
+  at: number;
 }
 
 export interface TokenUsage {
@@ -498,6 +515,8 @@ export interface QueueStats {
   runsQueued: number;
   /** Runs stored but held back by flow control (a coalesce window still gathering). */
   runsHeld: number;
+  /** Of the runs held, those a pause holds (`hookgate pause`). */
+  runsPaused: number;
   runsRunning: number;
   deliveriesPending: number;
   eventsPending: number;
@@ -612,6 +631,23 @@ export interface Store {
    * become events.
    */
   releaseWindows(at: number): Promise<Released>;
+
+  // --- pauses ---
+  /** Pauses a target, replacing an earlier pause of it; its runs are held at the next applyPauses. */
+  pause(pause: Pause): Promise<void>;
+  /**
+   * Ends the pause of `target` and applies the pauses at `at` in the same transaction: its held runs
+   * no other pause holds are queued. false when the target was not paused.
+   */
+  resume(target: string, at: number): Promise<boolean>;
+  /** The pauses in force at `at`, by target. */
+  listPauses(at: number): Promise<Pause[]>;
+  /**
+   * Brings runs in line with the pauses at `at`: pauses whose time is up end, queued runs of a paused
+   * target are held, held runs no pause holds are queued. Returns the pauses in force and how many runs
+   * were queued. claimRuns never claims a run of a paused target, whether or not this ran.
+   */
+  applyPauses(at: number): Promise<{ pauses: Pause[]; queued: number }>;
 
   // --- heartbeats ---
   /**
@@ -742,4 +778,5 @@ export type StoreReader = Pick<
   | "queueStats"
   | "backlog"
   | "laneStats"
+  | "listPauses"
 >;

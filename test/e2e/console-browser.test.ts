@@ -122,6 +122,35 @@ describe("console in a browser", () => {
       .toContain("Push to main by ada");
   });
 
+  it("pauses a mapping with its button: its run waits held, and starts on resume", async () => {
+    await page.getByRole("link", { name: "Mappings" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Mappings");
+    await page.getByRole("button", { name: "Pause gh-issue" }).click();
+    const row = page.locator("tbody tr", { hasText: "gh-issue" });
+    await expect.poll(() => row.textContent()).toContain("paused by mapping gh-issue until resumed");
+    expect(await s.runtime.store.listPauses(Date.now())).toMatchObject([
+      { target: "mapping:gh-issue", by: "console" },
+    ]);
+
+    const r = await s.post(
+      "/hooks/github",
+      { issue: { title: "Held" } },
+      { headers: { "x-github-event": "issues" } },
+    );
+    const { runId, held } = (await r.json()) as { runId: string; held?: boolean };
+    expect(held).toBe(true);
+    await expect
+      .poll(async () => (await s.runtime.store.getRun(runId))?.status, { timeout: 20_000 })
+      .toBe("held");
+    await shoot("console-mappings");
+
+    await page.getByRole("button", { name: "Resume mapping gh-issue" }).click();
+    await expect.poll(() => row.textContent()).toContain("running");
+    await expect
+      .poll(async () => (await s.runtime.store.getRun(runId))?.status, { timeout: 20_000 })
+      .toBe("succeeded");
+  });
+
   it("runs the playground", async () => {
     await page.getByRole("link", { name: "Playground" }).click();
     await page.getByLabel("Mapping").selectOption("gh-push");

@@ -132,6 +132,38 @@ describe.skipIf(!available)("runtimes sharing a PostgreSQL store", () => {
     expect((await worker.store.getRun("signalled"))!.reply).toMatch(/^echo: /);
   });
 
+  it("a pause made on one instance holds on the other, and resuming there starts the runs", async () => {
+    const first = await instance();
+    const second = await instance();
+    await first.store.pause({ target: "mapping:gh", by: "console", at: Date.now() });
+    await first.runtime.pausesChanged();
+    // The other instance reads the pause from the store on its next look.
+    await expect
+      .poll(() => second.runtime.pausedBy({ mappingId: "gh" })?.target, { timeout: 20_000 })
+      .toBe("mapping:gh");
+    const ids = ["p-1", "p-2", "p-3"];
+    for (const [i, id] of ids.entries()) {
+      await second.store.acceptRun(run(id, { deliver: false, mappingId: "gh", receivedAt: Date.now() + i }));
+      second.runtime.runAccepted();
+    }
+    await second.store.acceptRun(run("free", { deliver: false, mappingId: "other" }));
+    second.runtime.runAccepted();
+    await expect
+      .poll(async () => (await first.store.getRun("free"))?.status, { timeout: 20_000 })
+      .toBe("succeeded");
+    for (const id of ids) {
+      await expect.poll(async () => (await first.store.getRun(id))?.status, { timeout: 20_000 }).toBe("held");
+    }
+
+    expect(await first.store.resume("mapping:gh", Date.now())).toBe(true);
+    for (const id of ids) {
+      await expect
+        .poll(async () => (await second.store.getRun(id))?.status, { timeout: 20_000 })
+        .toBe("succeeded");
+    }
+    // The order of claims is the store's (the contract checks it); two instances claim concurrently.
+  });
+
   it("runs and replies of an instance that died are finished by the others once its leases ran out", async () => {
     // The instance that dies: a bare store that claimed two runs and finished one with a reply to send.
     const dying = new PostgresStore(config.store as ReturnType<typeof pgStoreConfig>);

@@ -48,6 +48,7 @@ describe("hookgate status", () => {
     expect(out.stdout).toContain(`store    ${file}\n`);
     expect(out.stdout).toMatch(/runs {5}2 queued \(oldest waiting 5m\d\ds\), 0 running\n/);
     expect(out.stdout).toContain("held     none\n");
+    expect(out.stdout).toContain("paused   none\n");
     expect(out.stdout).toContain("issues   2 open (1 verification, 1 run): hookgate issues");
     expect(out.stdout).toContain("server   not seen running: no pid file at");
   });
@@ -63,6 +64,7 @@ describe("hookgate status", () => {
     expect(s.queue).toMatchObject({ runsQueued: 2, runsRunning: 0 });
     expect(s.queue.oldestQueuedAgeMs).toBeGreaterThanOrEqual(5 * 60_000);
     expect(s.held).toEqual({ runs: 0 });
+    expect(s.paused).toEqual([]);
     expect(s.issues).toMatchObject({ open: 2, byKind: { run: 1, verification: 1 } });
   });
 

@@ -3,11 +3,12 @@
 import { Html, html } from "./html.js";
 import type { ConsoleSession } from "./session.js";
 
-export type Section = "requests" | "runs" | "issues" | "events" | "playground";
+export type Section = "requests" | "runs" | "mappings" | "issues" | "events" | "playground";
 
 const NAV: [Section, string, string][] = [
   ["requests", "Requests", "/console"],
   ["runs", "Runs", "/console/runs"],
+  ["mappings", "Mappings", "/console/mappings"],
   ["issues", "Issues", "/console/issues"],
   ["events", "Main session", "/console/events"],
   ["playground", "Playground", "/console/playground"],

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ResolvedConfig } from "../../config/types.js";
 import { decisionText } from "../../ingress/decision-report.js";
 import { redecide } from "../../ingress/replay.js";
-import type { RequestOutcome, Store } from "../../store/types.js";
+import type { Runtime } from "../../runtime/types.js";
+import type { RequestOutcome } from "../../store/types.js";
 import { MemoryAuthLimiter } from "../auth-limiter.js";
 import { readBody } from "../body.js";
 import { foldAddress, throttleKey } from "../client-address.js";
@@ -22,6 +23,7 @@ import { EMPTY_PLAYGROUND, loginForm, playground } from "./forms-page.js";
 import { html } from "./html.js";
 import { issueList } from "./issues-page.js";
 import { page } from "./layout.js";
+import { mappingList } from "./mappings-page.js";
 import { decidePlayground } from "./playground.js";
 import { hookNamePart, OUTCOMES, requestDetail, requestList } from "./requests-page.js";
 import { eventsView, runDetail, runList } from "./runs-page.js";
@@ -45,7 +47,7 @@ const SECURITY_HEADERS = {
 export interface ConsoleOptions {
   config: ResolvedConfig;
   generations: Generations;
-  runtime: { store: Store };
+  runtime: Pick<Runtime, "store" | "pausesChanged">;
 }
 
 export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions): Promise<void> {
@@ -298,6 +300,48 @@ export async function consoleRoutes(app: FastifyInstance, opts: ConsoleOptions):
           200,
           page("Main session", eventsView(events, beats), { section: "events", session }),
         );
+      });
+
+      scope.get("/mappings", async (req, reply) => {
+        const session = sessionOf(req, reply);
+        if (!session) return reply;
+        const { hooks } = generations.current.config;
+        const packOf = new Map(hooks.packs.flatMap((p) => p.mappings.map((m) => [m.id, p.pack.id] as const)));
+        const rows = generations.current.index.rules.map((r) => ({
+          id: r.id,
+          path: r.path,
+          pack: packOf.get(r.id),
+        }));
+        const pauses = await store.listPauses(Date.now());
+        return send(
+          reply,
+          200,
+          page("Mappings", mappingList(rows, pauses, session.csrf), { section: "mappings", session }),
+        );
+      });
+
+      // Pause or resume a mapping (or the pack whose pause holds it), then back to the list.
+      scope.post("/pauses", async (req, reply) => {
+        const form = await readForm(req);
+        const session = postedSession(req, reply, form);
+        if (!session) return reply;
+        const target = form.get("target") ?? "";
+        const action = form.get("action");
+        const { hooks } = generations.current.config;
+        const known = new Set([
+          ...generations.current.index.rules.map((r) => `mapping:${r.id}`),
+          ...hooks.packs.map((p) => `pack:${p.pack.id}`),
+        ]);
+        const now = Date.now();
+        if (action === "pause" && known.has(target)) await store.pause({ target, by: "console", at: now });
+        else if (action === "resume") await store.resume(target, now);
+        else
+          throw new HttpError(
+            "INVALID_PAYLOAD",
+            "the form names no known mapping or pack to pause or resume",
+          );
+        await opts.runtime.pausesChanged();
+        return reply.code(303).header("location", "/console/mappings").send();
       });
 
       const mappings = () => generations.current.index.rules.map((r) => ({ id: r.id, path: r.path }));

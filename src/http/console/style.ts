@@ -32,6 +32,7 @@ label { display: block; font-weight: 600; margin: .6rem 0 .2rem; }
 input, select, textarea { font: inherit; padding: .35rem .5rem; border: 1px solid var(--line); border-radius: 4px; background: var(--bg); color: var(--fg); }
 textarea { width: 100%; font-family: ui-monospace, monospace; font-size: 13px; }
 button { font: inherit; padding: .4rem .9rem; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: var(--bg); cursor: pointer; }
+form.inline { display: inline; margin: 0; }
 button.link { background: none; color: var(--accent); border: none; padding: 0; text-decoration: underline; }
 .notice { border-left: 4px solid var(--warn); padding: .4rem .8rem; background: var(--code-bg); }
 .error { border-left: 4px solid var(--bad); padding: .4rem .8rem; background: var(--code-bg); }

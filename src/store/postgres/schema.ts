@@ -262,6 +262,16 @@ const migrations: Array<(s: string) => string> = [
   );
   ALTER TABLE ${s}.flow_windows ADD COLUMN rate text;
   `,
+  // 10: pauses (hookgate pause): a paused target's runs wait held, by the pause that holds them.
+  (s) => `
+  ALTER TABLE ${s}.runs ADD COLUMN held_by text;
+  CREATE TABLE ${s}.pauses (
+    target    text   COLLATE "C" PRIMARY KEY,
+    ends_at   bigint,
+    paused_by text   NOT NULL,
+    paused_at bigint NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

@@ -14,6 +14,7 @@ import { hasFlow, type RateRow, rateFromRow } from "../flow.js";
 import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueStatusWhere } from "../issues.js";
+import { applyPausesSql, notPaused, PAUSE_COLUMNS, type PauseRow, pauseFromRow } from "../pause.js";
 import {
   type EventRow,
   eventFromRow,
@@ -43,6 +44,7 @@ import type {
   NewHeartbeat,
   NewRun,
   NewWake,
+  Pause,
   PruneResult,
   QueueStats,
   RateCount,
@@ -128,6 +130,7 @@ const PRUNED_TIME: Record<keyof typeof PRUNED, string> = {
 interface QueueStatsRow {
   runs_queued: number;
   runs_held: number;
+  runs_paused: number;
   runs_running: number;
   deliveries_pending: number;
   events_pending: number;
@@ -366,6 +369,60 @@ export class PostgresStore implements Store {
     return this.flowed((ctx) => releaseDue(ctx, at));
   }
 
+  // --- pauses ---
+
+  async pause(pause: Pause): Promise<void> {
+    await this.pool().query(
+      `INSERT INTO ${this.s}.pauses (${PAUSE_COLUMNS}) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (target) DO UPDATE SET ends_at = EXCLUDED.ends_at, paused_by = EXCLUDED.paused_by,
+         paused_at = EXCLUDED.paused_at`,
+      [pgText(pause.target), pause.until ?? null, pgText(pause.by), pause.at],
+    );
+  }
+
+  async resume(target: string, at: number): Promise<boolean> {
+    return inTransaction(
+      this.pool(),
+      async (client) => {
+        const { rowCount } = await client.query(`DELETE FROM ${this.s}.pauses WHERE target = $1`, [
+          pgText(target),
+        ]);
+        await this.applyPausesIn(client, at);
+        return (rowCount ?? 0) > 0;
+      },
+      this.begin,
+    );
+  }
+
+  async listPauses(at: number): Promise<Pause[]> {
+    const { rows } = await this.pool().query<PauseRow>(
+      `SELECT ${PAUSE_COLUMNS} FROM ${this.s}.pauses WHERE ends_at IS NULL OR ends_at > $1 ORDER BY target`,
+      [at],
+    );
+    return rows.map(pauseFromRow);
+  }
+
+  async applyPauses(at: number): Promise<{ pauses: Pause[]; queued: number }> {
+    // A read first: without pauses and runs they hold, nothing needs a write transaction.
+    const any = await this.pool().query(
+      `SELECT 1 FROM ${this.s}.pauses UNION ALL
+       (SELECT 1 FROM ${this.s}.runs WHERE status = 'held' AND held_reason = 'pause' LIMIT 1) LIMIT 1`,
+    );
+    if ((any.rowCount ?? 0) === 0) return { pauses: [], queued: 0 };
+    const queued = await inTransaction(this.pool(), (client) => this.applyPausesIn(client, at), this.begin);
+    return { pauses: await this.listPauses(at), queued };
+  }
+
+  /** applyPauses inside a transaction: how many runs were queued (the other instances are told). */
+  private async applyPausesIn(client: pg.PoolClient, at: number): Promise<number> {
+    const sql = applyPausesSql(`${this.s}.`, "$1::bigint", "IS DISTINCT FROM");
+    await client.query(sql.expire, [at]);
+    const queued = (await client.query(sql.queue, [at])).rowCount ?? 0;
+    await client.query(sql.hold, [at]);
+    if (queued > 0) await this.notifyIn(client, "run");
+    return queued;
+  }
+
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
     const { rows } = await this.pool().query<{ response: string; fingerprint: string | null }>(
       `SELECT response, fingerprint FROM ${this.s}.idempotency WHERE scope = $1 AND key = $2 AND expires_at > $3`,
@@ -494,8 +551,9 @@ export class PostgresStore implements Store {
        up AS (
          UPDATE ${this.s}.runs SET status = 'running', attempts = attempts + 1, started_at = $1,
            lease_owner = $2, lease_until = ${NOW_MS} + $3
-         WHERE NOT (SELECT laned FROM gate) AND seq IN (SELECT seq FROM ${this.s}.runs
-           WHERE status = 'queued' AND lane IS NULL ORDER BY seq LIMIT $4 FOR UPDATE SKIP LOCKED)
+         WHERE NOT (SELECT laned FROM gate) AND seq IN (SELECT seq FROM ${this.s}.runs r
+           WHERE status = 'queued' AND lane IS NULL AND ${notPaused(`${this.s}.`, "$1")} ORDER BY seq LIMIT $4
+           FOR UPDATE OF r SKIP LOCKED)
          RETURNING *)
        SELECT up.*, gate.laned FROM gate LEFT JOIN up ON true`,
       [at, this.instanceId, this.leaseMs, max],
@@ -526,15 +584,15 @@ export class PostgresStore implements Store {
            SELECT lane, count(*) AS n FROM ${s}.runs WHERE status = 'running' AND lane = ANY($5::text[]) GROUP BY lane),
          ranked AS (
            SELECT seq, lane, lane_limit, row_number() OVER (PARTITION BY lane ORDER BY seq) AS k
-           FROM ${s}.runs WHERE status = 'queued' AND lane = ANY($5::text[])),
+           FROM ${s}.runs r WHERE status = 'queued' AND lane = ANY($5::text[]) AND ${notPaused(`${s}.`, "$1")}),
          room AS (
            SELECT r.seq FROM ranked r LEFT JOIN running c ON c.lane = r.lane
            WHERE r.k <= COALESCE(r.lane_limit, 1) - COALESCE(c.n, 0))
          UPDATE ${s}.runs SET status = 'running', attempts = attempts + 1, started_at = $1,
            lease_owner = $2, lease_until = ${NOW_MS} + $3
-         WHERE seq IN (SELECT seq FROM ${s}.runs
-           WHERE status = 'queued' AND (lane IS NULL OR seq IN (SELECT seq FROM room))
-           ORDER BY seq LIMIT $4 FOR UPDATE SKIP LOCKED)
+         WHERE seq IN (SELECT seq FROM ${s}.runs r
+           WHERE status = 'queued' AND (lane IS NULL OR seq IN (SELECT seq FROM room)) AND ${notPaused(`${s}.`, "$1")}
+           ORDER BY seq LIMIT $4 FOR UPDATE OF r SKIP LOCKED)
          RETURNING *`,
         [at, this.instanceId, this.leaseMs, max, lanes.rows.map((r) => r.lane)],
       );
@@ -985,6 +1043,7 @@ export class PostgresStore implements Store {
       `SELECT
          (SELECT count(*) FROM ${this.s}.runs WHERE status = 'queued') AS runs_queued,
          (SELECT count(*) FROM ${this.s}.runs WHERE status = 'held') AS runs_held,
+         (SELECT count(*) FROM ${this.s}.runs WHERE status = 'held' AND held_reason = 'pause') AS runs_paused,
          (SELECT count(*) FROM ${this.s}.runs WHERE status = 'running') AS runs_running,
          (SELECT count(*) FROM ${this.s}.runs WHERE delivery_status = 'pending') AS deliveries_pending,
          (SELECT count(*) FROM ${this.s}.events WHERE consumed_at IS NULL) AS events_pending`,
@@ -993,6 +1052,7 @@ export class PostgresStore implements Store {
     return {
       runsQueued: r.runs_queued,
       runsHeld: r.runs_held,
+      runsPaused: r.runs_paused,
       runsRunning: r.runs_running,
       deliveriesPending: r.deliveries_pending,
       eventsPending: r.events_pending,

@@ -210,6 +210,16 @@ const migrations: string[] = [
   );
   ALTER TABLE flow_windows ADD COLUMN rate TEXT;
   `,
+  // 13: pauses (`hookgate pause`): a paused target's runs wait held, by the pause that holds them.
+  `
+  ALTER TABLE runs ADD COLUMN held_by TEXT;
+  CREATE TABLE pauses (
+    target    TEXT    PRIMARY KEY,
+    ends_at   INTEGER,
+    paused_by TEXT    NOT NULL,
+    paused_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

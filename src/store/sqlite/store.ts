@@ -29,6 +29,7 @@ import {
 import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueKey, issueStatusWhere } from "../issues.js";
+import { applyPausesSql, notPaused, PAUSE_COLUMNS, type PauseRow, pauseFromRow } from "../pause.js";
 import {
   type EventRow,
   eventFromRow,
@@ -61,6 +62,7 @@ import type {
   NewHeartbeat,
   NewRun,
   NewWake,
+  Pause,
   PruneResult,
   QueueStats,
   RateCount,
@@ -492,6 +494,53 @@ export class SqliteStore implements Store {
     });
   }
 
+  // --- pauses ---
+
+  async pause(pause: Pause): Promise<void> {
+    await this.write().submit(() => {
+      this.stmt(`INSERT OR REPLACE INTO pauses (${PAUSE_COLUMNS}) VALUES (?, ?, ?, ?)`).run(
+        pause.target,
+        pause.until ?? null,
+        pause.by,
+        pause.at,
+      );
+    });
+  }
+
+  async resume(target: string, at: number): Promise<boolean> {
+    return this.write().submit(() => {
+      const { changes } = this.stmt("DELETE FROM pauses WHERE target = ?").run(target);
+      this.applyPausesNow(at);
+      return changes > 0;
+    });
+  }
+
+  async listPauses(at: number): Promise<Pause[]> {
+    const rows = this.stmt(
+      `SELECT ${PAUSE_COLUMNS} FROM pauses WHERE ends_at IS NULL OR ends_at > ? ORDER BY target`,
+    ).all(at) as PauseRow[];
+    return rows.map(pauseFromRow);
+  }
+
+  async applyPauses(at: number): Promise<{ pauses: Pause[]; queued: number }> {
+    // A read first: without pauses and runs they hold, nothing needs a write transaction.
+    const any = this.stmt(
+      "SELECT 1 FROM pauses UNION ALL SELECT 1 FROM runs WHERE status = 'held' AND held_reason = 'pause' LIMIT 1",
+    ).get();
+    if (!any) return { pauses: [], queued: 0 };
+    const queued = await this.write().submit(() => this.applyPausesNow(at));
+    return { pauses: await this.listPauses(at), queued };
+  }
+
+  /** applyPauses inside a write; how many runs were queued. */
+  private applyPausesNow(at: number): number {
+    const sql = applyPausesSql("", "@at", "IS NOT");
+    this.stmt(sql.expire).run({ at });
+    const { changes } = this.stmt(sql.queue).run({ at });
+    this.stmt(sql.hold).run({ at });
+    return changes;
+  }
+
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {
     const earlier = this.lookup(idem, this.now());
     // The first request's record may be committed but not yet synced: answer once it is on disk.
@@ -638,8 +687,14 @@ export class SqliteStore implements Store {
       );
       // A run whose lane is full is passed over, so that the runs queued behind it are not held up.
       const seqs: number[] = [];
-      const queued = this.stmt("SELECT seq, lane, lane_limit FROM runs WHERE status = 'queued' ORDER BY seq");
-      for (const row of queued.iterate() as Iterable<{
+      // Runs of a paused target stay; without pauses the plain select is three times cheaper.
+      const paused = this.stmt("SELECT 1 FROM pauses LIMIT 1").get() !== undefined;
+      const queued = paused
+        ? this.stmt(
+            `SELECT seq, lane, lane_limit FROM runs r WHERE status = 'queued' AND ${notPaused("", "@at")} ORDER BY seq`,
+          ).iterate({ at })
+        : this.stmt("SELECT seq, lane, lane_limit FROM runs WHERE status = 'queued' ORDER BY seq").iterate();
+      for (const row of queued as Iterable<{
         seq: number;
         lane: string | null;
         lane_limit: number | null;
@@ -1010,6 +1065,7 @@ export class SqliteStore implements Store {
     return {
       runsQueued: runs.find((r) => r.status === "queued")?.n ?? 0,
       runsHeld: runs.find((r) => r.status === "held")?.n ?? 0,
+      runsPaused: count("SELECT count(*) AS n FROM runs WHERE status = 'held' AND held_reason = 'pause'"),
       runsRunning: runs.find((r) => r.status === "running")?.n ?? 0,
       deliveriesPending: count("SELECT count(*) AS n FROM runs WHERE delivery_status = 'pending'"),
       eventsPending: count("SELECT count(*) AS n FROM events WHERE consumed_at IS NULL"),

@@ -79,6 +79,7 @@ export function sessionsContract({ name, openStore }: ContractContext): void {
       expect(await store.queueStats()).toEqual({
         runsQueued: 0,
         runsHeld: 0,
+        runsPaused: 0,
         runsRunning: 0,
         deliveriesPending: 0,
         eventsPending: 0,
@@ -94,6 +95,7 @@ export function sessionsContract({ name, openStore }: ContractContext): void {
       expect(await store.queueStats()).toEqual({
         runsQueued: 1,
         runsHeld: 0,
+        runsPaused: 0,
         runsRunning: 1,
         deliveriesPending: 1,
         eventsPending: 1,

@@ -1,0 +1,46 @@
+// The store `hookgate pause` and `hookgate resume` write to (the one --store names, else the config's),
+// and the mappings and packs of the config, which a target is checked against.
+import type { Store } from "../store/types.js";
+import type { KnownTargets } from "./pause-target.js";
+
+export interface PauseOptions {
+  config?: string | undefined;
+  store?: string | undefined;
+}
+
+/** Opens the store for writing; throws with a printable message. */
+export async function openPauseStore(values: PauseOptions): Promise<Store> {
+  // Imported here: --help and usage mistakes need no store (SQLite is native code).
+  const { openStore } = await import("../store/index.js");
+  const { storeFromArgument } = await import("../store/read-only.js");
+  const { configuredStore } = await import("../config/store-file.js");
+  const { createLogger } = await import("../log.js");
+  const config =
+    values.store !== undefined
+      ? storeFromArgument(values.store)
+      : await configuredStore({ file: values.config });
+  return openStore(config, { log: createLogger("silent") });
+}
+
+/**
+ * The config's mapping ids and pack names; with the reason when it cannot be loaded (a target must
+ * then be written with its kind, `mapping:ID` or `pack:NAME`).
+ */
+export async function knownTargets(
+  values: PauseOptions,
+): Promise<{ known?: KnownTargets; problem?: string }> {
+  try {
+    const { loadConfig } = await import("../config/load.js");
+    const { config } = await loadConfig({
+      ...(values.config !== undefined && { file: values.config }),
+      requireToken: false,
+    });
+    const packs = config.hooks.packs.map((p) => p.pack.id);
+    const mappings = [...config.hooks.mappings, ...config.hooks.packs.flatMap((p) => p.mappings)].map(
+      (m) => m.id,
+    );
+    return { known: { mappings: [...new Set(mappings)], packs } };
+  } catch (err) {
+    return { problem: (err as Error).message };
+  }
+}

@@ -71,6 +71,23 @@ export function pausesContract({ name, openStore }: ContractContext): void {
       expect((await again.claimRuns(10, 5001)).map((r) => r.id)).toEqual(["t1", "t2"]);
     });
 
+    it("a lane's pause holds the runs of every mapping in the lane, and its paused runs take none of its room", async () => {
+      const store = await openStore();
+      const slow = { name: "slow", limit: 1 };
+      await store.pause({ target: "lane:slow", by: "command line", at: 1000 });
+      await store.acceptRun(run("l1", { mappingId: "gh", lane: slow, receivedAt: 1001 }));
+      await store.acceptRun(run("l2", { mappingId: "ci", lane: slow, receivedAt: 1002 }));
+      await store.acceptRun(run("l3", { mappingId: "gh", receivedAt: 1003 }));
+      // Before the pause is applied the claim passes them over; once applied they wait held.
+      expect((await store.claimRuns(10, 1004)).map((r) => r.id)).toEqual(["l3"]);
+      await store.applyPauses(1005);
+      expect(await statuses(store)).toEqual({ l1: "held", l2: "held", l3: "running" });
+      expect((await store.getRun("l2"))?.held).toEqual({ reason: "pause", by: "lane:slow" });
+      await store.resume("lane:slow", 1006);
+      // Resumed, the lane's limit of one still holds: the oldest first.
+      expect((await store.claimRuns(10, 1007)).map((r) => r.id)).toEqual(["l1"]);
+    });
+
     it("pausing again replaces the pause's end", async () => {
       const store = await openStore();
       await store.pause({ target: "lane:slow", until: 5000, by: "command line", at: 1000 });

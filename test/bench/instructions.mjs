@@ -1,9 +1,11 @@
 // Instructions per request: each server runs under valgrind's callgrind, takes a warm-up, has its
-// counters zeroed, serves a fixed number of requests and dumps what they cost (every thread of the
-// process: the event loop, libuv's pool with the syncs' system calls counted as one instruction each,
-// the collector's helpers). Unlike time, the count does not move with what else the machine runs, so
-// two builds, or hookgate and the durable floor, compare in one run however loaded the machine is.
-// Needs valgrind (callgrind_control is part of it). Slow: a request costs about 50 times its time.
+// counters zeroed, serves a fixed number of requests and dumps what they cost: on the main thread
+// (the event loop: the request's own work), and in every thread (also libuv's pool, whose syncs count
+// as one instruction each, and V8's compiler and collector helpers, which a warm-up too short for the
+// optimising compiler inflates). Unlike time, the count does not move with what else the machine
+// runs, so two builds, or hookgate and the durable floor, compare in one run however loaded the
+// machine is. Needs valgrind (callgrind_control is part of it). Slow: a request costs about 50 times
+// its time.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,10 +20,11 @@ const help = `Usage: node test/bench/instructions.mjs [--requests N] [--warmup N
 VARIANT is NAME=TARGET[:CLI][+nolog]: TARGET is one of the ingress group's rows served by hookgate
 (b: /hooks/wake, c: mapped wake, d: /hooks/agent) or p, the durable floor (servers/durable-floor.mjs);
 CLI a built hookgate (default: this checkout's dist/cli.js); +nolog turns the request log off.
-Prints each variant's instructions per request and their ratio to the first variant's.
+Prints each variant's instructions per request, on the main thread and in all threads, and their
+ratios to the first variant's.
 
   --requests N   requests counted per variant (default 2000)
-  --warmup N     requests served before the count starts (default 1000)
+  --warmup N     requests served before the count starts (default 2000)
 
 Example: node test/bench/instructions.mjs floor=p c=c d=d old-c=c:/tmp/old/dist/cli.js`;
 
@@ -29,7 +32,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     requests: { type: "string", default: "2000" },
-    warmup: { type: "string", default: "1000" },
+    warmup: { type: "string", default: "2000" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -52,7 +55,13 @@ const variants = positionals.map((spec) => {
 function startUnderCallgrind(args, outFile) {
   const proc = spawn(
     "valgrind",
-    ["--tool=callgrind", `--callgrind-out-file=${outFile}`, "--dump-instr=no", process.execPath, ...args],
+    [
+      "--tool=callgrind",
+      `--callgrind-out-file=${outFile}`,
+      "--separate-threads=yes",
+      process.execPath,
+      ...args,
+    ],
     { stdio: ["ignore", "pipe", "ignore"] },
   );
   return new Promise((resolve, reject) => {
@@ -95,8 +104,16 @@ async function measure(v, dir) {
     const result = await load({ ...opts, amount: Number(values.requests) });
     spawnSync("callgrind_control", ["-d", String(server.proc.pid)]);
     const ok = result["2xx"];
-    const dumps = readdirSync(dir).filter((f) => f.startsWith(`${v.name}.out.`));
-    return instructionsIn(join(dir, dumps.sort().at(-1))) / ok;
+    // One file per thread (NAME.out.1-NN, NN the thread's number; 01 the main thread).
+    const dumps = readdirSync(dir).filter((f) => /\.out\.1-\d+$/.test(f) && f.startsWith(`${v.name}.`));
+    let main = 0;
+    let all = 0;
+    for (const f of dumps) {
+      const n = instructionsIn(join(dir, f));
+      all += n;
+      if (f.endsWith("-01")) main += n;
+    }
+    return { main: main / ok, all: all / ok };
   } finally {
     await new Promise((resolve) => {
       server.proc.once("exit", resolve);
@@ -107,16 +124,20 @@ async function measure(v, dir) {
 
 const dir = mkdtempSync(join(tmpdir(), "hookgate-instr-"));
 const rows = [];
+const count = (n) => Math.round(n).toLocaleString("en-US");
 for (const v of variants) {
-  const perRequest = await measure(v, dir);
-  rows.push({ ...v, perRequest });
+  const per = await measure(v, dir);
+  rows.push({ ...v, ...per });
   process.stderr.write(
-    `${v.name}: ${Math.round(perRequest).toLocaleString("en-US")} instructions per request\n`,
+    `${v.name}: ${count(per.main)} instructions per request on the main thread, ${count(per.all)} in all\n`,
   );
 }
-console.log(`| variant | instructions per request | against ${rows[0].name} |\n|---|---|---|`);
+const [first] = rows;
+console.log(
+  `| variant | main thread, per request | against ${first.name} | all threads, per request | against ${first.name} |\n|---|---|---|---|---|`,
+);
 for (const r of rows) {
   console.log(
-    `| ${r.name} | ${Math.round(r.perRequest).toLocaleString("en-US")} | ${(r.perRequest / rows[0].perRequest).toFixed(3)} |`,
+    `| ${r.name} | ${count(r.main)} | ${(r.main / first.main).toFixed(3)} | ${count(r.all)} | ${(r.all / first.all).toFixed(3)} |`,
   );
 }

@@ -134,7 +134,20 @@ function measure(file, v, rows, start) {
 
 const rows = Number(values.rows);
 if (values.help) {
-  console.log(`variants: ${Object.keys(VARIANTS).join("; ")}`);
+  console.log(`Usage: node test/bench/request-log-insert.mjs [--rows N] [--prefill N] [--rounds N]
+       node test/bench/request-log-insert.mjs --prepare DIR
+       node test/bench/request-log-insert.mjs --only VARIANT --file F [--rows N] [--prefill N]
+
+Inserts N rows (default 25,600) in batches of 256, as the group commit writes them, into a store
+already holding --prefill rows (default 40,000), for each variant in turn, --rounds times; prints
+the median CPU per row. --prepare writes each variant's prefilled file into DIR (0.db, 1.db, ... in
+the order below); --only measures one variant on a copy of its file, in this process alone: run it
+under valgrind --tool=callgrind with --rows N and with --rows 0, and divide the difference of the
+two counts by N for the instructions per row.
+
+Variants, in order: ${Object.keys(VARIANTS)
+    .map((n, i) => `${i}: ${n}`)
+    .join("; ")}`);
   process.exit(0);
 }
 if (values.only) {

@@ -4,6 +4,10 @@
 // paid for on every request (test/bench/README.md, "The explain trace and the request log").
 import { randomUUID } from "node:crypto";
 
+/** The last millisecond an id was made for, and the first 15 characters of its ids. */
+let lastMs = -1;
+let lastPrefix = "";
+
 /**
  * A version 7 UUID for `ms`: the time, then 74 random bits. The random part comes from Node's
  * randomUUID (its cached entropy, far cheaper than a fresh random read per id); only its version
@@ -11,6 +15,12 @@ import { randomUUID } from "node:crypto";
  */
 export function timeOrderedId(ms: number = Date.now()): string {
   const random = randomUUID();
-  const time = Math.max(0, Math.trunc(ms)).toString(16).padStart(12, "0").slice(-12);
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
+  const at = Math.max(0, Math.trunc(ms));
+  // Ids made in the same millisecond share their first 15 characters: made once per millisecond.
+  if (at !== lastMs) {
+    const time = at.toString(16).padStart(12, "0").slice(-12);
+    lastMs = at;
+    lastPrefix = `${time.slice(0, 8)}-${time.slice(8)}-7`;
+  }
+  return lastPrefix + random.slice(15);
 }

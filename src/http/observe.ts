@@ -103,15 +103,18 @@ export function requestObserver(writer: RequestLogWriter | undefined, issues?: I
       );
 
       const { span } = observed;
-      span.setAttributes({
-        "http.response.status_code": status,
-        "hookgate.outcome": outcome,
-        ...(notes.hook !== undefined && { "hookgate.hook": notes.hook }),
-        ...(d?.mappingId !== undefined && { "hookgate.mapping_id": d.mappingId }),
-        ...(notes.code !== undefined && { "hookgate.code": notes.code }),
-        ...(notes.runId !== undefined && { "hookgate.run_id": notes.runId }),
-        ...(fanOut && { "hookgate.fanout_count": fanOut.length }),
-      });
+      // Without a tracing SDK the span records nothing: its attributes are not even built.
+      if (span.isRecording()) {
+        span.setAttributes({
+          "http.response.status_code": status,
+          "hookgate.outcome": outcome,
+          ...(notes.hook !== undefined && { "hookgate.hook": notes.hook }),
+          ...(d?.mappingId !== undefined && { "hookgate.mapping_id": d.mappingId }),
+          ...(notes.code !== undefined && { "hookgate.code": notes.code }),
+          ...(notes.runId !== undefined && { "hookgate.run_id": notes.runId }),
+          ...(fanOut && { "hookgate.fanout_count": fanOut.length }),
+        });
+      }
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: notes.code ?? "error" });
       span.end();
 

@@ -16,10 +16,9 @@ export const ACTION_STRING_MAX = 2000;
 export function decisionRecord(decision: IngressDecision, generatedSessionKeys: boolean): RequestDecision {
   const agentRecord = (action: AgentAction, verdict: AgentVerdict): RecordedAction => {
     const generated = action.sessionKey === undefined && generatedSessionKeys;
-    return {
-      ...recordedAction(action),
-      verdict: { ...verdict, ...(generated && { sessionKeyGenerated: true }) },
-    };
+    const record: RecordedAction = recordedAction(action);
+    record.verdict = generated ? { ...verdict, sessionKeyGenerated: true } : verdict;
+    return record;
   };
   switch (decision.kind) {
     case "skip":
@@ -44,17 +43,20 @@ export function decisionRecord(decision: IngressDecision, generatedSessionKeys: 
 /**
  * The action as kept, and when a string of it was cut, the digest of the whole: an action kept whole
  * is its own comparison, and hashing it for every logged request cost more than the rest of its record.
+ * An action kept whole is the action itself, not a copy: the request log serialises its entry when the
+ * request ends, and replay only reads the record.
  */
 function recordedAction(action: object): Pick<RequestDecision, "action" | "actionDigest"> {
-  const kept: Record<string, unknown> = {};
-  let cut = false;
-  for (const [k, v] of Object.entries(action)) {
-    if (typeof v === "string" && v.length > ACTION_STRING_MAX) {
-      kept[k] = `${v.slice(0, ACTION_STRING_MAX)}…`;
-      cut = true;
-    } else kept[k] = v;
+  const whole = action as Record<string, unknown>;
+  let long = false;
+  for (const v of Object.values(whole)) {
+    if (typeof v === "string" && v.length > ACTION_STRING_MAX) long = true;
   }
-  if (!cut) return { action: kept };
+  if (!long) return { action: whole };
+  const kept: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(action)) {
+    kept[k] = typeof v === "string" && v.length > ACTION_STRING_MAX ? `${v.slice(0, ACTION_STRING_MAX)}…` : v;
+  }
   return {
     action: kept,
     actionDigest: createHash("sha256").update(JSON.stringify(action)).digest("base64url"),

@@ -51,7 +51,8 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
     ...(settings.model ? { resolvedModel: settings.model } : {}),
     prompt,
   });
-  log.info(
+  // debug: the run's row holds the same facts, and "run finished" (info) says how it ended.
+  log.debug(
     { runId: run.id, agent: settings.agent.id, model: settings.model, attempt: run.attempts },
     "run started",
   );

@@ -3,6 +3,7 @@
 // request (read from /proc, as the ingress group's CPU rows are), of its ratio to the first variant's in
 // the same round, and of its req/s. This is how the before/after figures in test/bench/README.md
 // ("Where the time goes") were taken.
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
 import { CLI, cpuMsOf, load, startChild } from "./lib.mjs";
@@ -11,7 +12,9 @@ const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [-
 
 VARIANT is NAME=CLI[+each][+warn][+nolog]: CLI is a built hookgate (dist/cli.js of a checkout),
 "+each" serves with server.logEachRequest: true (an info line per request), "+warn" with
-server.logLevel: warn (no info lines), "+nolog" with the request log off.
+server.logLevel: warn (no info lines), "+nolog" with the request log off. NAME=floor is the durable
+floor (servers/durable-floor.mjs) taking its own row's requests (a small JSON body): put it first to read every variant's
+CPU against the floor's in the same round.
 Without variants: this checkout's build as it is, with +each (the log line per request), and with
 +nolog (the request log off).
 
@@ -56,6 +59,7 @@ const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each"
       console.error(`paired: a variant is NAME=CLI[+each][+warn][+nolog], not "${spec}"`);
       process.exit(2);
     }
+    if (spec.slice(eq + 1) === "floor") return { name: spec.slice(0, eq), floor: true };
     const [cli, ...flags] = spec.slice(eq + 1).split("+");
     return {
       name: spec.slice(0, eq),
@@ -67,14 +71,18 @@ const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each"
   },
 );
 
+const FLOOR = fileURLToPath(new URL("./servers/durable-floor.mjs", import.meta.url));
+
 async function measure(v) {
   const file = writeBenchConfig({
     extra: v.nolog ? "requestLog: { enabled: false }\n" : "",
     logLevel: `${v.warn ? "warn" : "info"}${v.each ? ", logEachRequest: true" : ""}`,
   });
-  const server = await startChild([v.cli, "serve", "--config", file]);
+  const server = await startChild(v.floor ? [FLOOR] : [v.cli, "serve", "--config", file]);
   try {
-    const opts = { url: server.url, path: target.path, headers: target.headers, body: target.body };
+    // The floor takes its own row's requests (targets.p), as in the ingress group.
+    const t = v.floor ? targets.p : target;
+    const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body };
     await load({ ...opts, duration: 1 });
     const before = cpuMsOf(server.proc.pid);
     const result = await load({ ...opts, duration: seconds });

@@ -42,6 +42,19 @@ describe("SqliteStore: opening", () => {
     db.close();
   });
 
+  it("indexes the request log by time and delivery id only: every index more is written per request", async () => {
+    (await openStore()).close();
+    const db = new Database(file, { readonly: true });
+    const names = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'requests' AND sql IS NOT NULL",
+      )
+      .pluck()
+      .all();
+    db.close();
+    expect(names.sort()).toEqual(["requests_delivery", "requests_received"]);
+  });
+
   it("refuses a file written by a newer schema, naming the fix", async () => {
     (await openStore()).close();
     const db = new Database(file);

@@ -272,6 +272,13 @@ const migrations: Array<(s: string) => string> = [
     paused_at bigint NOT NULL
   );
   `,
+  // 11: the request log's hook and mapping filters (rare reads, over at most retention.maxRows rows)
+  // read the table newest first instead of an index each: two index updates less per logged request.
+  // The time and delivery id indexes stay.
+  (s) => `
+  DROP INDEX IF EXISTS ${s}.requests_mapping;
+  DROP INDEX IF EXISTS ${s}.requests_hook;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

@@ -46,6 +46,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   flow_rates: "rate counts",
   issues: "issues",
   run_retries: "run retries",
+  run_callbacks: "run callbacks",
 };
 
 export const command: Command = {

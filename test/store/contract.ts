@@ -10,6 +10,7 @@ import { flowRateContract } from "./contract/flow-rate.js";
 import { issuesContract } from "./contract/issues.js";
 import { lanesContract } from "./contract/lanes.js";
 import { requestLogContract } from "./contract/request-log.js";
+import { runCallbacksContract } from "./contract/run-callbacks.js";
 import { runsContract } from "./contract/runs.js";
 import { sessionsContract } from "./contract/sessions.js";
 
@@ -33,4 +34,5 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
   lanesContract(context);
   flowRateContract(context);
   issuesContract(context);
+  runCallbacksContract(context);
 }

@@ -47,6 +47,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   issues: "issues",
   run_retries: "run retries",
   pauses: "pauses",
+  run_callbacks: "run callbacks",
 };
 
 export const command: Command = {

@@ -44,8 +44,12 @@ export const ERRORS = {
   // An HTTP agent's later reply to a run (the http runner's callback URL).
   CALLBACK_UNKNOWN: {
     status: 404,
-    error:
-      "no run waits at this callback URL: it was used already, the run ended (its deadline passed), or hookgate restarted and sent the run again with a new URL",
+    error: "no run has this callback URL: check the URL, run id and token, as the run's body gave them",
+  },
+  CALLBACK_USED: { status: 409, error: "this run has its answer already: a callback URL is used once" },
+  CALLBACK_EXPIRED: {
+    status: 410,
+    error: "this callback URL expired at the run's deadline: the run has ended without this answer",
   },
   CALLBACK_INVALID: { status: 400, error: 'a callback body is {"reply": "..."} or {"error": "..."}' },
   BAD_REQUEST: { status: 400, error: "bad request: the request line or URL is malformed" },

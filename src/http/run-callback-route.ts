@@ -1,12 +1,18 @@
 // `POST {hooks.path}/_runs/<run id>/reply/<token>`: an HTTP agent that took a run with 202 answers it
-// here, with `{reply}` or `{error}`. The URL is the credential (a random token per run, compared in
-// constant time), used once, valid while the run waits (until its deadline). No hook token: the agent
-// only knows its callback URL.
+// here, with `{reply}` or `{error}`. The URL is the credential (a random token per run; the store holds
+// its digest), used once, valid until the run's deadline, at any instance sharing the store. No hook
+// token: the agent only knows its callback URL.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isObject } from "../core/is-object.js";
 import type { CallbackAnswer, RunCallbacks } from "../runtime/run-callbacks.js";
 import { CALLBACK_SEGMENT } from "../runtime/runners/http.js";
 import { HttpError } from "./errors.js";
+
+const REFUSED = {
+  unknown: "CALLBACK_UNKNOWN",
+  used: "CALLBACK_USED",
+  expired: "CALLBACK_EXPIRED",
+} as const;
 
 /** A reply is text; a megabyte is far more than any chat message. */
 const MAX_CALLBACK_BYTES = 1024 * 1024;
@@ -20,8 +26,8 @@ export function runCallbackRoute(app: FastifyInstance, hooksPath: string, callba
     `${hooksPath}/${CALLBACK_SEGMENT}/:runId/reply/:token`,
     async (req: FastifyRequest<{ Params: { runId: string; token: string } }>, reply: FastifyReply) => {
       const answer = parseAnswer(await readBody(req));
-      if (!callbacks.complete(req.params.runId, req.params.token, answer))
-        throw new HttpError("CALLBACK_UNKNOWN");
+      const outcome = await callbacks.complete(req.params.runId, req.params.token, answer);
+      if (outcome !== "answered") throw new HttpError(REFUSED[outcome]);
       return reply.code(200).send({ ok: true });
     },
   );

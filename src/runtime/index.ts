@@ -86,7 +86,8 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
   const now = opts.now ?? Date.now;
   const shutdown = new AbortController();
   const runners = new Map<string, Runner>();
-  const callbacks = new RunCallbacks();
+  // An answer posted to this instance wakes its run at once; one posted to another is seen here within a second.
+  const callbacks = new RunCallbacks({ store, now, pollMs: 1000 });
   let delivery: Delivery | undefined = opts.delivery;
   let resuming: Promise<void> | null = null;
 

@@ -1,52 +1,91 @@
-// Replies that come later: a run handed to an HTTP agent that answered 202 waits here for the agent's
-// POST to its callback URL. Each wait has its own random token (the URL is the credential), is used
-// once, and ends at the run's deadline or when the run is cut off. Waits live in the process that sent
-// the run: after a restart the run is sent again with a new callback URL, and the old one is gone.
+// Replies that come later: a run handed to an HTTP agent that answered 202 waits for the agent's POST
+// to its callback URL. Each URL has its own random token (the URL is the credential). The store keeps
+// the token's digest and the answer, so that the POST may reach any instance sharing the store, only
+// its first answer counts (the store decides, atomically), and an answer posted while the sending
+// instance was down still ends the run when it is sent again. The waiting instance looks in the store
+// when an answer arrives here, and every `pollMs` for answers that arrived elsewhere.
 import { randomBytes } from "node:crypto";
-import { secretMatcher } from "../core/digest.js";
+import { sha256 } from "../core/digest.js";
+import type { RunCallbackAnswer, RunCallbackOutcome, Store } from "../store/types.js";
 
-export type CallbackAnswer = { reply: string } | { error: string };
+export type CallbackAnswer = RunCallbackAnswer;
 
-interface Waiter {
-  token: string;
-  matches: (presented: string) => boolean;
-  settle: (answer: CallbackAnswer) => void;
+type CallbackStore = Pick<
+  Store,
+  "openRunCallback" | "answerRunCallback" | "runCallbackAnswer" | "closeRunCallback"
+>;
+
+export interface RunCallbacksOptions {
+  store: CallbackStore;
+  now: () => number;
+  /** How often a waiting run looks for an answer posted to another instance. */
+  pollMs: number;
 }
 
 export class RunCallbacks {
-  private readonly waiting = new Map<string, Waiter>();
+  /** Waiting runs, each with the functions that make its waits look again at once. */
+  private readonly waking = new Map<string, Set<() => void>>();
 
-  /**
-   * A new wait for `runId`: its token for the URL, and the answer once the agent posts it. The wait
-   * ends when `signal` aborts (rejecting with its reason).
-   */
-  open(runId: string, signal: AbortSignal): { token: string; answer: Promise<CallbackAnswer> } {
+  constructor(private readonly opts: RunCallbacksOptions) {}
+
+  /** The answer a run already has: posted for an earlier attempt, before a restart. */
+  answered(runId: string): Promise<CallbackAnswer | null> {
+    return this.opts.store.runCallbackAnswer(runId);
+  }
+
+  /** A new callback URL's token for `runId`, valid until `expiresAt`. */
+  async open(runId: string, expiresAt: number): Promise<string> {
     const token = randomBytes(24).toString("base64url");
-    const answer = new Promise<CallbackAnswer>((resolve, reject) => {
-      const end = () => {
-        if (this.waiting.get(runId)?.token === token) this.waiting.delete(runId);
-        reject(signal.reason);
-      };
-      if (signal.aborted) return end();
-      signal.addEventListener("abort", end, { once: true });
-      this.waiting.set(runId, {
-        token,
-        matches: secretMatcher(token),
-        settle: (a) => {
-          signal.removeEventListener("abort", end);
-          this.waiting.delete(runId);
-          resolve(a);
-        },
-      });
-    });
-    return { token, answer };
+    await this.opts.store.openRunCallback(runId, tokenDigest(token), expiresAt);
+    return token;
   }
 
-  /** Hands the agent's answer to the waiting run; false when no wait has that run id and token. */
-  complete(runId: string, token: string, answer: CallbackAnswer): boolean {
-    const waiter = this.waiting.get(runId);
-    if (!waiter?.matches(token)) return false;
-    waiter.settle(answer);
-    return true;
+  /** The run's answer, once posted at any of its URLs; rejects with the signal's reason when it aborts. */
+  async wait(runId: string, signal: AbortSignal): Promise<CallbackAnswer> {
+    for (;;) {
+      signal.throwIfAborted();
+      const answer = await this.opts.store.runCallbackAnswer(runId);
+      if (answer) return answer;
+      await this.pause(runId, signal);
+    }
   }
+
+  /** The agent answered at once: its callback URLs go. */
+  close(runId: string): Promise<void> {
+    return this.opts.store.closeRunCallback(runId);
+  }
+
+  /** Records the agent's answer posted at `token`'s URL, and wakes the run if it waits here. */
+  async complete(runId: string, token: string, answer: CallbackAnswer): Promise<RunCallbackOutcome> {
+    const outcome = await this.opts.store.answerRunCallback(
+      runId,
+      tokenDigest(token),
+      answer,
+      this.opts.now(),
+    );
+    if (outcome === "answered") for (const wake of this.waking.get(runId) ?? []) wake();
+    return outcome;
+  }
+
+  private pause(runId: string, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const own = this.waking.get(runId) ?? new Set<() => void>();
+      this.waking.set(runId, own);
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        own.delete(done);
+        if (own.size === 0 && this.waking.get(runId) === own) this.waking.delete(runId);
+        resolve();
+      };
+      const timer = setTimeout(done, this.opts.pollMs);
+      signal.addEventListener("abort", done, { once: true });
+      own.add(done);
+    });
+  }
+}
+
+/** Only the digest is stored: the store's contents do not open a URL. */
+function tokenDigest(token: string): string {
+  return sha256(token).toString("hex");
 }

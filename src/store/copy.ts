@@ -1,6 +1,7 @@
 // `hookgate store copy`: moves a single-node install's SQLite file into a PostgreSQL schema, so that
 // several instances can take over its events, runs, sessions, routes, live idempotency keys,
-// heartbeats, request log, flow control's windows, keys and rate counts, and issues. The source is read in one read transaction (a consistent snapshot);
+// heartbeats, request log, flow control's windows, keys and rate counts, issues, and the http
+// runner's callback URLs. The source is read in one read transaction (a consistent snapshot);
 // the target is written in one transaction, so a copy that fails leaves the target as it was and can
 // simply be run again. A target that already holds data is refused unless `replace` empties it first.
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
@@ -31,6 +32,8 @@ const TABLES = [
   { name: "run_retries", order: "run_id" },
   // Pauses: their held runs stay held on the other side.
   { name: "pauses", order: "target" },
+  // Runs waiting for an HTTP agent's later answer keep their callback URLs.
+  { name: "run_callbacks", order: "run_id" },
 ] as const;
 
 export type CopiedTable = (typeof TABLES)[number]["name"];

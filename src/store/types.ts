@@ -685,6 +685,29 @@ export interface Store {
   /** The run a run retried, and the runs it was retried as (`hookgate runs show`). */
   runLinks(runId: string): Promise<RunLinks>;
 
+  // --- later answers (the http runner's callback URLs) ---
+  /**
+   * Opens a callback URL for a run, by the digest of its token, valid until `expiresAt`. A run sent
+   * again (after a restart) adds its new URL to the earlier ones: each of them stays valid, until the
+   * latest expiry, and the run takes one answer in all.
+   */
+  openRunCallback(runId: string, tokenDigest: string, expiresAt: number): Promise<void>;
+  /**
+   * Records an agent's answer at one of the run's callback URLs, atomically: only the first answer
+   * of a run is kept. `unknown`: no such URL; `used`: the run has its answer already; `expired`:
+   * past its expiry.
+   */
+  answerRunCallback(
+    runId: string,
+    tokenDigest: string,
+    answer: RunCallbackAnswer,
+    at: number,
+  ): Promise<RunCallbackOutcome>;
+  /** The answer the agent posted for a run, or null while there is none. */
+  runCallbackAnswer(runId: string): Promise<RunCallbackAnswer | null>;
+  /** The agent answered at once: the run's callback URLs are no longer needed. */
+  closeRunCallback(runId: string): Promise<void>;
+
   // --- issues ---
   /**
    * In one transaction: each failure counts into the open issue of its kind, path, code and address,
@@ -698,6 +721,11 @@ export interface Store {
   /** Present when several instances share this store (PostgreSQL); absent for an embedded one. */
   readonly shared?: SharedStore;
 }
+
+/** What an HTTP agent posts to a run's callback URL. */
+export type RunCallbackAnswer = { reply: string } | { error: string };
+
+export type RunCallbackOutcome = "answered" | "unknown" | "used" | "expired";
 
 /** What instances sharing one store tell each other: a run was queued, a heartbeat is wanted. */
 export type WorkSignal = "run" | "heartbeat";

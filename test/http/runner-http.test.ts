@@ -1,6 +1,7 @@
 // The http runner against a real HTTP agent that verifies every request with the standardwebhooks
 // package (not hookgate's signer): a 200 {reply} ends the run; a 202 makes hookgate wait for the
-// agent's POST to the run's callback URL, which works once and only with its token.
+// agent's POST to the run's callback URL, which works once and only with its token (across
+// instances: test/e2e/run-callbacks-shared.test.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
@@ -159,7 +160,9 @@ describe("http runner", () => {
       status: "succeeded",
       reply: "Found three papers.",
     });
-    expect((await post(path, { reply: "again" })).status).toBe(404);
+    const again = await post(path, { reply: "again" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "CALLBACK_USED" });
   });
 
   it("an {error} at the callback fails the run with the agent's words", async () => {

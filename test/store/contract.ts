@@ -11,6 +11,7 @@ import { issuesContract } from "./contract/issues.js";
 import { lanesContract } from "./contract/lanes.js";
 import { pausesContract } from "./contract/pauses.js";
 import { requestLogContract } from "./contract/request-log.js";
+import { runCallbacksContract } from "./contract/run-callbacks.js";
 import { runsContract } from "./contract/runs.js";
 import { sessionsContract } from "./contract/sessions.js";
 
@@ -35,4 +36,5 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
   flowRateContract(context);
   issuesContract(context);
   pausesContract(context);
+  runCallbacksContract(context);
 }

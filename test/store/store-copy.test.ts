@@ -131,6 +131,21 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(await after.getRun("win-a")).toMatchObject({ status: "queued", merged: 2 });
   });
 
+  it("copies the callback URLs of runs waiting for an HTTP agent: the answer still reaches them", async () => {
+    const source = new SqliteStore(file);
+    await source.open();
+    await source.openRunCallback("run-c", "digest-c", 50_000);
+    await source.close();
+    const { code, stdout } = await copy();
+    expect(code).toBe(0);
+    expect(stdout).toContain("0 run retries, 1 run callbacks\n");
+    const after = new PostgresStore(pgStoreConfig(schema));
+    await after.open();
+    open.push(after);
+    expect(await after.answerRunCallback("run-c", "digest-c", { reply: "later" }, 1000)).toBe("answered");
+    expect(await after.runCallbackAnswer("run-c")).toEqual({ reply: "later" });
+  });
+
   it("copies rate counts and the runs they hold: the instances go on counting", async () => {
     const source = new SqliteStore(file);
     await source.open();
@@ -157,7 +172,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(stderr).toContain("copying runs: 3 of 3");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 0 rate counts, 2 issues, 0 run retries, 0 pauses\n$/,
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 0 rate counts, 2 issues, 0 run retries, 0 pauses, 0 run callbacks\n$/,
     );
 
     const before = new SqliteStore(file, { readonly: true });

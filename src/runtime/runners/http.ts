@@ -2,10 +2,11 @@
 // per Standard Webhooks (`webhook-id` = the run id, `webhook-timestamp`, `webhook-signature: v1,<base64
 // HMAC-SHA256 of id.timestamp.body>`), the same body and id on every attempt so that the agent can
 // drop repeats. `200 {reply}` ends the run; `202` means the agent answers later by POSTing `{reply}` or
-// `{error}` to the run's callback URL (single use, valid until the run's deadline).
+// `{error}` to the run's callback URL (single use, valid until the run's deadline, at any instance
+// sharing the store: see run-callbacks.ts).
 import { createHmac } from "node:crypto";
 import type { RunnerConfig } from "../../types/generated.js";
-import type { RunCallbacks } from "../run-callbacks.js";
+import type { CallbackAnswer, RunCallbacks } from "../run-callbacks.js";
 import { answerDetail, sendUntilAnswered, type TargetDeps } from "./target-request.js";
 import { type Runner, RunnerError, type RunnerInput, type RunnerResult } from "./types.js";
 
@@ -33,9 +34,12 @@ export function createHttpRunner(runner: RunnerConfig, deps: HttpRunnerDeps): Ru
     async run(input: RunnerInput): Promise<RunnerResult> {
       const runId = input.runId ?? `heartbeat-${now()}`;
       const deadline = now() + input.timeoutMs;
-      const wait = callbackBase ? deps.callbacks.open(runId, input.signal) : undefined;
-      // Nobody waits for an answer that was never asked for: a wait left open would reject unheard.
-      wait?.answer.catch(() => {});
+      if (callbackBase) {
+        // Sent before a restart, and answered at its callback URL since: that answer ends the run.
+        const earlier = await deps.callbacks.answered(runId);
+        if (earlier) return resultOf(earlier, target);
+      }
+      const token = callbackBase ? await deps.callbacks.open(runId, deadline) : undefined;
       const body = JSON.stringify({
         type: "hookgate.run",
         runId,
@@ -45,9 +49,9 @@ export function createHttpRunner(runner: RunnerConfig, deps: HttpRunnerDeps): Ru
         message: input.message,
         transcript: input.transcript.map((m) => ({ role: m.role, content: m.content })),
         deadline: new Date(deadline).toISOString(),
-        ...(wait
+        ...(token
           ? {
-              callbackUrl: `${callbackBase}${deps.hooksPath}/${CALLBACK_SEGMENT}/${runId}/reply/${wait.token}`,
+              callbackUrl: `${callbackBase}${deps.hooksPath}/${CALLBACK_SEGMENT}/${runId}/reply/${token}`,
             }
           : {}),
         ...(input.heartbeat ? { heartbeat: { ackToken: input.heartbeat.ackToken } } : {}),
@@ -84,18 +88,17 @@ export function createHttpRunner(runner: RunnerConfig, deps: HttpRunnerDeps): Ru
         deps,
       );
       if (answer.status === 202) {
-        if (!wait) {
+        if (!token) {
           throw new RunnerError(
             `http runner: ${target} answered 202 (a reply later), but runner.callbackBaseUrl is not set, so it has no callback URL to answer to`,
           );
         }
-        const later = await wait.answer;
-        if ("error" in later) throw new RunnerError(`http runner: ${target} reported: ${clip(later.error)}`);
-        return { reply: later.reply };
+        return resultOf(await deps.callbacks.wait(runId, input.signal), target);
       }
+      const reply = replyOf(answer.text, target);
       // An answer now: the callback URL is no longer needed.
-      if (wait) deps.callbacks.complete(runId, wait.token, { reply: "" });
-      return { reply: replyOf(answer.text, target) };
+      if (token) await deps.callbacks.close(runId);
+      return { reply };
     },
   };
 }
@@ -121,6 +124,11 @@ function replyOf(text: string, target: string): string {
     );
   }
   return reply;
+}
+
+function resultOf(later: CallbackAnswer, target: string): RunnerResult {
+  if ("error" in later) throw new RunnerError(`http runner: ${target} reported: ${clip(later.error)}`);
+  return { reply: later.reply };
 }
 
 function clip(text: string): string {

@@ -279,6 +279,17 @@ const migrations: Array<(s: string) => string> = [
   DROP INDEX IF EXISTS ${s}.requests_mapping;
   DROP INDEX IF EXISTS ${s}.requests_hook;
   `,
+  // 12: the callback URLs of runs handed to an HTTP agent that answers later, and that answer: kept in
+  // the store so that any instance can take it, once, and a run sent again after a restart finds it.
+  (s) => `
+  CREATE TABLE ${s}.run_callbacks (
+    run_id      text   PRIMARY KEY,
+    digests     text   NOT NULL,
+    expires_at  bigint NOT NULL,
+    answer      text,
+    answered_at bigint
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

@@ -27,6 +27,7 @@ import {
   type TranscriptRow,
   transcriptFromRow,
 } from "../rows.js";
+import { answerFromText, type RunCallbackRow, refusedOutcome } from "../run-callback-rows.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptResult,
@@ -53,6 +54,8 @@ import type {
   RequestQuery,
   RetentionPolicy,
   Route,
+  RunCallbackAnswer,
+  RunCallbackOutcome,
   RunCompletion,
   RunLinks,
   RunPrompt,
@@ -924,6 +927,8 @@ export class PostgresStore implements Store {
           deleted[table] = rowCount ?? 0;
           if ((rowCount ?? 0) >= policy.batch) more = true;
         }
+        // Callback URLs past their expiry by the retention's age answer nothing more.
+        await client.query(`DELETE FROM ${this.s}.run_callbacks WHERE expires_at < $1`, [policy.before]);
         return { deleted, more };
       },
       this.begin,
@@ -962,6 +967,50 @@ export class PostgresStore implements Store {
       ...(of !== undefined && { retryOf: of }),
       retriedAs: rows.filter((r) => r.retry_of === runId).map((r) => r.run_id),
     };
+  }
+
+  // --- later answers ---
+
+  async openRunCallback(runId: string, tokenDigest: string, expiresAt: number): Promise<void> {
+    await this.pool().query(
+      `INSERT INTO ${this.s}.run_callbacks AS c (run_id, digests, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (run_id) DO UPDATE SET digests = c.digests || ' ' || excluded.digests,
+         expires_at = greatest(c.expires_at, excluded.expires_at)`,
+      [pgText(runId), tokenDigest, expiresAt],
+    );
+  }
+
+  async answerRunCallback(
+    runId: string,
+    tokenDigest: string,
+    answer: RunCallbackAnswer,
+    at: number,
+  ): Promise<RunCallbackOutcome> {
+    // One UPDATE: its WHERE is checked again on the locked row, so of two answers racing on two
+    // instances only one finds `answer IS NULL`.
+    const { rowCount } = await this.pool().query(
+      `UPDATE ${this.s}.run_callbacks SET answer = $1, answered_at = $2
+       WHERE run_id = $3 AND answer IS NULL AND expires_at > $2 AND position($4 in ' ' || digests || ' ') > 0`,
+      [pgText(JSON.stringify(answer)), at, pgText(runId), ` ${tokenDigest} `],
+    );
+    if (rowCount === 1) return "answered";
+    const { rows } = await this.pool().query<RunCallbackRow>(
+      `SELECT digests, expires_at, answer FROM ${this.s}.run_callbacks WHERE run_id = $1`,
+      [pgText(runId)],
+    );
+    return refusedOutcome(rows[0], tokenDigest, at);
+  }
+
+  async runCallbackAnswer(runId: string): Promise<RunCallbackAnswer | null> {
+    const { rows } = await this.pool().query<{ answer: string | null }>(
+      `SELECT answer FROM ${this.s}.run_callbacks WHERE run_id = $1`,
+      [pgText(runId)],
+    );
+    return answerFromText(rows[0]?.answer);
+  }
+
+  async closeRunCallback(runId: string): Promise<void> {
+    await this.pool().query(`DELETE FROM ${this.s}.run_callbacks WHERE run_id = $1`, [pgText(runId)]);
   }
 
   // --- issues ---

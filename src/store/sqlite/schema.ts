@@ -227,6 +227,17 @@ const migrations: string[] = [
   DROP INDEX IF EXISTS requests_mapping;
   DROP INDEX IF EXISTS requests_hook;
   `,
+  // 15: the callback URLs of runs handed to an HTTP agent that answers later, and that answer: kept in
+  // the store so that any instance can take it, once, and a run sent again after a restart finds it.
+  `
+  CREATE TABLE run_callbacks (
+    run_id      TEXT    PRIMARY KEY,
+    digests     TEXT    NOT NULL,
+    expires_at  INTEGER NOT NULL,
+    answer      TEXT,
+    answered_at INTEGER
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

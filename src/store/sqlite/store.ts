@@ -44,6 +44,7 @@ import {
   type TranscriptRow,
   transcriptFromRow,
 } from "../rows.js";
+import { answerFromText, type RunCallbackRow, refusedOutcome } from "../run-callback-rows.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptOutcome,
@@ -71,6 +72,8 @@ import type {
   RequestQuery,
   RetentionPolicy,
   Route,
+  RunCallbackAnswer,
+  RunCallbackOutcome,
   RunCompletion,
   RunLinks,
   RunPrompt,
@@ -968,6 +971,8 @@ export class SqliteStore implements Store {
         deleted[table] = changes;
         if (changes >= policy.batch) more = true;
       }
+      // Callback URLs past their expiry by the retention's age answer nothing more.
+      this.stmt("DELETE FROM run_callbacks WHERE expires_at < ?").run(policy.before);
       return { deleted, more };
     });
   }
@@ -992,6 +997,48 @@ export class SqliteStore implements Store {
       run_id: string;
     }[];
     return { ...(of && { retryOf: of.retry_of }), retriedAs: as.map((r) => r.run_id) };
+  }
+
+  // --- later answers ---
+
+  async openRunCallback(runId: string, tokenDigest: string, expiresAt: number): Promise<void> {
+    await this.write().submit(() =>
+      this.stmt(
+        `INSERT INTO run_callbacks (run_id, digests, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT (run_id) DO UPDATE SET digests = digests || ' ' || excluded.digests,
+           expires_at = max(expires_at, excluded.expires_at)`,
+      ).run(runId, tokenDigest, expiresAt),
+    );
+  }
+
+  async answerRunCallback(
+    runId: string,
+    tokenDigest: string,
+    answer: RunCallbackAnswer,
+    at: number,
+  ): Promise<RunCallbackOutcome> {
+    return this.write().submit(() => {
+      const { changes } = this.stmt(
+        `UPDATE run_callbacks SET answer = ?, answered_at = ?
+         WHERE run_id = ? AND answer IS NULL AND expires_at > ? AND instr(' ' || digests || ' ', ?) > 0`,
+      ).run(JSON.stringify(answer), at, runId, at, ` ${tokenDigest} `);
+      if (changes === 1) return "answered";
+      const row = this.stmt("SELECT digests, expires_at, answer FROM run_callbacks WHERE run_id = ?").get(
+        runId,
+      ) as RunCallbackRow | undefined;
+      return refusedOutcome(row, tokenDigest, at);
+    });
+  }
+
+  async runCallbackAnswer(runId: string): Promise<RunCallbackAnswer | null> {
+    const row = this.stmt("SELECT answer FROM run_callbacks WHERE run_id = ?").get(runId) as
+      | { answer: string | null }
+      | undefined;
+    return answerFromText(row?.answer);
+  }
+
+  async closeRunCallback(runId: string): Promise<void> {
+    await this.write().submit(() => this.stmt("DELETE FROM run_callbacks WHERE run_id = ?").run(runId));
   }
 
   // --- issues ---

@@ -138,7 +138,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     await source.close();
     const { code, stdout } = await copy();
     expect(code).toBe(0);
-    expect(stdout).toContain("0 run retries, 1 run callbacks\n");
+    expect(stdout).toContain("0 run retries, 0 pauses, 1 run callbacks\n");
     const after = new PostgresStore(pgStoreConfig(schema));
     await after.open();
     open.push(after);

@@ -481,7 +481,7 @@ export interface MappingChallenge {
   verifyToken?: string;
 }
 /**
- * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), at most so many runs start per period (rate, with over), and its runs run at most so many at once (concurrency, lane). Every request is still answered 2xx at once. Windows, keys, counts and the runs waiting live in the store: they survive a restart and are shared by instances on PostgreSQL.
+ * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), at most so many runs start, or tokens are spent, per period (rate and budget, with over), and its runs run at most so many at once (concurrency, lane). Every request is still answered 2xx at once. Windows, keys, counts and the runs waiting live in the store: they survive a restart and are shared by instances on PostgreSQL.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "flow".

@@ -1,6 +1,6 @@
 // `hookgate store copy`: moves a single-node install's SQLite file into a PostgreSQL schema, so that
 // several instances can take over its events, runs, sessions, routes, live idempotency keys,
-// heartbeats, request log, flow control's windows, keys and rate counts, and issues. The source is read in one read transaction (a consistent snapshot);
+// heartbeats, request log, flow control's windows, keys, rate counts and token counts, and issues. The source is read in one read transaction (a consistent snapshot);
 // the target is written in one transaction, so a copy that fails leaves the target as it was and can
 // simply be run again. A target that already holds data is refused unless `replace` empties it first.
 import { closeSync, existsSync, openSync, readSync } from "node:fs";
@@ -27,6 +27,8 @@ const TABLES = [
   { name: "flow_dedupe", order: "scope, key" },
   // Each mapping's rate count (its held runs are in runs, with the time their period starts).
   { name: "flow_rates", order: "scope" },
+  // Each token-budgeted mapping's tokens spent in its latest period.
+  { name: "flow_tokens", order: "scope" },
   { name: "issues", order: "id", identity: "id" },
   { name: "run_retries", order: "run_id" },
   // Pauses: their held runs stay held on the other side.

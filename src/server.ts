@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import type { LoadedConfig } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
-import { addLaneSource, addQueueSource, addRateLeftSource } from "./core/metrics.js";
+import { addBudgetLeftSource, addLaneSource, addQueueSource, addRateLeftSource } from "./core/metrics.js";
 import type { CompileOptions } from "./engine/compile.js";
 import { configuredLanes } from "./engine/lane.js";
 import { applyLiveSettings, buildApp } from "./http/app.js";
@@ -18,7 +18,7 @@ import { UnauthenticatedBodies } from "./http/unauthenticated-bodies.js";
 import { createReloader, type ReloadOutcome } from "./reload/reloader.js";
 import { createRuntime, type HookgateRuntime } from "./runtime/index.js";
 import { startRetention } from "./runtime/retention.js";
-import { rateLeft } from "./store/flow.js";
+import { budgetLeft, budgetScope, rateLeft } from "./store/flow.js";
 import { openStore } from "./store/index.js";
 
 export interface RunningServer {
@@ -134,6 +134,24 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const now = Date.now();
     return Object.fromEntries(rated.map((r) => [r.id, rateLeft(r.rate, counts.get(r.id), now)]));
   });
+  const unlistBudgets = addBudgetLeftSource(async () => {
+    const budgeted = generations.current.index.rules.flatMap((r) =>
+      r.flow?.budget && r.action.kind === "agent" ? [{ id: r.id, budget: r.flow.budget }] : [],
+    );
+    if (budgeted.length === 0) return [];
+    const ids = budgeted.map((r) => r.id);
+    const [runs, tokens] = await Promise.all([
+      store.rateCounts(ids.map(budgetScope)),
+      store.tokenCounts(ids),
+    ]);
+    const now = Date.now();
+    return budgeted.flatMap((r) => {
+      const left = budgetLeft(r.budget, runs.get(budgetScope(r.id)), tokens.get(r.id), now);
+      return (["runs", "tokens"] as const).flatMap((kind) =>
+        left[kind] === undefined ? [] : [{ mapping: r.id, kind, left: left[kind] }],
+      );
+    });
+  });
   const retention = startRetention(store, config.retention, log);
   const app = await buildApp({
     config,
@@ -152,6 +170,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     unlistQueues();
     unlistLanes();
     unlistRates();
+    unlistBudgets();
     await retention.stop();
     await runtime.stop().catch(() => {});
     generations.close();
@@ -203,6 +222,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         unlistQueues();
         unlistLanes();
         unlistRates();
+        unlistBudgets();
         await retention.stop();
         await runtime.stop();
         generations.close();

@@ -44,6 +44,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   flow_windows: "coalesce windows",
   flow_dedupe: "dedupe keys",
   flow_rates: "rate counts",
+  flow_tokens: "token counts",
   issues: "issues",
   run_retries: "run retries",
   pauses: "pauses",

@@ -127,6 +127,23 @@ const catalogue = {
     help: "Open issues, by kind: run, delivery, transform, verification.",
     labelNames: ["kind"] as const,
   }),
+  flowBudgetLeft: gauge({
+    name: "hookgate_flow_budget_left",
+    help: "What each mapping with flow.budget may still spend in the current period, by mapping and kind: runs (runs it may start; 0 while runs are held into a later one) or tokens (tokens left before runs are held; finished runs add theirs); read from the store at each scrape.",
+    labelNames: ["mapping", "kind"] as const,
+    async collect() {
+      const left: BudgetLeft[] = [];
+      for (const source of budgetLeftSources) {
+        try {
+          left.push(...(await source()));
+        } catch {
+          // A store that cannot answer now leaves the budgets out of this scrape.
+        }
+      }
+      this.reset();
+      for (const { mapping, kind, left: n } of left) this.set({ mapping, kind }, n);
+    },
+  }),
   flowRateLeft: gauge({
     name: "hookgate_flow_rate_runs_left",
     help: "Runs each mapping with flow.rate may still start in the current period (0 while runs are held into a later one), by mapping; read from the store at each scrape.",
@@ -249,6 +266,24 @@ const rateLeftSources = new Set<RateLeftSource>();
 export function addRateLeftSource(source: RateLeftSource): () => void {
   rateLeftSources.add(source);
   return () => rateLeftSources.delete(source);
+}
+
+/** What one mapping's budget has left of one kind this period. */
+export interface BudgetLeft {
+  mapping: string;
+  kind: "runs" | "tokens";
+  left: number;
+}
+
+/** Something that can tell what each budgeted mapping has left this period, at each scrape. */
+export type BudgetLeftSource = () => Promise<BudgetLeft[]>;
+
+const budgetLeftSources = new Set<BudgetLeftSource>();
+
+/** Registers a source of the budgets left; returns its removal. */
+export function addBudgetLeftSource(source: BudgetLeftSource): () => void {
+  budgetLeftSources.add(source);
+  return () => budgetLeftSources.delete(source);
 }
 
 /** Something that can tell how much work waits, read at each scrape. */

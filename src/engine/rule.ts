@@ -161,7 +161,7 @@ function compileFlow(
   }
   const lane = flow && laneOf(mapping, scope);
   if (isProblem(lane)) error(lane.field, lane.message);
-  if (!flow || (!flow.dedupe && !flow.coalesce && !flow.rate && !lane)) return undefined;
+  if (!flow || (!flow.dedupe && !flow.coalesce && !flow.rate && !flow.budget && !lane)) return undefined;
   const compiled: CompiledFlow = {};
   let ok = !isProblem(lane);
   if (lane && !isProblem(lane)) compiled.lane = lane;
@@ -195,6 +195,23 @@ function compileFlow(
       error("flow.rate.per", perMs.replace(/^window/, "per"));
       ok = false;
     } else compiled.rate = { max: flow.rate.max, perMs, over: flow.over ?? "hold" };
+  }
+  if (flow.budget) {
+    const perMs = flowWindowMs(flow.budget.per, RATE_PER_MAX_MS, "30d");
+    if (typeof perMs === "string") {
+      error("flow.budget.per", perMs.replace(/^window/, "per"));
+      ok = false;
+    } else if (flow.budget.runs === undefined && flow.budget.tokens === undefined) {
+      error("flow.budget", "flow.budget needs runs, tokens or both, e.g. { tokens: 2000000, per: 1d }");
+      ok = false;
+    } else {
+      compiled.budget = {
+        ...(flow.budget.runs !== undefined && { runs: flow.budget.runs }),
+        ...(flow.budget.tokens !== undefined && { tokens: flow.budget.tokens }),
+        perMs,
+        over: flow.over ?? "hold",
+      };
+    }
   }
   return ok ? compiled : undefined;
 }

@@ -35,6 +35,16 @@ export interface CompiledFlow {
   coalesce?: { key: FlowTemplate; windowMs: number; max: number; template?: FlowTemplate };
   /** Runs started per fixed period; past it a run is held or dropped (`over`). Agent runs only. */
   rate?: FlowRate;
+  /** Runs and tokens per fixed period; past it a run is held or dropped (`over`). Agent runs only. */
+  budget?: FlowBudget;
+}
+
+/** A mapping's budget: at most `runs` runs per period, and none once the period's tokens reached `tokens`. */
+export interface FlowBudget {
+  runs?: number;
+  tokens?: number;
+  perMs: number;
+  over: "hold" | "drop";
 }
 
 /** A mapping's rate: at most `max` runs per period of `perMs`, the rest held or dropped. */

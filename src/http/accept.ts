@@ -131,7 +131,7 @@ function newWake(action: WakeAction, hook: string, receivedAt: number, flow?: Ac
 /**
  * The store's view of an action's flow control: its keys with the mapping's windows, how a coalesced
  * message is made of the items (`compose(items, key, runId)`), and for a run its mapping's rate (a wake
- * is not a run of its own: the rate leaves it alone). Undefined without keys or rate.
+ * is not a run of its own: the rate and budget leave it alone). Undefined without keys, rate or budget.
  */
 function flowSpec(
   flow: AcceptFlow,
@@ -140,10 +140,11 @@ function flowSpec(
   compose: (items: readonly FlowItem[], key: string, runId: string) => string,
   kind: "wake" | "run",
 ): FlowSpec | undefined {
-  const { dedupe, coalesce, rate } = flow.spec;
+  const { dedupe, coalesce, rate, budget } = flow.spec;
   const spec: FlowSpec = { scope: flow.scope };
   if (rate && kind === "run") spec.rate = rate;
-  if (!keys) return spec.rate ? spec : undefined;
+  if (budget && kind === "run") spec.budget = budget;
+  if (!keys) return spec.rate || spec.budget ? spec : undefined;
   if (dedupe && keys.dedupe !== undefined) spec.dedupe = { key: keys.dedupe, windowMs: dedupe.windowMs };
   if (coalesce && keys.coalesce !== undefined) {
     const key = keys.coalesce;
@@ -155,7 +156,7 @@ function flowSpec(
       compose: (items, runId) => compose(items, key, runId),
     };
   }
-  return spec.dedupe || spec.coalesce || spec.rate ? spec : undefined;
+  return spec.dedupe || spec.coalesce || spec.rate || spec.budget ? spec : undefined;
 }
 
 /** The run of an admitted action: its content wrapped as untrusted unless the mapping allows it. */

@@ -1,6 +1,6 @@
 // `hookgate store copy`: moves a single-node install's SQLite file into a PostgreSQL schema, so that
 // several instances can take over its events, runs, sessions, routes, live idempotency keys,
-// heartbeats, request log, flow control's windows, keys and rate counts, issues, and the http
+// heartbeats, request log, flow control's windows, keys, rate counts and token counts, issues, and the http
 // runner's callback URLs. The source is read in one read transaction (a consistent snapshot);
 // the target is written in one transaction, so a copy that fails leaves the target as it was and can
 // simply be run again. A target that already holds data is refused unless `replace` empties it first.
@@ -28,6 +28,8 @@ const TABLES = [
   { name: "flow_dedupe", order: "scope, key" },
   // Each mapping's rate count (its held runs are in runs, with the time their period starts).
   { name: "flow_rates", order: "scope" },
+  // Each token-budgeted mapping's tokens spent in its latest period.
+  { name: "flow_tokens", order: "scope" },
   { name: "issues", order: "id", identity: "id" },
   { name: "run_retries", order: "run_id" },
   // Pauses: their held runs stay held on the other side.

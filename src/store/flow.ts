@@ -8,6 +8,11 @@
 // at once for a plain run, when its window ends for a coalesced one. Each is given the first period
 // that has room, counting from the latest one given (so held runs keep their arrival order); a period
 // later than now means held until it starts (over: hold), or dropped, uncounted (over: drop).
+//
+// Budget: its run count is a second such count (a run must pass both, and starts in the first period
+// both have room in). Its tokens are added when a run finishes (the store does it, from the run's
+// mapping): a run reaching a budget whose period's tokens already reached it waits for the next period.
+// A run admitted under the budget may overshoot it.
 import { combinedWakeMode } from "../core/wake-mode.js";
 import type {
   FlowItem,
@@ -18,6 +23,8 @@ import type {
   RateCount,
   RatedRun,
   Released,
+  TokenCount,
+  TokenUsage,
   WakeMode,
 } from "./types.js";
 
@@ -38,9 +45,29 @@ export interface WindowState {
   text: string | null;
   /** kind run: the mapping's rate when the window opened; its run reaches it when the window ends. */
   rate: RateSpec | null;
+  /** kind run: the mapping's budget when the window opened, reached with the rate. */
+  budget?: BudgetSpec | null;
 }
 
 type RateSpec = NonNullable<FlowSpec["rate"]>;
+type BudgetSpec = NonNullable<FlowSpec["budget"]>;
+
+/** A token-budgeted mapping's tokens in the period of its latest finished run, and the budget's period. */
+export interface TokenState {
+  perMs: number;
+  periodStart: number;
+  tokens: number;
+}
+
+/** The flow_rates scope of a mapping's budget run count ("/" is not in mapping ids). */
+export function budgetScope(scope: string): string {
+  return `${scope}/budget`;
+}
+
+/** `held_by` of a run held or dropped by its budget: `runs`, or `tokens:<budget>:<perMs>`. */
+function budgetHoldBy(budget: BudgetSpec, tokens: boolean): string {
+  return tokens ? `tokens:${budget.tokens}:${budget.perMs}` : `runs:${budget.runs}:${budget.perMs}`;
+}
 
 /**
  * A mapping's rate count: the latest period a run was given and how many runs it has; `held` when a run
@@ -61,9 +88,9 @@ export interface DedupeState {
 /** One write of a plan; the store applies them in order, in the accept's transaction. */
 export type FlowOp =
   | { op: "insert-run"; run: NewRun }
-  | { op: "hold-run"; runId: string; until: number; reason: "coalesce" | "rate" }
-  /** A run past its rate with over: drop; `until`: when the rate would have let it start. */
-  | { op: "drop-run"; runId: string; until: number }
+  | { op: "hold-run"; runId: string; until: number; reason: "coalesce" | "rate" | "budget"; by?: string }
+  /** A run past its rate or budget with over: drop; `until`: when it would have been let start. */
+  | { op: "drop-run"; runId: string; until: number; reason: "rate" | "budget"; by?: string }
   | { op: "merge-run"; runId: string; message: string; merged: number }
   | { op: "queue-run"; runId: string }
   /** A wake as without flow (it may coalesce with an identical pending event). */
@@ -73,7 +100,9 @@ export type FlowOp =
   | { op: "put-window"; window: WindowState; fresh: boolean }
   | { op: "drop-window"; scope: string; key: string }
   | { op: "put-dedupe"; scope: string; key: string; expiresAt: number; ref: string | null }
-  | { op: "put-rate"; scope: string; rate: RateState };
+  | { op: "put-rate"; scope: string; rate: RateState }
+  /** A token-budgeted mapping's row exists with its budget's period (finished runs add to it). */
+  | { op: "put-tokens"; scope: string; tokens: TokenState };
 
 /**
  * The windows and keys loaded for a plan, by `slot(scope, key)`; rate counts by scope (null: loaded, no
@@ -83,10 +112,12 @@ export interface FlowState {
   windows: Map<string, WindowState>;
   dedupe: Map<string, DedupeState>;
   rates: Map<string, RateState | null>;
+  /** Token counts by scope (null: loaded, none yet). */
+  tokens: Map<string, TokenState | null>;
 }
 
 export function emptyFlowState(): FlowState {
-  return { windows: new Map(), dedupe: new Map(), rates: new Map() };
+  return { windows: new Map(), dedupe: new Map(), rates: new Map(), tokens: new Map() };
 }
 
 export function slot(scope: string, key: string): string {
@@ -101,17 +132,26 @@ export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): {
   windows: Array<[string, string]>;
   dedupe: Array<[string, string]>;
   rates: string[];
+  tokens: string[];
 } {
   const windows = new Map<string, [string, string]>();
   const dedupe = new Map<string, [string, string]>();
   const rates = new Set<string>();
+  const tokens = new Set<string>();
   for (const { flow } of actions) {
     if (!flow) continue;
     if (flow.coalesce) windows.set(slot(flow.scope, flow.coalesce.key), [flow.scope, flow.coalesce.key]);
     if (flow.dedupe) dedupe.set(slot(flow.scope, flow.dedupe.key), [flow.scope, flow.dedupe.key]);
     if (flow.rate) rates.add(flow.scope);
+    if (flow.budget?.runs) rates.add(budgetScope(flow.scope));
+    if (flow.budget?.tokens) tokens.add(flow.scope);
   }
-  return { windows: [...windows.values()], dedupe: [...dedupe.values()], rates: [...rates] };
+  return {
+    windows: [...windows.values()],
+    dedupe: [...dedupe.values()],
+    rates: [...rates],
+    tokens: [...tokens],
+  };
 }
 
 /** Whether any action has flow control (else the store takes its usual path). */
@@ -129,6 +169,14 @@ export function releasedOf(plan: FlowPlan, windows: readonly WindowState[], star
     wakes: windows.filter((w) => w.kind === "wake").map((w) => w.mode ?? "now"),
     ...(plan.rated.length > 0 && { rated: plan.rated }),
   };
+}
+
+/** One count a run must have room in: its mapping's rate, or its budget's runs. */
+interface Count {
+  key: string;
+  max: number;
+  perMs: number;
+  reason: "rate" | "budget";
 }
 
 /** What one action became: its run (new, the window's or the first's), and the marks for the answer. */
@@ -190,51 +238,118 @@ export class FlowPlan {
           source: null,
           text: null,
           rate: flow.rate ?? null,
+          budget: flow.budget ?? null,
         };
         this.ops.push({ op: "hold-run", runId: run.id, until: window.closesAt, reason: "coalesce" });
         fate = this.afterJoin(id, window, at);
       }
     } else {
       this.ops.push({ op: "insert-run", run });
-      if (flow?.rate) fate = this.admit(run.id, flow.scope, flow.rate, at, false);
+      if (flow?.rate || flow?.budget)
+        fate = this.admit(run.id, flow.scope, flow.rate, flow.budget, at, false);
     }
     this.remember(run, ref);
     this.placed.push({ ref, coalesced, deduped: false, ...(fate && fate !== "queued" && { fate }) });
   }
 
   /**
-   * A run reaching its mapping's rate at `at`: it starts (queued, which a held one needs a write for:
-   * `wasHeld`), or is held until its period starts, or dropped.
+   * A run reaching its mapping's rate and budget at `at`: it starts (queued, which a held one needs a
+   * write for: `wasHeld`), or is held until the first period every count has room in and the tokens
+   * are not spent, or dropped.
    */
-  private admit(runId: string, scope: string, rate: RateSpec, at: number, wasHeld: boolean): RateFate {
-    const now = Math.floor(at / rate.perMs) * rate.perMs;
-    let state = this.state.rates.get(scope) ?? undefined;
-    if (!state || state.periodStart < now) state = { periodStart: now, count: 0, held: false };
-    const given: RateState =
-      state.count < rate.max
-        ? { ...state, count: state.count + 1 }
-        : { periodStart: state.periodStart + rate.perMs, count: 1, held: false };
+  private admit(
+    runId: string,
+    scope: string,
+    rate: RateSpec | undefined,
+    budget: BudgetSpec | undefined,
+    at: number,
+    wasHeld: boolean,
+  ): RateFate {
+    const counts: Count[] = [];
+    if (rate) counts.push({ key: scope, max: rate.max, perMs: rate.perMs, reason: "rate" });
+    if (budget?.runs) {
+      counts.push({ key: budgetScope(scope), max: budget.runs, perMs: budget.perMs, reason: "budget" });
+    }
+    const over = rate?.over ?? budget?.over ?? "hold";
+    const spent = budget?.tokens ? this.tokensOf(scope, budget, at) : undefined;
+    // The earliest time every count has room and the tokens are not spent: each check can only move
+    // it later, so this settles (a count with room stays so as time moves on within its period).
+    let t = at;
+    let by: { reason: "rate" | "budget"; tokens: boolean } | undefined;
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const c of counts) {
+        const { start, count } = this.periodAt(c, t);
+        const next = count < c.max ? start : start + c.perMs;
+        if (next > t) [t, moved, by] = [next, true, { reason: c.reason, tokens: false }];
+      }
+      if (spent && budget?.tokens) {
+        const period = Math.floor(t / budget.perMs) * budget.perMs;
+        if (spent.periodStart === period && spent.tokens >= budget.tokens) {
+          [t, moved, by] = [period + budget.perMs, true, { reason: "budget", tokens: true }];
+        }
+      }
+    }
+    const given = counts.map((c) => {
+      const { start, count, held } = this.periodAt(c, t);
+      return { c, state: { periodStart: start, count: count + 1, held } as RateState };
+    });
+    const heldBy = given.find((g) => g.state.held);
+    const reasonOf = by ?? (heldBy && { reason: heldBy.c.reason, tokens: false });
+    const holdBy =
+      reasonOf?.reason === "budget" && budget ? budgetHoldBy(budget, reasonOf.tokens) : undefined;
     let fate: RateFate;
-    if (given.periodStart > at && rate.over === "drop") {
-      this.ops.push({ op: "drop-run", runId, until: given.periodStart });
+    if (t > at && over === "drop") {
+      this.ops.push({ op: "drop-run", runId, until: t, reason: by!.reason, ...(holdBy && { by: holdBy }) });
       fate = "dropped";
     } else {
-      state = given;
-      if (given.periodStart > at || given.held) {
+      if (t > at || heldBy) {
         // A period some runs were held into starts them through the release, in arrival order: a run
         // of that period arriving later waits for the same release (at most one poll).
-        state.held = true;
-        this.ops.push({ op: "hold-run", runId, until: given.periodStart, reason: "rate" });
+        for (const g of given) g.state.held = true;
+        const until =
+          t > at ? t : Math.max(...given.filter((g) => g.state.held).map((g) => g.state.periodStart));
+        this.ops.push({
+          op: "hold-run",
+          runId,
+          until,
+          reason: reasonOf!.reason,
+          ...(holdBy && { by: holdBy }),
+        });
         fate = "held";
       } else {
         if (wasHeld) this.ops.push({ op: "queue-run", runId });
         fate = "queued";
       }
+      for (const g of given) {
+        this.state.rates.set(g.c.key, g.state);
+        this.ops.push({ op: "put-rate", scope: g.c.key, rate: { ...g.state } });
+      }
     }
-    this.state.rates.set(scope, state);
-    this.ops.push({ op: "put-rate", scope, rate: { ...state } });
-    if (fate !== "queued") this.rated.push({ scope, fate });
+    if (fate !== "queued" && (reasonOf?.reason ?? "rate") === "rate") this.rated.push({ scope, fate });
     return fate;
+  }
+
+  /** A count's period at `t` (the latest given, if later) with its runs so far. */
+  private periodAt(c: Count, t: number): { start: number; count: number; held: boolean } {
+    const now = Math.floor(t / c.perMs) * c.perMs;
+    const state = this.state.rates.get(c.key) ?? undefined;
+    if (!state || state.periodStart < now) return { start: now, count: 0, held: false };
+    return { start: state.periodStart, count: state.count, held: state.held };
+  }
+
+  /** The mapping's token count, its row put first when missing or of another period length. */
+  private tokensOf(scope: string, budget: BudgetSpec, at: number): TokenState {
+    const state = this.state.tokens.get(scope) ?? undefined;
+    if (state && state.perMs === budget.perMs) return state;
+    const fresh = {
+      perMs: budget.perMs,
+      periodStart: Math.floor(at / budget.perMs) * budget.perMs,
+      tokens: 0,
+    };
+    this.state.tokens.set(scope, fresh);
+    this.ops.push({ op: "put-tokens", scope, tokens: { ...fresh } });
+    return fresh;
   }
 
   wake(wake: NewWake): void {
@@ -349,6 +464,13 @@ export class FlowPlan {
     return undefined;
   }
 
+  private budgetLoaded(scope: string, budget: BudgetSpec): boolean {
+    return (
+      (!budget.runs || this.state.rates.has(budgetScope(scope))) &&
+      (!budget.tokens || this.state.tokens.has(scope))
+    );
+  }
+
   /**
    * Ends a window at `at` (by default its end): its run reaches its rate (if any) and is queued, held or
    * dropped, or its wakes become one event; `unsaved`: it has no row to drop.
@@ -357,9 +479,13 @@ export class FlowPlan {
     this.state.windows.delete(slot(window.scope, window.key));
     let fate: RateFate | undefined;
     if (window.kind === "run") {
-      // A rate whose count was not loaded belongs to a mapping that no longer has one: the run starts.
-      if (window.rate && this.state.rates.has(window.scope)) {
-        fate = this.admit(window.runId!, window.scope, window.rate, at, true);
+      // A rate or budget whose count was not loaded belongs to a mapping that no longer has one (or an
+      // accept holds it, on PostgreSQL): left out, the run starts as far as it goes.
+      const rate = window.rate && this.state.rates.has(window.scope) ? window.rate : undefined;
+      const budget =
+        window.budget && this.budgetLoaded(window.scope, window.budget) ? window.budget : undefined;
+      if (rate || budget) {
+        fate = this.admit(window.runId!, window.scope, rate, budget, at, true);
       } else this.ops.push({ op: "queue-run", runId: window.runId! });
     } else {
       this.ops.push({
@@ -390,11 +516,12 @@ export function windowParams(w: WindowState): unknown[] {
     w.source,
     w.text,
     w.rate && JSON.stringify(w.rate),
+    w.budget ? JSON.stringify(w.budget) : null,
   ];
 }
 
 export const WINDOW_COLUMNS =
-  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, text, rate" as const;
+  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, text, rate, budget" as const;
 
 /** A window row as both stores read it (PostgreSQL's bigint columns come back as numbers: see connect.ts). */
 export interface WindowRow {
@@ -410,6 +537,7 @@ export interface WindowRow {
   source: string | null;
   text: string | null;
   rate: string | null;
+  budget: string | null;
 }
 
 export function windowFromRow(row: WindowRow): WindowState {
@@ -426,6 +554,7 @@ export function windowFromRow(row: WindowRow): WindowState {
     source: row.source,
     text: row.text,
     rate: row.rate ? (JSON.parse(row.rate) as RateSpec) : null,
+    budget: row.budget ? (JSON.parse(row.budget) as BudgetSpec) : null,
   };
 }
 
@@ -450,4 +579,38 @@ export interface RateRow {
 
 export function rateFromRow(row: RateRow): RateState {
   return { periodStart: Number(row.period_start), count: row.count, held: Boolean(row.held) };
+}
+
+/** What a mapping's budget lets happen in the period of `now`: runs it may still start, tokens left. */
+export function budgetLeft(
+  budget: { runs?: number; tokens?: number; perMs: number },
+  runs: RateCount | undefined,
+  tokens: TokenCount | undefined,
+  now: number,
+): { runs?: number; tokens?: number } {
+  const period = Math.floor(now / budget.perMs) * budget.perMs;
+  const spent = tokens && tokens.periodStart === period ? tokens.tokens : 0;
+  return {
+    ...(budget.runs !== undefined && {
+      runs: rateLeft({ max: budget.runs, perMs: budget.perMs }, runs, now),
+    }),
+    ...(budget.tokens !== undefined && { tokens: Math.max(0, budget.tokens - spent) }),
+  };
+}
+
+/** A token count row as both stores read it. */
+export interface TokenRow {
+  per_ms: number | string;
+  period_start: number | string;
+  tokens: number | string;
+}
+
+export function tokensFromRow(row: TokenRow): TokenState {
+  return { perMs: Number(row.per_ms), periodStart: Number(row.period_start), tokens: Number(row.tokens) };
+}
+
+/** The tokens a finished run spent, as its runner reported them (none reported: 0). */
+export function tokensSpent(usage: TokenUsage | undefined): number {
+  if (!usage) return 0;
+  return usage.totalTokens ?? (usage.promptTokens ?? 0) + (usage.completionTokens ?? 0);
 }

@@ -76,6 +76,11 @@ export interface FlowSpec {
   };
   /** Runs started per fixed period (runs only); a coalesced run counts when its window ends. */
   rate?: { max: number; perMs: number; over: "hold" | "drop" };
+  /**
+   * Runs started and tokens spent per fixed period (runs only): past `runs`, or once the tokens of
+   * the period reached `tokens`, a run is held until the next period or dropped (`over`).
+   */
+  budget?: { runs?: number; tokens?: number; perMs: number; over: "hold" | "drop" };
 }
 
 /**
@@ -139,6 +144,12 @@ export interface RateCount {
   count: number;
 }
 
+/** A token-budgeted mapping's tokens spent in the period of its latest finished run. */
+export interface TokenCount {
+  periodStart: number;
+  tokens: number;
+}
+
 /** A run its mapping's rate held or dropped (for the metrics). */
 export interface RatedRun {
   scope: string;
@@ -158,10 +169,11 @@ export interface Released {
 /**
  * Why a run is held, and until when it is at the latest (coalesce: the end of its window; rate: the
  * start of the period it may start in; pause: the pause's end, absent until resumed); `by`: the pause's
- * target. A dropped run keeps its reason (rate) and that time too.
+ * target, or for budget what was spent (`budgetHoldBy`). A dropped run keeps its reason (rate, budget)
+ * and that time too.
  */
 export interface RunHold {
-  reason: "coalesce" | "rate" | "pause";
+  reason: "coalesce" | "rate" | "budget" | "pause";
   until?: number;
   by?: string;
 }
@@ -671,6 +683,8 @@ export interface Store {
   queueStats(): Promise<QueueStats>;
   /** The rate counts of these scopes (mapping ids): the latest period given a run, and its runs. */
   rateCounts(scopes: readonly string[]): Promise<Map<string, RateCount>>;
+  /** The token counts of these scopes (mapping ids with flow.budget.tokens), for the budget left. */
+  tokenCounts(scopes: readonly string[]): Promise<Map<string, TokenCount>>;
   backlog(): Promise<Backlog>;
   /** Runs running and queued per lane, for the lanes that have any (by lane name). */
   laneStats(): Promise<LaneStats[]>;

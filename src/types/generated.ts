@@ -481,7 +481,7 @@ export interface MappingChallenge {
   verifyToken?: string;
 }
 /**
- * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), at most so many runs start per period (rate, with over), and its runs run at most so many at once (concurrency, lane). Every request is still answered 2xx at once. Windows, keys, counts and the runs waiting live in the store: they survive a restart and are shared by instances on PostgreSQL.
+ * What this mapping's requests may cost: repeats of a content key start nothing (dedupe), a burst about one thing becomes one run or one event (coalesce), at most so many runs start, or tokens are spent, per period (rate and budget, with over), and its runs run at most so many at once (concurrency, lane). Every request is still answered 2xx at once. Windows, keys, counts and the runs waiting live in the store: they survive a restart and are shared by instances on PostgreSQL.
  *
  * This interface was referenced by `HookgateConfig`'s JSON-Schema
  * via the `definition` "flow".
@@ -498,8 +498,9 @@ export interface MappingFlow {
    */
   concurrency?: number;
   rate?: MappingFlowRate;
+  budget?: MappingFlowBudget;
   /**
-   * What becomes of a run past the rate: hold (stored held, started in arrival order when a later period allows it) or drop (stored as dropped, never started). Either way the sender is answered 2xx at once, with held: true or dropped: true.
+   * What becomes of a run past the rate or budget: hold (stored held, started in arrival order when a later period allows it) or drop (stored as dropped, never started). Either way the sender is answered 2xx at once, with held: true or dropped: true.
    */
   over?: "hold" | "drop";
 }
@@ -552,6 +553,26 @@ export interface MappingFlowRate {
   max: number;
   /**
    * The period (at most 30d), e.g. 1h.
+   */
+  per: string;
+}
+/**
+ * What this mapping's runs may spend per period: at most runs started, and no run starts once the tokens its finished runs reported reached tokens (runners that report none add 0; a run admitted under the budget may overshoot it). Periods are fixed, as for rate. Past it, the run is held until the next period or dropped (flow.over). Agent runs only; with rate, a run must pass both. The counts live in the store.
+ *
+ * This interface was referenced by `HookgateConfig`'s JSON-Schema
+ * via the `definition` "flowBudget".
+ */
+export interface MappingFlowBudget {
+  /**
+   * Runs started per period, e.g. 200.
+   */
+  runs?: number;
+  /**
+   * Tokens (the runner's total: prompt and completion) per period, e.g. 2000000.
+   */
+  tokens?: number;
+  /**
+   * The period (at most 30d), e.g. 1d.
    */
   per: string;
 }

@@ -6,6 +6,7 @@ import type { Store } from "../../src/store/types.js";
 import { acceptsContract } from "./contract/accepts.js";
 import type { ContractOptions, StoreFactory } from "./contract/fixtures.js";
 import { flowContract } from "./contract/flow.js";
+import { flowBudgetContract } from "./contract/flow-budget.js";
 import { flowRateContract } from "./contract/flow-rate.js";
 import { issuesContract } from "./contract/issues.js";
 import { lanesContract } from "./contract/lanes.js";
@@ -34,6 +35,7 @@ export function storeContract(name: string, factory: StoreFactory, options: Cont
   flowContract(context);
   lanesContract(context);
   flowRateContract(context);
+  flowBudgetContract(context);
   issuesContract(context);
   pausesContract(context);
   runCallbacksContract(context);

@@ -167,12 +167,30 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect((await after.getRun("rate-b"))?.status).toBe("queued");
   });
 
+  it("copies token counts: a spent budget stays spent", async () => {
+    const source = new SqliteStore(file);
+    await source.open();
+    const flow = { scope: "m", budget: { tokens: 10, perMs: 100_000, over: "hold" as const } };
+    await source.acceptRun(run("tok-a", { receivedAt: 10_000, mappingId: "m", flow }));
+    await source.claimRuns(100, 10_000);
+    await source.finishRun("tok-a", { status: "succeeded", finishedAt: 10_100, usage: { totalTokens: 12 } });
+    await source.close();
+    const { code, stdout } = await copy();
+    expect(code).toBe(0);
+    expect(stdout).toContain("1 token counts,");
+    const after = new PostgresStore(pgStoreConfig(schema));
+    await after.open();
+    open.push(after);
+    const b = await after.acceptRun(run("tok-b", { receivedAt: 10_200, mappingId: "m", flow }));
+    expect(b).toEqual({ status: "accepted", outcome: { kind: "run", runId: "tok-b", held: true } });
+  });
+
   it("copies everything, and the PostgreSQL store reads what the SQLite one did", async () => {
     const { code, stdout, stderr } = await copy();
     expect(stderr).toContain("copying runs: 3 of 3");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 0 rate counts, 2 issues, 0 run retries, 0 pauses, 0 run callbacks\n$/,
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 0 rate counts, 0 token counts, 2 issues, 0 run retries, 0 pauses, 0 run callbacks\n$/,
     );
 
     const before = new SqliteStore(file, { readonly: true });

@@ -78,8 +78,51 @@ describe("flow: rate", () => {
       "mapping disk: flow.rate applies to agent runs only",
     );
     expect(issueAt(warnings, "hooks.mappings[1].flow.over", "warning").message).toContain(
-      "mapping triage: flow.over says what becomes of a run past flow.rate, and this mapping has no flow.rate",
+      "mapping triage: flow.over says what becomes of a run past flow.rate or flow.budget, and this mapping has neither",
     );
+  });
+});
+
+describe("flow: budget", () => {
+  test("a budget compiles with over; a decision carries it without keys", async () => {
+    const { index } = await compile([
+      agent({ flow: { budget: { tokens: 2_000_000, per: "1d" }, over: "drop" } }),
+    ]);
+    const d = await route(index, request("alerts", { name: "x" }));
+    expect(d.kind === "agent" && d.flow?.budget).toEqual({
+      tokens: 2_000_000,
+      perMs: 86_400_000,
+      over: "drop",
+    });
+  });
+
+  test("a budget without runs or tokens, or with a period past its longest, is a load error", async () => {
+    const issues = await issuesOf(() =>
+      compile([
+        agent({ flow: { budget: { per: "1d" } } }),
+        agent({ id: "b", flow: { budget: { runs: 1, per: "31d" } } }),
+      ]),
+    );
+    expect(issues.map((i) => [i.path, i.message])).toEqual([
+      [
+        "hooks.mappings[0].flow.budget",
+        "mapping alerts: flow.budget needs runs, tokens or both, e.g. { tokens: 2000000, per: 1d }",
+      ],
+      ["hooks.mappings[1].flow.budget.per", "mapping b: per 31d is longer than 30d"],
+    ]);
+  });
+
+  test("validate warns about a budget on a wake mapping, and takes over with a budget alone", async () => {
+    const { warnings } = await loadYaml(`hooks:
+  token: ${TOKEN}
+  mappings:
+    - { id: disk, match: { path: d }, action: wake, textTemplate: t, flow: { budget: { runs: 1, per: 1h } } }
+    - { id: triage, match: { path: t }, action: agent, messageTemplate: m, flow: { budget: { tokens: 9, per: 1h }, over: drop } }
+`);
+    expect(issueAt(warnings, "hooks.mappings[0].flow.budget", "warning").message).toContain(
+      "mapping disk: flow.budget applies to agent runs only",
+    );
+    expect(warnings.some((w) => w.path === "hooks.mappings[1].flow.over")).toBe(false);
   });
 });
 

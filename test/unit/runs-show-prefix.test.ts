@@ -279,4 +279,20 @@ describe("hookgate runs show: flow control", () => {
     const dropped = await runCommand(runs, ["--status", "dropped", "--store", file, "--json"]);
     expect(JSON.parse(dropped.stdout).map((r: { id: string }) => r.id)).toEqual([B]);
   });
+  it("says a run past its budget is held until the next period, or dropped, with the budget", async () => {
+    const budgeted = (id: string, over: "hold" | "drop"): NewRun => ({
+      ...flowed(id, T0),
+      flow: { scope: over, budget: { runs: 1, perMs: 86_400_000, over } },
+    });
+    await writer.acceptRun(budgeted("first-held", "hold"));
+    await writer.acceptRun(budgeted(A, "hold"));
+    await writer.acceptRun(budgeted("first-dropped", "drop"));
+    await writer.acceptRun(budgeted(B, "drop"));
+    expect((await show(A)).stdout).toContain(
+      "  status    held\n  flow      held: its mapping's run budget (1/1d) was reached; starts at 2025-05-02 00:00:00Z\n",
+    );
+    expect((await show(B)).stdout).toContain(
+      "  status    dropped\n  flow      dropped: its mapping's run budget (1/1d) was reached (the next run could start at 2025-05-02 00:00:00Z)\n",
+    );
+  });
 });

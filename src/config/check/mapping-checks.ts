@@ -51,11 +51,22 @@ export function checkMapping(
       `mapping ${mapping.id}: flow.rate applies to agent runs only, so a wake mapping's requests are never held or dropped by it; remove flow.rate, or use flow.coalesce to merge a burst of wakes into one event`,
     );
   }
-  if (mapping.flow?.over !== undefined && mapping.flow.rate === undefined) {
+  if (mapping.action === "wake" && mapping.flow?.budget !== undefined) {
+    issues.warn(
+      source,
+      [...path, "flow", "budget"],
+      `mapping ${mapping.id}: flow.budget applies to agent runs only, so a wake mapping's requests are never held or dropped by it; remove flow.budget`,
+    );
+  }
+  if (
+    mapping.flow?.over !== undefined &&
+    mapping.flow.rate === undefined &&
+    mapping.flow.budget === undefined
+  ) {
     issues.warn(
       source,
       [...path, "flow", "over"],
-      `mapping ${mapping.id}: flow.over says what becomes of a run past flow.rate, and this mapping has no flow.rate; add flow.rate or remove flow.over`,
+      `mapping ${mapping.id}: flow.over says what becomes of a run past flow.rate or flow.budget, and this mapping has neither; add one or remove flow.over`,
     );
   }
   if (mapping.forEachMax !== undefined && mapping.forEach === undefined) {

@@ -6,6 +6,7 @@
 // decides, and its writes are applied in order.
 import type pg from "pg";
 import {
+  budgetScope,
   emptyFlowState,
   type FlowOp,
   FlowPlan,
@@ -15,6 +16,8 @@ import {
   rateFromRow,
   releasedOf,
   slot,
+  type TokenRow,
+  tokensFromRow,
   WINDOW_COLUMNS,
   type WindowRow,
   type WindowState,
@@ -81,6 +84,7 @@ export async function acceptFlowed(
       state.dedupe.set(slot(scope, key), { expiresAt: Number(rows[0].expires_at), ref: rows[0].ref });
   }
   await loadRates(ctx, state, keys.rates);
+  await loadTokens(ctx, state, keys.tokens);
   const plan = new FlowPlan(state);
   let outcome: AcceptOutcome;
   if (kind === "run") {
@@ -109,6 +113,16 @@ export async function acceptFlowed(
   return { status: "accepted", outcome };
 }
 
+async function loadTokens(ctx: FlowAcceptContext, state: FlowState, scopes: Iterable<string>): Promise<void> {
+  for (const scope of scopes) {
+    const { rows } = await ctx.client.query<TokenRow>(
+      `SELECT per_ms, period_start, tokens FROM ${ctx.s}.flow_tokens WHERE scope = $1`,
+      [scope],
+    );
+    state.tokens.set(scope, rows[0] ? tokensFromRow(rows[0]) : null);
+  }
+}
+
 /** The advisory lock slot of a mapping's rate count (a window's or key's slot is a pair). */
 function rateSlot(scope: string): [string] {
   return [scope];
@@ -131,8 +145,8 @@ async function loadRates(ctx: FlowAcceptContext, state: FlowState, scopes: Itera
  */
 export async function releaseDue(ctx: FlowAcceptContext, at: number): Promise<Released> {
   const started = await ctx.client.query(
-    `UPDATE ${ctx.s}.runs SET status = 'queued', held_reason = NULL, held_until = NULL
-     WHERE status = 'held' AND held_reason = 'rate' AND held_until <= $1`,
+    `UPDATE ${ctx.s}.runs SET status = 'queued', held_reason = NULL, held_until = NULL, held_by = NULL
+     WHERE status = 'held' AND held_reason IN ('rate', 'budget') AND held_until <= $1`,
     [at],
   );
   const { rows } = await ctx.client.query<WindowRow>(
@@ -140,21 +154,28 @@ export async function releaseDue(ctx: FlowAcceptContext, at: number): Promise<Re
      ORDER BY opened_at, run_id FOR UPDATE SKIP LOCKED`,
     [at],
   );
+  // Rate counts by their scope: a mapping's own, and its budget's ("<mapping>/budget").
   const locked = new Map<string, boolean>();
-  for (const scope of new Set(rows.filter((r) => r.rate).map((r) => r.scope))) {
+  const countsOf = (w: WindowState): string[] => [
+    ...(w.rate ? [w.scope] : []),
+    ...(w.budget?.runs ? [budgetScope(w.scope)] : []),
+  ];
+  const all = rows.map(windowFromRow);
+  for (const scope of [...new Set(all.flatMap(countsOf))].sort()) {
     const { rows: got } = await ctx.client.query<{ ok: boolean }>(
       "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok",
       [FLOW_LOCKS, JSON.stringify(rateSlot(scope))],
     );
     locked.set(scope, got[0]!.ok);
   }
-  const windows: WindowState[] = rows.map(windowFromRow).filter((w) => locked.get(w.scope) !== false);
+  const windows: WindowState[] = all.filter((w) => countsOf(w).every((c) => locked.get(c) !== false));
   const state = emptyFlowState();
   await loadRates(
     ctx,
     state,
     [...locked].flatMap(([scope, ok]) => (ok ? [scope] : [])),
   );
+  await loadTokens(ctx, state, new Set(windows.filter((w) => w.budget?.tokens).map((w) => w.scope)));
   const plan = new FlowPlan(state);
   for (const w of windows) plan.release(w);
   await applyFlow(ctx, plan.ops);
@@ -180,15 +201,22 @@ async function applyFlow(
       }
       case "hold-run":
         await client.query(
-          `UPDATE ${s}.runs SET status = 'held', held_reason = $1, held_until = $2 WHERE id = $3`,
-          [op.reason, op.until, op.runId],
+          `UPDATE ${s}.runs SET status = 'held', held_reason = $1, held_until = $2, held_by = $4 WHERE id = $3`,
+          [op.reason, op.until, op.runId, op.by ?? null],
         );
         break;
       case "drop-run":
         await client.query(
-          `UPDATE ${s}.runs SET status = 'dropped', held_reason = 'rate', held_until = $1, finished_at = $2
-           WHERE id = $3`,
-          [op.until, ctx.now, op.runId],
+          `UPDATE ${s}.runs SET status = 'dropped', held_reason = $4, held_until = $1, held_by = $5,
+             finished_at = $2 WHERE id = $3`,
+          [op.until, ctx.now, op.runId, op.reason, op.by ?? null],
+        );
+        break;
+      case "put-tokens":
+        await client.query(
+          `INSERT INTO ${s}.flow_tokens (scope, per_ms, period_start, tokens) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (scope) DO UPDATE SET per_ms = excluded.per_ms`,
+          [op.scope, op.tokens.perMs, op.tokens.periodStart, op.tokens.tokens],
         );
         break;
       case "put-rate":
@@ -227,11 +255,11 @@ async function applyFlow(
         break;
       case "put-window":
         await client.query(
-          `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+          `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT (scope, key) DO UPDATE SET kind = excluded.kind, run_id = excluded.run_id,
              opened_at = excluded.opened_at, closes_at = excluded.closes_at, max = excluded.max,
              items = excluded.items, mode = excluded.mode, source = excluded.source, text = excluded.text,
-             rate = excluded.rate`,
+             rate = excluded.rate, budget = excluded.budget`,
           windowParams(op.window).map((v) => (typeof v === "string" ? pgText(v) : v)),
         );
         break;

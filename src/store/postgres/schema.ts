@@ -290,6 +290,18 @@ const migrations: Array<(s: string) => string> = [
     answered_at bigint
   );
   `,
+  // 13: flow budget: each token-budgeted mapping's tokens spent in the period of its latest finished run
+  // (added when a run finishes, the period kept with the row), and the budget a coalesce window's run
+  // reaches when the window ends. A budget's run count is a flow_rates row under "<mapping>/budget".
+  (s) => `
+  CREATE TABLE ${s}.flow_tokens (
+    scope        text   PRIMARY KEY,
+    per_ms       bigint NOT NULL,
+    period_start bigint NOT NULL,
+    tokens       bigint NOT NULL
+  );
+  ALTER TABLE ${s}.flow_windows ADD COLUMN budget text;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

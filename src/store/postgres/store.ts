@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { PostgresStoreConfig } from "../../config/types.js";
 import { backlogOf } from "../backlog.js";
 import { atLeastOne } from "../fan-out.js";
-import { hasFlow, type RateRow, rateFromRow } from "../flow.js";
+import { hasFlow, type RateRow, rateFromRow, type TokenRow, tokensFromRow, tokensSpent } from "../flow.js";
 import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueStatusWhere } from "../issues.js";
@@ -65,6 +65,7 @@ import type {
   SharedStore,
   Store,
   SystemEvent,
+  TokenCount,
   TranscriptMessage,
   WakeMode,
   WorkSignal,
@@ -364,7 +365,7 @@ export class PostgresStore implements Store {
     }
     const due = await this.pool().query(
       `SELECT 1 FROM ${this.s}.flow_windows WHERE closes_at <= $1
-       UNION ALL (SELECT 1 FROM ${this.s}.runs WHERE status = 'held' AND held_reason = 'rate' AND held_until <= $1)
+       UNION ALL (SELECT 1 FROM ${this.s}.runs WHERE status = 'held' AND held_reason IN ('rate', 'budget') AND held_until <= $1)
        LIMIT 1`,
       [at],
     );
@@ -635,14 +636,20 @@ export class PostgresStore implements Store {
            finished_at = $7, delivery = $8, delivery_status = $9, target_id = COALESCE($21, target_id),
            lease_owner = CASE WHEN $10 THEN lease_owner END, lease_until = CASE WHEN $10 THEN lease_until END
          WHERE id = $11 AND status = 'running' AND lease_owner = $12
-         RETURNING session_key),
+         RETURNING session_key, mapping_id),
        tr AS (
          INSERT INTO ${this.s}.transcripts (session_key, role, content, run_id, created_at)
          SELECT up.session_key, t.role, t.content, t.run_id, t.created_at FROM up, ${transcriptRows(13)}
          ORDER BY t.n),
        ev AS (
          INSERT INTO ${this.s}.events (text, source, mode, created_at, last_at)
-         SELECT $17, $18, $19, $7, $7 FROM up WHERE $20::boolean)
+         SELECT $17, $18, $19, $7, $7 FROM up WHERE $20::boolean),
+       tk AS (
+         -- The mapping's token budget (a row only while it has one): the period is the finish's.
+         UPDATE ${this.s}.flow_tokens f SET
+           tokens = CASE WHEN f.period_start = $7 - $7 % f.per_ms THEN f.tokens + $22::bigint ELSE $22::bigint END,
+           period_start = $7 - $7 % f.per_ms
+         FROM up WHERE f.scope = up.mapping_id AND $22::bigint > 0)
        SELECT session_key FROM up`,
       [
         result.status,
@@ -663,6 +670,7 @@ export class PostgresStore implements Store {
         event?.mode ?? null,
         event !== undefined,
         result.targetId === undefined ? null : pgText(result.targetId),
+        tokensSpent(result.usage),
       ],
     );
     const done = rows.length > 0;
@@ -1077,6 +1085,14 @@ export class PostgresStore implements Store {
        WHERE status IN ('queued', 'held') GROUP BY status`,
     );
     return backlogOf(rows);
+  }
+
+  async tokenCounts(scopes: readonly string[]): Promise<Map<string, TokenCount>> {
+    const { rows } = await this.pool().query<TokenRow & { scope: string }>(
+      `SELECT scope, per_ms, period_start, tokens FROM ${this.s}.flow_tokens WHERE scope = ANY($1::text[])`,
+      [scopes],
+    );
+    return new Map(rows.map((r) => [r.scope, tokensFromRow(r)]));
   }
 
   async rateCounts(scopes: readonly string[]): Promise<Map<string, RateCount>> {

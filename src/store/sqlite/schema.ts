@@ -238,6 +238,18 @@ const migrations: string[] = [
     answered_at INTEGER
   );
   `,
+  // 16: flow budget: each token-budgeted mapping's tokens spent in the period of its latest finished run
+  // (added when a run finishes, the period kept with the row), and the budget a coalesce window's run
+  // reaches when the window ends. A budget's run count is a flow_rates row under "<mapping>/budget".
+  `
+  CREATE TABLE flow_tokens (
+    scope        TEXT    PRIMARY KEY,
+    per_ms       INTEGER NOT NULL,
+    period_start INTEGER NOT NULL,
+    tokens       INTEGER NOT NULL
+  );
+  ALTER TABLE flow_windows ADD COLUMN budget TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

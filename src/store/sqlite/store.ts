@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { backlogOf } from "../backlog.js";
 import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
 import {
+  budgetScope,
   emptyFlowState,
   type FlowOp,
   FlowPlan,
@@ -21,6 +22,9 @@ import {
   rateFromRow,
   releasedOf,
   slot,
+  type TokenRow,
+  tokensFromRow,
+  tokensSpent,
   WINDOW_COLUMNS,
   type WindowRow,
   windowFromRow,
@@ -82,6 +86,7 @@ import type {
   RunStatus,
   Store,
   SystemEvent,
+  TokenCount,
   TranscriptMessage,
   WakeMode,
 } from "../types.js";
@@ -105,7 +110,7 @@ export interface SqliteStoreOptions {
 const PRUNE_EVERY_MS = 60_000;
 /** Whether a run held by its rate is due (held runs are found by the status index). */
 const RATE_HELD_DUE_SQL =
-  "SELECT 1 FROM runs WHERE status = 'held' AND held_reason = 'rate' AND held_until <= ? LIMIT 1";
+  "SELECT 1 FROM runs WHERE status = 'held' AND held_reason IN ('rate', 'budget') AND held_until <= ? LIMIT 1";
 const DEFAULT_PENDING_LIMIT = 100;
 /** Request log rows wait at most this long for a commit to join before committing alone. */
 const REQUEST_LOG_MAX_WAIT_MS = 1000;
@@ -388,7 +393,16 @@ export class SqliteStore implements Store {
       if (row) state.dedupe.set(slot(scope, key), { expiresAt: row.expires_at, ref: row.ref });
     }
     this.loadRates(state, keys.rates);
+    this.loadTokens(state, keys.tokens);
     return state;
+  }
+
+  private loadTokens(state: FlowState, scopes: Iterable<string>): void {
+    const select = this.stmt("SELECT per_ms, period_start, tokens FROM flow_tokens WHERE scope = ?");
+    for (const scope of scopes) {
+      const row = select.get(scope) as TokenRow | undefined;
+      state.tokens.set(scope, row ? tokensFromRow(row) : null);
+    }
   }
 
   private loadRates(state: FlowState, scopes: Iterable<string>): void {
@@ -408,16 +422,20 @@ export class SqliteStore implements Store {
           this.insertRun(op.run);
           break;
         case "hold-run":
-          this.stmt("UPDATE runs SET status = 'held', held_reason = ?, held_until = ? WHERE id = ?").run(
-            op.reason,
-            op.until,
-            op.runId,
-          );
+          this.stmt(
+            "UPDATE runs SET status = 'held', held_reason = ?, held_until = ?, held_by = ? WHERE id = ?",
+          ).run(op.reason, op.until, op.by ?? null, op.runId);
           break;
         case "drop-run":
           this.stmt(
-            "UPDATE runs SET status = 'dropped', held_reason = 'rate', held_until = ?, finished_at = ? WHERE id = ?",
-          ).run(op.until, this.now(), op.runId);
+            "UPDATE runs SET status = 'dropped', held_reason = ?, held_until = ?, held_by = ?, finished_at = ? WHERE id = ?",
+          ).run(op.reason, op.until, op.by ?? null, this.now(), op.runId);
+          break;
+        case "put-tokens":
+          this.stmt(
+            `INSERT INTO flow_tokens (scope, per_ms, period_start, tokens) VALUES (?, ?, ?, ?)
+             ON CONFLICT (scope) DO UPDATE SET per_ms = excluded.per_ms`,
+          ).run(op.scope, op.tokens.perMs, op.tokens.periodStart, op.tokens.tokens);
           break;
         case "put-rate":
           this.stmt(
@@ -445,7 +463,7 @@ export class SqliteStore implements Store {
         case "put-window":
           if (op.fresh) {
             this.stmt(
-              `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             ).run(...windowParams(op.window));
           } else {
             // A join changes what the window holds, not its key or times: no index is touched.
@@ -480,9 +498,10 @@ export class SqliteStore implements Store {
         this.lastFlowPrune = at;
         this.stmt("DELETE FROM flow_dedupe WHERE expires_at <= ?").run(at);
       }
-      // Runs held by their rate whose period has come: queued in arrival order (the worker claims by seq).
+      // Runs held by their rate or budget whose period has come: queued in arrival order (the worker
+      // claims by seq).
       const started = this.stmt(
-        "UPDATE runs SET status = 'queued', held_reason = NULL, held_until = NULL WHERE status = 'held' AND held_reason = 'rate' AND held_until <= ?",
+        "UPDATE runs SET status = 'queued', held_reason = NULL, held_until = NULL, held_by = NULL WHERE status = 'held' AND held_reason IN ('rate', 'budget') AND held_until <= ?",
       ).run(at).changes;
       const rows = this.stmt(
         `SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE closes_at <= ? ORDER BY opened_at, run_id`,
@@ -490,6 +509,8 @@ export class SqliteStore implements Store {
       const windows = rows.map(windowFromRow);
       const state = emptyFlowState();
       this.loadRates(state, new Set(windows.filter((w) => w.rate).map((w) => w.scope)));
+      this.loadRates(state, new Set(windows.filter((w) => w.budget?.runs).map((w) => budgetScope(w.scope))));
+      this.loadTokens(state, new Set(windows.filter((w) => w.budget?.tokens).map((w) => w.scope)));
       const plan = new FlowPlan(state);
       for (const w of windows) plan.release(w);
       this.applyFlow(plan.ops);
@@ -756,6 +777,16 @@ export class SqliteStore implements Store {
       if (info.changes === 0) {
         this.opts.log?.warn({ runId: id }, "finishing a run that is not running; ignored");
         return false;
+      }
+      const spent = tokensSpent(result.usage);
+      if (spent > 0) {
+        // The mapping's token budget (a row only while it has one): the period is the finish's.
+        this.stmt(
+          `UPDATE flow_tokens SET
+             tokens = CASE WHEN period_start = @at - @at % per_ms THEN tokens + @spent ELSE @spent END,
+             period_start = @at - @at % per_ms
+           WHERE scope = (SELECT mapping_id FROM runs WHERE id = @id)`,
+        ).run({ at: result.finishedAt, spent, id });
       }
       if (completion.transcript?.length) {
         const sessionKey = (
@@ -1092,6 +1123,16 @@ export class SqliteStore implements Store {
   async getIssue(id: number): Promise<IssueRecord | null> {
     const row = this.stmt("SELECT * FROM issues WHERE id = ?").get(id) as IssueRow | undefined;
     return row ? issueFromRow(row) : null;
+  }
+
+  async tokenCounts(scopes: readonly string[]): Promise<Map<string, TokenCount>> {
+    const out = new Map<string, TokenCount>();
+    const select = this.stmt("SELECT per_ms, period_start, tokens FROM flow_tokens WHERE scope = ?");
+    for (const scope of scopes) {
+      const row = select.get(scope) as TokenRow | undefined;
+      if (row) out.set(scope, tokensFromRow(row));
+    }
+    return out;
   }
 
   async rateCounts(scopes: readonly string[]): Promise<Map<string, RateCount>> {

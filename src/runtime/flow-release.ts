@@ -1,8 +1,9 @@
 // Ends coalesce windows whose time is up: their held runs are queued and their wakes become events.
 // The windows live in the store (they survive a restart, and on a shared store any instance may end
-// them); this only looks for due ones, as often as the worker polls.
+// them); this only looks for due ones, as often as the worker polls. Ending a window composes its
+// run's message from the requests it gathered.
 import type { Logger } from "pino";
-import type { Store, WakeMode } from "../store/types.js";
+import type { CoalesceTemplates, Store, WakeMode } from "../store/types.js";
 
 export interface FlowReleaseOptions {
   store: Store;
@@ -13,6 +14,11 @@ export interface FlowReleaseOptions {
   runsQueued: () => void;
   /** A wake window became an event of this mode. */
   wakeAdded: (mode: WakeMode) => void;
+  /**
+   * The mappings' coalesceTemplates (a process with the rules); without it, the windows of mappings
+   * with one are left to such a process.
+   */
+  templates?: CoalesceTemplates;
 }
 
 export class FlowRelease {
@@ -44,7 +50,7 @@ export class FlowRelease {
 
   private async release(): Promise<void> {
     try {
-      const { runs, wakes } = await this.opts.store.releaseWindows(this.opts.now());
+      const { runs, wakes } = await this.opts.store.releaseWindows(this.opts.now(), this.opts.templates);
       if (runs > 0) this.opts.runsQueued();
       for (const mode of wakes) this.opts.wakeAdded(mode);
     } catch (err) {

@@ -4,7 +4,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
-import type { HeartbeatRecord, RunRecord, Store } from "../store/types.js";
+import type { CoalesceTemplates, HeartbeatRecord, RunRecord, Store } from "../store/types.js";
 import { Alerter } from "./alerts.js";
 import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
@@ -52,6 +52,11 @@ export interface RuntimeOptions {
    * `hookgate worker` (or `serve`) on the same shared store do the work, woken by the store's signals.
    */
   worker?: boolean;
+  /**
+   * The mappings' coalesceTemplates, for ending the coalesce windows of mappings with one (the
+   * server has the rules; a process without them leaves those windows to one that has).
+   */
+  coalesceTemplates?: CoalesceTemplates;
 }
 
 export interface HookgateRuntime extends Runtime {
@@ -224,6 +229,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     everyMs: pollMs === 0 ? 0 : Math.min(pollMs, 1000),
     runsQueued: () => worker.kick(),
     wakeAdded: (mode) => wakeAdded(mode),
+    ...(opts.coalesceTemplates && { templates: opts.coalesceTemplates }),
   });
   let resumingAgain: Promise<void> | null = null;
   const sharedWork =

@@ -62,10 +62,31 @@ export interface FlowSpec {
     max: number;
     /** This action's message before the safety wrapper (a wake: its text). */
     item: string;
-    /** The run's message (a wake: the event's text) made of every item so far, for the window's run id. */
-    compose: (items: readonly FlowItem[], runId: string) => string;
+    /** How the window's items become one message, kept with the window it opens. */
+    frame: CoalesceFrame;
+    /** The mapping's coalesceTemplate (frame.template), for a window that ends in this accept. */
+    render?: CoalesceRender;
   };
 }
+
+/**
+ * How a coalesce window's items become its run's message (a wake: its event's text) when it ends.
+ * Kept with the window, so that whichever instance ends it, after a restart too, composes the same.
+ */
+export interface CoalesceFrame {
+  /** Between the items' messages, without a template. */
+  separator: string;
+  /** A run's safety wrapper (absent: the mapping allows unsafe content, or a wake). */
+  wrap?: { hookName: string; source: string };
+  /** The mapping renders the items with its coalesceTemplate: only a process that has it ends the window. */
+  template?: true;
+}
+
+/** A mapping's coalesceTemplate over a window's items and key. */
+export type CoalesceRender = (items: readonly FlowItem[], key: string) => string;
+
+/** The coalesceTemplate of a mapping, by its id (a flow scope); undefined when it has none (any more). */
+export type CoalesceTemplates = (scope: string) => CoalesceRender | undefined;
 
 /**
  * accepted: stored now; replayed: the key was seen with the same body, nothing new was stored (the
@@ -563,10 +584,12 @@ export interface Store {
   pendingDeliveries(): Promise<RunRecord[]>;
 
   /**
-   * Ends the coalesce windows whose time is up at `at`: their runs are queued, their wakes become
-   * events. Returns how many runs were queued and the mode of each event added.
+   * Ends the coalesce windows whose time is up at `at`: their runs get their messages and are queued,
+   * their wakes become events. Returns how many runs were queued and the mode of each event added.
+   * `templates` renders the windows of mappings with a coalesceTemplate; without it those windows are
+   * left for a process that has the rules.
    */
-  releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }>;
+  releaseWindows(at: number, templates?: CoalesceTemplates): Promise<{ runs: number; wakes: WakeMode[] }>;
 
   // --- heartbeats ---
   /**

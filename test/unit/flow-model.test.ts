@@ -89,7 +89,7 @@ function flowRun(id: string, at: number, a: Act, s: Settings): NewRun {
       windowMs: s.coalesceMs,
       max: s.max,
       item: id,
-      compose: (items) => items.map((i) => i.message).join("|"),
+      frame: { separator: "|" },
     };
   }
   return run(id, { message: id, receivedAt: at, ...((a.c !== undefined || a.d !== undefined) && { flow }) });

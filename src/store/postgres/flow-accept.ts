@@ -5,19 +5,33 @@
 // the shared planner (../flow.ts) decides, and its writes are applied in order.
 import type pg from "pg";
 import {
+  composeWindow,
+  dueWindows,
   type FlowOp,
   FlowPlan,
   type FlowState,
   flowKeysOf,
+  releasedOf,
   slot,
   WINDOW_COLUMNS,
   type WindowRow,
   type WindowState,
   windowFromRow,
   windowParams,
+  windowSelect,
 } from "../flow.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
-import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, WakeMode } from "../types.js";
+import type {
+  AcceptOutcome,
+  AcceptResult,
+  CoalesceRender,
+  CoalesceTemplates,
+  FlowItem,
+  IdempotencyRef,
+  NewRun,
+  NewWake,
+  WakeMode,
+} from "../types.js";
 import { insertRuns, Params } from "./accept.js";
 import { pgText } from "./connect.js";
 
@@ -60,7 +74,7 @@ export async function acceptFlowed(
   const state: FlowState = { windows: new Map(), dedupe: new Map() };
   for (const [scope, key] of keys.windows) {
     const { rows } = await client.query<WindowRow>(
-      `SELECT ${WINDOW_COLUMNS} FROM ${s}.flow_windows WHERE scope = $1 AND key = $2 FOR UPDATE`,
+      `SELECT ${windowSelect(`${s}.`)} FROM ${s}.flow_windows w WHERE w.scope = $1 AND w.key = $2 FOR UPDATE`,
       [scope, key],
     );
     if (rows[0]) state.windows.set(slot(scope, key), windowFromRow(rows[0]));
@@ -101,24 +115,50 @@ export async function acceptFlowed(
   return { status: "accepted", outcome };
 }
 
-/** Ends the windows due at `at` that no other transaction holds. */
+/** Ends the windows due at `at` that no other transaction holds (and that `templates` can render). */
 export async function releaseDue(
   ctx: FlowAcceptContext,
   at: number,
+  templates: CoalesceTemplates | undefined,
 ): Promise<{ runs: number; wakes: WakeMode[] }> {
   const { rows } = await ctx.client.query<WindowRow>(
-    `SELECT ${WINDOW_COLUMNS} FROM ${ctx.s}.flow_windows WHERE closes_at <= $1
-     ORDER BY opened_at FOR UPDATE SKIP LOCKED`,
+    `SELECT ${windowSelect(`${ctx.s}.`)} FROM ${ctx.s}.flow_windows w WHERE w.closes_at <= $1
+     ORDER BY w.opened_at FOR UPDATE SKIP LOCKED`,
     [at],
   );
-  const windows: WindowState[] = rows.map(windowFromRow);
+  const due = dueWindows(rows.map(windowFromRow), templates);
   const plan = new FlowPlan({ windows: new Map(), dedupe: new Map() });
-  for (const w of windows) plan.release(w);
+  for (const { window, render } of due) plan.release(window, render);
   await applyFlow(ctx, plan.ops);
-  return {
-    runs: windows.filter((w) => w.kind === "run").length,
-    wakes: windows.filter((w) => w.kind === "wake").map((w) => w.mode ?? "now"),
-  };
+  return releasedOf(due);
+}
+
+/** A window's items become its run's message (queued) or one event; then they are deleted. */
+async function endWindow(
+  ctx: FlowAcceptContext,
+  window: WindowState,
+  render: CoalesceRender | undefined,
+): Promise<void> {
+  const { client, s } = ctx;
+  const { rows } = await client.query<{ message: string; at: string | number }>(
+    `SELECT message, at FROM ${s}.flow_items WHERE scope = $1 AND key = $2 ORDER BY seq`,
+    [window.scope, window.key],
+  );
+  const items: FlowItem[] = rows.map((r) => ({ message: r.message, at: Number(r.at) }));
+  const message = pgText(composeWindow(window, items, render));
+  if (window.kind === "run") {
+    await client.query(
+      `UPDATE ${s}.runs SET message = $1, merged = $2, status = 'queued', held_reason = NULL, held_until = NULL
+       WHERE id = $3 AND status = 'held'`,
+      [message, items.length > 1 ? items.length : null, window.runId],
+    );
+  } else {
+    await client.query(
+      `INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)`,
+      [message, pgText(window.source ?? "wake"), window.mode ?? "now", window.openedAt],
+    );
+  }
+  await client.query(`DELETE FROM ${s}.flow_items WHERE scope = $1 AND key = $2`, [window.scope, window.key]);
 }
 
 /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
@@ -143,40 +183,39 @@ async function applyFlow(
           [op.until, op.runId],
         );
         break;
-      case "merge-run":
-        await client.query(`UPDATE ${s}.runs SET message = $1, merged = $2 WHERE id = $3`, [
-          pgText(op.message),
-          op.merged,
-          op.runId,
-        ]);
-        break;
-      case "queue-run":
+      case "add-item":
         await client.query(
-          `UPDATE ${s}.runs SET status = 'queued', held_reason = NULL, held_until = NULL
-           WHERE id = $1 AND status = 'held'`,
-          [op.runId],
+          `INSERT INTO ${s}.flow_items (scope, key, seq, at, message) VALUES ($1, $2, $3, $4, $5)`,
+          [pgText(op.scope), pgText(op.key), op.seq, op.item.at, pgText(op.item.message)],
         );
-        signals.add("run");
+        if (op.runId !== null && op.seq > 0) {
+          await client.query(`UPDATE ${s}.runs SET merged = $1 WHERE id = $2`, [op.seq + 1, op.runId]);
+        }
+        break;
+      case "end-window":
+        await endWindow(ctx, op.window, op.render);
+        if (op.window.kind === "run") signals.add("run");
+        else if (op.window.mode === "now") signals.add("heartbeat");
         break;
       case "wake":
         events.set(i, await insertWake(ctx, op.wake));
         if (op.wake.mode === "now") signals.add("heartbeat");
         break;
-      case "event":
-        await client.query(
-          `INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)`,
-          [pgText(op.text), pgText(op.source), op.mode, op.at],
-        );
-        if (op.mode === "now") signals.add("heartbeat");
-        break;
-      case "put-window":
+      case "open-window":
         await client.query(
           `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
            ON CONFLICT (scope, key) DO UPDATE SET kind = excluded.kind, run_id = excluded.run_id,
              opened_at = excluded.opened_at, closes_at = excluded.closes_at, max = excluded.max,
-             items = excluded.items, mode = excluded.mode, source = excluded.source, text = excluded.text`,
+             items = excluded.items, mode = excluded.mode, source = excluded.source, frame = excluded.frame`,
           windowParams(op.window).map((v) => (typeof v === "string" ? pgText(v) : v)),
         );
+        break;
+      case "window-mode":
+        await client.query(`UPDATE ${s}.flow_windows SET mode = $1 WHERE scope = $2 AND key = $3`, [
+          op.mode,
+          op.scope,
+          op.key,
+        ]);
         break;
       case "drop-window":
         await client.query(`DELETE FROM ${s}.flow_windows WHERE scope = $1 AND key = $2`, [op.scope, op.key]);
@@ -192,7 +231,11 @@ async function applyFlow(
   }
   // A held run is not work yet: only runs queued (or released) wake the other instances.
   const held = new Set(ops.flatMap((op) => (op.op === "hold-run" ? [op.runId] : [])));
-  const queued = ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
+  const queued = ops.some(
+    (op) =>
+      (op.op === "insert-run" && !held.has(op.run.id)) ||
+      (op.op === "end-window" && op.window.kind === "run"),
+  );
   if (!queued) signals.delete("run");
   if (signals.size > 0) await ctx.notify([...signals]);
   return events;

@@ -30,6 +30,7 @@ import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptResult,
   Backlog,
+  CoalesceTemplates,
   DeliveryState,
   HeartbeatRecord,
   IdempotencyRef,
@@ -345,7 +346,10 @@ export class PostgresStore implements Store {
     );
   }
 
-  async releaseWindows(at: number): Promise<{ runs: number; wakes: WakeMode[] }> {
+  async releaseWindows(
+    at: number,
+    templates?: CoalesceTemplates,
+  ): Promise<{ runs: number; wakes: WakeMode[] }> {
     const now = this.now();
     if (now - this.lastFlowPrune >= PRUNE_EVERY_MS) {
       this.lastFlowPrune = now;
@@ -356,7 +360,7 @@ export class PostgresStore implements Store {
       [at],
     );
     if (due.rowCount === 0) return { runs: 0, wakes: [] };
-    return this.flowed((ctx) => releaseDue(ctx, at));
+    return this.flowed((ctx) => releaseDue(ctx, at, templates));
   }
 
   async findIdempotent(idem: IdempotencyRef): Promise<IdempotentRepeat | null> {

@@ -349,10 +349,14 @@ export function windowParams(w: WindowState): unknown[] {
 export const WINDOW_COLUMNS =
   "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, frame" as const;
 
-/** The select list of a window row with its count of items; `s` is the schema prefix ("" or `"x".`). */
+/**
+ * The select list of a window row with its count of items (seq runs from 0 without gaps, so the
+ * count is the last seq + 1: one step down the key's index rather than a walk over its items);
+ * `s` is the schema prefix ("" or `"x".`).
+ */
 export function windowSelect(s = ""): string {
   return `w.scope, w.key, w.kind, w.run_id, w.opened_at, w.closes_at, w.max, w.mode, w.source, w.frame,
-    (SELECT count(*) FROM ${s}flow_items i WHERE i.scope = w.scope AND i.key = w.key) AS count`;
+    coalesce((SELECT max(i.seq) + 1 FROM ${s}flow_items i WHERE i.scope = w.scope AND i.key = w.key), 0) AS count`;
 }
 
 /** A window row as both stores read it (PostgreSQL's bigint columns come back as numbers: see connect.ts). */

@@ -16,7 +16,7 @@ export function ratedRun(id: string, at: number, rate: Rate, c?: string): NewRun
       windowMs: 1000,
       max: 50,
       item: id,
-      compose: (items) => items.map((i) => i.message).join(" | "),
+      frame: { separator: " | " },
     };
   }
   return run(id, { message: id, receivedAt: at, mappingId: "m", flow });

@@ -6,6 +6,7 @@ import type { LoadedConfig } from "./config/load.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { addBudgetLeftSource, addLaneSource, addQueueSource, addRateLeftSource } from "./core/metrics.js";
 import type { CompileOptions } from "./engine/compile.js";
+import { coalesceTemplateOf } from "./engine/flow.js";
 import { configuredLanes } from "./engine/lane.js";
 import { applyLiveSettings, buildApp } from "./http/app.js";
 import { type AuthFailureLimiter, MemoryAuthLimiter } from "./http/auth-limiter.js";
@@ -73,6 +74,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     ...(opts.fetch && { fetch: opts.fetch }),
     ...(opts.worker === false && { worker: false }),
+    // Windows that end on time render with the rules of the configuration serving then.
+    coalesceTemplates: (scope) => coalesceTemplateOf(generations.current.index.rules, scope),
   });
   // Outlives every generation: a reload must not reset an attacker's failure count. On a shared
   // store the counts are shared too, so failures spread over instances add up.

@@ -42,6 +42,7 @@ const TABLE_NAMES: Record<CopiedTable, string> = {
   heartbeats: "heartbeats",
   requests: "logged requests",
   flow_windows: "coalesce windows",
+  flow_items: "coalesced requests",
   flow_dedupe: "dedupe keys",
   flow_rates: "rate counts",
   flow_tokens: "token counts",

@@ -61,6 +61,18 @@ export function composeCoalesced(
   return template({ ...fields, payload: fields }).trim();
 }
 
+/**
+ * The coalesceTemplate of the rule whose id is `scope` (a flow's scope is its mapping's id), as what
+ * renders a window's items when the window ends on time; undefined when that rule has none (any more).
+ */
+export function coalesceTemplateOf(
+  rules: ReadonlyArray<{ id: string; flow?: CompiledFlow }>,
+  scope: string,
+): ((items: readonly CoalescedItem[], key: string) => string) | undefined {
+  const template = rules.find((r) => r.id === scope)?.flow?.coalesce?.template;
+  return template && ((items, key) => composeCoalesced(template, items, key, ""));
+}
+
 /** A window as the schema takes it, checked against the longest one; else the sentence for the issue. */
 export function flowWindowMs(window: string, maxMs: number, maxText: string): number | string {
   const ms = parseDuration(window);

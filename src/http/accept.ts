@@ -11,7 +11,14 @@ import type { AgentAction, WakeAction } from "../engine/types.js";
 import type { AdmittedRun } from "../ingress/decide.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
 import type { Runtime } from "../runtime/types.js";
-import type { AcceptResult, FlowItem, FlowSpec, IdempotencyRef, NewRun, NewWake } from "../store/types.js";
+import type {
+  AcceptResult,
+  CoalesceFrame,
+  FlowSpec,
+  IdempotencyRef,
+  NewRun,
+  NewWake,
+} from "../store/types.js";
 import { HttpError } from "./errors.js";
 
 /** A mapping's flow control, for the actions it built (each carries its keys); scope: the mapping's id. */
@@ -116,28 +123,22 @@ export function createAcceptor(runtime: Runtime): Acceptor {
 
 function newWake(action: WakeAction, hook: string, receivedAt: number, flow?: AcceptFlow): NewWake {
   const wake: NewWake = { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt };
-  const spec =
-    flow &&
-    flowSpec(
-      flow,
-      action.flow,
-      action.text,
-      (items, key) => composeCoalesced(flow.spec.coalesce?.template, items, key, "\n"),
-      "wake",
-    );
+  const spec = flow && flowSpec(flow, action.flow, action.text, { separator: "\n" }, "wake");
   return spec ? { ...wake, flow: spec } : wake;
 }
 
 /**
+/**
  * The store's view of an action's flow control: its keys with the mapping's windows, how a coalesced
- * message is made of the items (`compose(items, key, runId)`), and for a run its mapping's rate (a wake
- * is not a run of its own: the rate and budget leave it alone). Undefined without keys, rate or budget.
+ * message is made of the items (`frame`, and the mapping's coalesceTemplate), and for a run its
+ * mapping's rate and budget (a wake is not a run of its own: the rate and budget leave it alone).
+ * Undefined without keys, rate or budget.
  */
 function flowSpec(
   flow: AcceptFlow,
   keys: FlowKeys | undefined,
   item: string,
-  compose: (items: readonly FlowItem[], key: string, runId: string) => string,
+  frame: CoalesceFrame,
   kind: "wake" | "run",
 ): FlowSpec | undefined {
   const { dedupe, coalesce, rate, budget } = flow.spec;
@@ -147,13 +148,14 @@ function flowSpec(
   if (!keys) return spec.rate || spec.budget ? spec : undefined;
   if (dedupe && keys.dedupe !== undefined) spec.dedupe = { key: keys.dedupe, windowMs: dedupe.windowMs };
   if (coalesce && keys.coalesce !== undefined) {
-    const key = keys.coalesce;
+    const { template } = coalesce;
     spec.coalesce = {
-      key,
+      key: keys.coalesce,
       windowMs: coalesce.windowMs,
       max: coalesce.max,
       item,
-      compose: (items, runId) => compose(items, key, runId),
+      frame: template ? { ...frame, template: true } : frame,
+      ...(template && { render: (items, key) => composeCoalesced(template, items, key, frame.separator) }),
     };
   }
   return spec.dedupe || spec.coalesce || spec.rate || spec.budget ? spec : undefined;
@@ -173,27 +175,17 @@ function newRun(
   // of that index anywhere in every commit (test/bench/README.md, "Where the time goes").
   const id = timeOrderedId(receivedAt);
   const name = action.name ?? hook;
-  const wrap = (text: string, runId: string, at: number) =>
-    action.allowUnsafeExternalContent
-      ? text
-      : wrapExternalContent(text, {
-          hookName: name,
-          runId,
-          receivedAt: at,
-          source: action.contentSource ?? "Webhook",
-        });
-  const message = wrap(action.message, id, receivedAt);
-  // A coalesced run's message is the items' (wrapped once, as the window's run, from its first request).
-  const spec =
-    flow &&
-    flowSpec(
-      flow,
-      action.flow,
-      action.message,
-      (items, key, runId) =>
-        wrap(composeCoalesced(flow.spec.coalesce?.template, items, key, "\n\n"), runId, items[0]!.at),
-      "run",
-    );
+  const source = action.contentSource ?? "Webhook";
+  const message = action.allowUnsafeExternalContent
+    ? action.message
+    : wrapExternalContent(action.message, { hookName: name, runId: id, receivedAt, source });
+  // A coalesced run's message is made of the items when its window ends, wrapped once as the window's
+  // run, from its first request.
+  const frame: CoalesceFrame = {
+    separator: "\n\n",
+    ...(!action.allowUnsafeExternalContent && { wrap: { hookName: name, source } }),
+  };
+  const spec = flow && flowSpec(flow, action.flow, action.message, frame, "run");
   return {
     id,
     name,

@@ -78,11 +78,15 @@ function unstoredOutcome(d: Extract<IngressDecision, { kind: "wake" | "agent" }>
       ...marks,
     };
   }
-  if (!d.fanOut) return { kind: "wake", mode: d.action.mode, event: "queued", ...marks };
+  // A wake that goes into a window adds no event now: only a wake outside one is queued.
+  const windowed = (a: WakeAction) => d.flow?.coalesce !== undefined && a.flow?.coalesce !== undefined;
+  if (!d.fanOut) {
+    return { kind: "wake", mode: d.action.mode, event: coalesced ? "coalesced" : "queued", ...marks };
+  }
   return {
     kind: "wake",
     mode: combinedWakeMode(d.fanOut),
-    event: "queued",
+    event: d.fanOut.every(windowed) ? "coalesced" : "queued",
     count: d.fanOut.length,
     ...marks,
   };

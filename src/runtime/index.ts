@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { ResolvedConfig } from "../config/types.js";
 import { metrics } from "../core/metrics.js";
 import { PAUSE_KINDS } from "../store/pause.js";
-import type { HeartbeatRecord, Pause, RunRecord, Store } from "../store/types.js";
+import type { CoalesceTemplates, HeartbeatRecord, Pause, RunRecord, Store } from "../store/types.js";
 import { Alerter } from "./alerts.js";
 import type { RateGate } from "./delivery/rate-gate.js";
 import type { Delivery } from "./delivery/types.js";
@@ -53,6 +53,11 @@ export interface RuntimeOptions {
    * `hookgate worker` (or `serve`) on the same shared store do the work, woken by the store's signals.
    */
   worker?: boolean;
+  /**
+   * The mappings' coalesceTemplates, for ending the coalesce windows of mappings with one (the
+   * server has the rules; a process without them leaves those windows to one that has).
+   */
+  coalesceTemplates?: CoalesceTemplates;
 }
 
 export interface HookgateRuntime extends Runtime {
@@ -237,6 +242,7 @@ export function createRuntime(opts: RuntimeOptions): HookgateRuntime {
     runsQueued: () => worker.kick(),
     wakeAdded: (mode) => wakeAdded(mode),
     pausesSeen,
+    ...(opts.coalesceTemplates && { templates: opts.coalesceTemplates }),
   });
   let resumingAgain: Promise<void> | null = null;
   const sharedWork =

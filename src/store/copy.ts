@@ -23,8 +23,10 @@ const TABLES = [
   { name: "heartbeats", order: "id", identity: "id" },
   // The request log, so that the console and `hookgate replay` keep the history.
   { name: "requests", order: "seq", identity: "seq" },
-  // Open coalesce windows (their held runs start when the window ends) and remembered dedupe keys.
+  // Open coalesce windows (their held runs start when the window ends) with the requests they
+  // gathered, and remembered dedupe keys.
   { name: "flow_windows", order: "scope, key" },
+  { name: "flow_items", order: "scope, key, seq" },
   { name: "flow_dedupe", order: "scope, key" },
   // Each mapping's rate count (its held runs are in runs, with the time their period starts).
   { name: "flow_rates", order: "scope" },

@@ -13,8 +13,12 @@
 // both have room in). Its tokens are added when a run finishes (the store does it, from the run's
 // mapping): a run reaching a budget whose period's tokens already reached it waits for the next period.
 // A run admitted under the budget may overshoot it.
+import { wrapExternalContent } from "../core/untrusted-content.js";
 import { combinedWakeMode } from "../core/wake-mode.js";
 import type {
+  CoalesceFrame,
+  CoalesceRender,
+  CoalesceTemplates,
   FlowItem,
   FlowMarks,
   FlowSpec,
@@ -28,7 +32,7 @@ import type {
   WakeMode,
 } from "./types.js";
 
-/** An open coalesce window as the store keeps it. */
+/** An open coalesce window as the store keeps it; its requests are rows of flow_items (seq 0 to count - 1). */
 export interface WindowState {
   scope: string;
   key: string;
@@ -38,11 +42,13 @@ export interface WindowState {
   openedAt: number;
   closesAt: number;
   max: number;
-  items: FlowItem[];
-  /** kind wake: the event's mode (now once any request asked for it), source and text so far. */
+  /** Requests joined so far. */
+  count: number;
+  /** How the items become the message when the window ends. */
+  frame: CoalesceFrame;
+  /** kind wake: the event's mode (now once any request asked for it) and source. */
   mode: WakeMode | null;
   source: string | null;
-  text: string | null;
   /** kind run: the mapping's rate when the window opened; its run reaches it when the window ends. */
   rate: RateSpec | null;
   /** kind run: the mapping's budget when the window opened, reached with the rate. */
@@ -85,19 +91,24 @@ export interface DedupeState {
   ref: string | null;
 }
 
-/** One write of a plan; the store applies them in order, in the accept's transaction. */
+/**
+ * One write of a plan; the store applies them in order, in the accept's transaction. A join is one
+ * small write (its item, and the count its run shows); the message is made once, when the window ends.
+ */
 export type FlowOp =
   | { op: "insert-run"; run: NewRun }
   | { op: "hold-run"; runId: string; until: number; reason: "coalesce" | "rate" | "budget"; by?: string }
   /** A run past its rate or budget with over: drop; `until`: when it would have been let start. */
   | { op: "drop-run"; runId: string; until: number; reason: "rate" | "budget"; by?: string }
-  | { op: "merge-run"; runId: string; message: string; merged: number }
   | { op: "queue-run"; runId: string }
+  /** A request's item; `runId`: the held run, which shows `seq + 1` requests merged once it is a join. */
+  | { op: "add-item"; scope: string; key: string; seq: number; item: FlowItem; runId: string | null }
   /** A wake as without flow (it may coalesce with an identical pending event). */
   | { op: "wake"; wake: NewWake }
-  | { op: "event"; text: string; source: string; mode: WakeMode; at: number }
-  /** A window opened (`fresh`: its row is new) or joined (only its items, mode and text change). */
-  | { op: "put-window"; window: WindowState; fresh: boolean }
+  /** A window ends: its items become its run's message (the run is queued) or one event; then they go. */
+  | { op: "end-window"; window: WindowState; render?: CoalesceRender }
+  | { op: "open-window"; window: WindowState }
+  | { op: "window-mode"; scope: string; key: string; mode: WakeMode }
   | { op: "drop-window"; scope: string; key: string }
   | { op: "put-dedupe"; scope: string; key: string; expiresAt: number; ref: string | null }
   | { op: "put-rate"; scope: string; rate: RateState }
@@ -209,22 +220,15 @@ export class FlowPlan {
     let fate: RateFate | undefined;
     if (flow?.coalesce) {
       coalesced = true;
-      const { key, windowMs, max, item, compose } = flow.coalesce;
+      const { key, windowMs, max, item, frame, render } = flow.coalesce;
       const id = slot(flow.scope, key);
-      const open = this.openWindow(id, at);
+      const open = this.openWindow(id, at, render);
       if (open) {
-        open.items.push({ message: item, at });
         ref = open.runId!;
-        this.ops.push({
-          op: "merge-run",
-          runId: ref,
-          message: compose(open.items, ref),
-          merged: open.items.length,
-        });
-        fate = this.afterJoin(id, open, at);
+        this.addItem(open, item, at);
+        fate = this.afterJoin(id, open, at, render, false);
       } else {
-        const items = [{ message: item, at }];
-        this.ops.push({ op: "insert-run", run: { ...run, message: compose(items, run.id) } });
+        this.ops.push({ op: "insert-run", run });
         const window: WindowState = {
           scope: flow.scope,
           key,
@@ -233,15 +237,16 @@ export class FlowPlan {
           openedAt: at,
           closesAt: at + windowMs,
           max,
-          items,
+          count: 0,
+          frame,
           mode: null,
           source: null,
-          text: null,
           rate: flow.rate ?? null,
           budget: flow.budget ?? null,
         };
         this.ops.push({ op: "hold-run", runId: run.id, until: window.closesAt, reason: "coalesce" });
-        fate = this.afterJoin(id, window, at);
+        this.addItem(window, item, at);
+        fate = this.afterJoin(id, window, at, render, true);
       }
     } else {
       this.ops.push({ op: "insert-run", run });
@@ -357,30 +362,29 @@ export class FlowPlan {
     const at = wake.receivedAt;
     if (this.repeat(wake)) return;
     if (flow?.coalesce) {
-      const { key, windowMs, max, item, compose } = flow.coalesce;
+      const { key, windowMs, max, item, frame, render } = flow.coalesce;
       const id = slot(flow.scope, key);
-      let window = this.openWindow(id, at);
-      if (window) {
-        window.items.push({ message: item, at });
-        if (wake.mode === "now") window.mode = "now";
-      } else {
-        window = {
-          scope: flow.scope,
-          key,
-          kind: "wake",
-          runId: null,
-          openedAt: at,
-          closesAt: at + windowMs,
-          max,
-          items: [{ message: item, at }],
-          mode: wake.mode,
-          source: wake.source,
-          text: null,
-          rate: null,
-        };
+      const open = this.openWindow(id, at, render);
+      const window: WindowState = open ?? {
+        scope: flow.scope,
+        key,
+        kind: "wake",
+        runId: null,
+        openedAt: at,
+        closesAt: at + windowMs,
+        max,
+        count: 0,
+        frame,
+        mode: wake.mode,
+        source: wake.source,
+        rate: null,
+      };
+      if (open && wake.mode === "now" && open.mode !== "now") {
+        open.mode = "now";
+        this.ops.push({ op: "window-mode", scope: open.scope, key: open.key, mode: "now" });
       }
-      window.text = compose(window.items, "");
-      this.afterJoin(id, window, at);
+      this.addItem(window, item, at);
+      this.afterJoin(id, window, at, render, !open);
       this.remember(wake, null);
       this.placed.push({ ref: null, coalesced: true, deduped: false });
       return;
@@ -444,23 +448,43 @@ export class FlowPlan {
   }
 
   /** The window of `id` still open at `at`; one whose time is up is ended first (at its end). */
-  private openWindow(id: string, at: number): WindowState | undefined {
+  private openWindow(id: string, at: number, render: CoalesceRender | undefined): WindowState | undefined {
     const window = this.state.windows.get(id);
     if (!window) return undefined;
     if (window.closesAt > at) return window;
-    this.release(window);
+    this.release(window, render);
     return undefined;
   }
 
-  /** Keeps the window, or ends it at `at` once it holds `max` requests; what became of its run then. */
-  private afterJoin(id: string, window: WindowState, at: number): RateFate | undefined {
-    const fresh = !this.state.windows.has(id);
-    if (window.items.length >= window.max) {
-      // A window opened here has no row yet: ending it is queuing its run (or adding its event).
-      return this.release(window, fresh, at);
+  private addItem(window: WindowState, message: string, at: number): void {
+    const seq = window.count++;
+    this.ops.push({
+      op: "add-item",
+      scope: window.scope,
+      key: window.key,
+      seq,
+      item: { message, at },
+      runId: window.runId,
+    });
+  }
+
+  /**
+   * Keeps the window (a `fresh` one gets its row), or ends it at `at` once it holds `max` requests;
+   * what became of its run then.
+   */
+  private afterJoin(
+    id: string,
+    window: WindowState,
+    at: number,
+    render: CoalesceRender | undefined,
+    fresh: boolean,
+  ): RateFate | undefined {
+    if (window.count >= window.max) {
+      // A window opened here has no row yet: ending it is composing its run (or adding its event).
+      return this.release(window, render, fresh, at);
     }
     this.state.windows.set(id, window);
-    this.ops.push({ op: "put-window", window: { ...window, items: [...window.items] }, fresh });
+    if (fresh) this.ops.push({ op: "open-window", window: { ...window } });
     return undefined;
   }
 
@@ -472,11 +496,18 @@ export class FlowPlan {
   }
 
   /**
-   * Ends a window at `at` (by default its end): its run reaches its rate (if any) and is queued, held or
-   * dropped, or its wakes become one event; `unsaved`: it has no row to drop.
+   * Ends a window at `at` (by default its end): its items become its run's message, and the run reaches
+   * its rate (if any) and is queued, held or dropped; or its wakes become one event. `unsaved`: it has
+   * no row to drop.
    */
-  release(window: WindowState, unsaved = false, at = window.closesAt): RateFate | undefined {
+  release(
+    window: WindowState,
+    render?: CoalesceRender,
+    unsaved = false,
+    at = window.closesAt,
+  ): RateFate | undefined {
     this.state.windows.delete(slot(window.scope, window.key));
+    this.ops.push({ op: "end-window", window: { ...window }, ...(render && { render }) });
     let fate: RateFate | undefined;
     if (window.kind === "run") {
       // A rate or budget whose count was not loaded belongs to a mapping that no longer has one (or an
@@ -487,21 +518,56 @@ export class FlowPlan {
       if (rate || budget) {
         fate = this.admit(window.runId!, window.scope, rate, budget, at, true);
       } else this.ops.push({ op: "queue-run", runId: window.runId! });
-    } else {
-      this.ops.push({
-        op: "event",
-        text: window.text ?? "",
-        source: window.source ?? "wake",
-        mode: window.mode ?? "now",
-        at: window.openedAt,
-      });
     }
     if (!unsaved) this.ops.push({ op: "drop-window", scope: window.scope, key: window.key });
     return fate;
   }
 }
 
-/** Column values of a window row, for both stores. */
+/**
+ * The message of a window's run (a wake window: its event's text) from its items in arrival order:
+ * the mapping's coalesceTemplate when the window was opened with one and `render` has it, else the
+ * messages joined; a run's is wrapped once as untrusted content, with the window's run id and the
+ * time of its first request.
+ */
+export function composeWindow(
+  window: WindowState,
+  items: readonly FlowItem[],
+  render: CoalesceRender | undefined,
+): string {
+  const text =
+    render && window.frame.template
+      ? render(items, window.key)
+      : items.map((i) => i.message).join(window.frame.separator);
+  const { wrap } = window.frame;
+  if (window.kind !== "run" || !wrap) return text;
+  return wrapExternalContent(text, {
+    ...wrap,
+    runId: window.runId!,
+    receivedAt: items[0]?.at ?? window.openedAt,
+  });
+}
+
+/**
+ * The windows a release at `at` ends: those of mappings with a coalesceTemplate only when `templates`
+ * can render them (a process without the rules leaves them to one with them), each with its template.
+ */
+export function dueWindows(
+  windows: readonly WindowState[],
+  templates: CoalesceTemplates | undefined,
+): Array<{ window: WindowState; render?: CoalesceRender }> {
+  const due: Array<{ window: WindowState; render?: CoalesceRender }> = [];
+  for (const window of windows) {
+    if (!window.frame.template) due.push({ window });
+    else if (templates) {
+      const render = templates(window.scope);
+      due.push({ window, ...(render && { render }) });
+    }
+  }
+  return due;
+}
+
+/** Column values of a window row, for both stores (`items` and `text` are no longer used: see flow_items). */
 export function windowParams(w: WindowState): unknown[] {
   return [
     w.scope,
@@ -511,17 +577,27 @@ export function windowParams(w: WindowState): unknown[] {
     w.openedAt,
     w.closesAt,
     w.max,
-    JSON.stringify(w.items),
+    "[]",
     w.mode,
     w.source,
-    w.text,
+    JSON.stringify(w.frame),
     w.rate && JSON.stringify(w.rate),
     w.budget ? JSON.stringify(w.budget) : null,
   ];
 }
 
 export const WINDOW_COLUMNS =
-  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, text, rate, budget" as const;
+  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, frame, rate, budget" as const;
+
+/**
+ * The select list of a window row with its count of items (seq runs from 0 without gaps, so the
+ * count is the last seq + 1: one step down the key's index rather than a walk over its items);
+ * `s` is the schema prefix ("" or `"x".`).
+ */
+export function windowSelect(s = ""): string {
+  return `w.scope, w.key, w.kind, w.run_id, w.opened_at, w.closes_at, w.max, w.mode, w.source, w.frame, w.rate, w.budget,
+    coalesce((SELECT max(i.seq) + 1 FROM ${s}flow_items i WHERE i.scope = w.scope AND i.key = w.key), 0) AS count`;
+}
 
 /** A window row as both stores read it (PostgreSQL's bigint columns come back as numbers: see connect.ts). */
 export interface WindowRow {
@@ -532,10 +608,10 @@ export interface WindowRow {
   opened_at: number | string;
   closes_at: number | string;
   max: number;
-  items: string;
   mode: string | null;
   source: string | null;
-  text: string | null;
+  frame: string;
+  count: number | string;
   rate: string | null;
   budget: string | null;
 }
@@ -549,10 +625,10 @@ export function windowFromRow(row: WindowRow): WindowState {
     openedAt: Number(row.opened_at),
     closesAt: Number(row.closes_at),
     max: row.max,
-    items: JSON.parse(row.items) as FlowItem[],
+    count: Number(row.count),
+    frame: JSON.parse(row.frame) as CoalesceFrame,
     mode: (row.mode as WakeMode | null) ?? null,
     source: row.source,
-    text: row.text,
     rate: row.rate ? (JSON.parse(row.rate) as RateSpec) : null,
     budget: row.budget ? (JSON.parse(row.budget) as BudgetSpec) : null,
   };

@@ -71,8 +71,10 @@ export interface FlowSpec {
     max: number;
     /** This action's message before the safety wrapper (a wake: its text). */
     item: string;
-    /** The run's message (a wake: the event's text) made of every item so far, for the window's run id. */
-    compose: (items: readonly FlowItem[], runId: string) => string;
+    /** How the window's items become one message, kept with the window it opens. */
+    frame: CoalesceFrame;
+    /** The mapping's coalesceTemplate (frame.template), for a window that ends in this accept. */
+    render?: CoalesceRender;
   };
   /** Runs started per fixed period (runs only); a coalesced run counts when its window ends. */
   rate?: { max: number; perMs: number; over: "hold" | "drop" };
@@ -82,6 +84,25 @@ export interface FlowSpec {
    */
   budget?: { runs?: number; tokens?: number; perMs: number; over: "hold" | "drop" };
 }
+
+/**
+ * How a coalesce window's items become its run's message (a wake: its event's text) when it ends.
+ * Kept with the window, so that whichever instance ends it, after a restart too, composes the same.
+ */
+export interface CoalesceFrame {
+  /** Between the items' messages, without a template. */
+  separator: string;
+  /** A run's safety wrapper (absent: the mapping allows unsafe content, or a wake). */
+  wrap?: { hookName: string; source: string };
+  /** The mapping renders the items with its coalesceTemplate: only a process that has it ends the window. */
+  template?: true;
+}
+
+/** A mapping's coalesceTemplate over a window's items and key. */
+export type CoalesceRender = (items: readonly FlowItem[], key: string) => string;
+
+/** The coalesceTemplate of a mapping, by its id (a flow scope); undefined when it has none (any more). */
+export type CoalesceTemplates = (scope: string) => CoalesceRender | undefined;
 
 /**
  * accepted: stored now; replayed: the key was seen with the same body, nothing new was stored (the
@@ -639,10 +660,11 @@ export interface Store {
 
   /**
    * Queues the runs held by their mapping's rate whose period has come, and ends the coalesce windows
-   * whose time is up at `at`: their runs are queued (or held or dropped by their rate), their wakes
-   * become events.
+   * whose time is up at `at`: their runs get their messages and are queued (or held or dropped by their
+   * rate), their wakes become events. `templates` renders the windows of mappings with a
+   * coalesceTemplate; without it those windows are left for a process that has the rules.
    */
-  releaseWindows(at: number): Promise<Released>;
+  releaseWindows(at: number, templates?: CoalesceTemplates): Promise<Released>;
 
   // --- pauses ---
   /** Pauses a target, replacing an earlier pause of it; its runs are held at the next applyPauses. */

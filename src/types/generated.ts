@@ -1467,7 +1467,7 @@ export interface Expectation {
   reason?: string;
 }
 /**
- * Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name). A string compares exactly; { contains } and { matches } compare a part or a regular expression.
+ * Selected fields of an action (agent: message, name, sessionKey, agentId, channel, to, deliver, model, ...; wake: text, mode, name; both: coalesceKey and dedupeKey, the rendered keys of the mapping's flow, null when it has none). A string compares exactly; { contains } and { matches } compare a part or a regular expression.
  *
  * This interface was referenced by `TestCase`'s JSON-Schema
  * via the `definition` "actionExpectation".

@@ -67,6 +67,22 @@ function paced({ url, path, amount, rate }) {
   });
 }
 
+/**
+ * Resolves once the server has no run queued or running (its /metrics), so that one side's runs,
+ * still being executed after its load, do not run during the next side's load.
+ */
+async function drained(url, timeoutMs = 300_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const depth = (queue) =>
+      Number(new RegExp(`hookgate_queue_depth\\{queue="${queue}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    if (depth("runs_queued") + depth("runs_running") === 0) return;
+    if (Date.now() > until) throw new Error(`runs still queued after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 function runsOf(db, mappingId) {
   const out = execFileSync(process.execPath, [CLI, "runs", "--store", db, "--json", "--limit", "100000"], {
     encoding: "utf8",
@@ -118,6 +134,7 @@ export async function bench({ quick = false } = {}) {
           ? ["wakes", "wakes-flow", "storm", "storm-flow"]
           : ["storm-flow", "storm", "wakes-flow", "wakes"];
       for (const id of order) {
+        await drained(server.url);
         const res = await load({
           url: server.url,
           path: `/hooks/${id}`,

@@ -94,7 +94,7 @@ describe("README: the quick start, then Connect GitHub, as written", () => {
   it("Connect GitHub: the configuration validates with the generated token and the secret's file", () => {
     const [secret, config] = shBlocks("Connect GitHub with the `github` pack");
     paste(secret!);
-    expect(paste(config!)).toContain("hookgate.yaml: valid — 4 mappings (4 from pack github), ");
+    expect(paste(config!)).toContain("hookgate.yaml: valid — 5 mappings (5 from pack github), ");
   });
 
   it("Connect GitHub: after a restart, the pull request is tried, sent with the token and signed as GitHub signs", async () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import type { ResolvedConfig, ResolvedMapping } from "../../src/config/types.js";
+import { coalesceTemplateOf } from "../../src/engine/flow.js";
 import { createLogger } from "../../src/log.js";
 import { type RunningServer, startServer } from "../../src/server.js";
 import type { RunRecord } from "../../src/store/types.js";
@@ -143,13 +144,20 @@ for (const kind of kinds) {
       ]);
     });
 
-    it("coalesceTemplate makes the message over the items", async () => {
+    it("coalesceTemplate makes the message over the items, once the window ends", async () => {
       const a = await post("/hooks/digest", { team: "infra", alert: "A" });
       await post("/hooks/digest", { team: "infra", alert: "B" });
-      await s.runtime.store.releaseWindows(Date.now() + 11 * 60_000);
-      expect((await s.runtime.store.getRun(String(a.body["runId"])))?.message).toBe(
-        "2 alerts for infra:\n- A\n- B",
-      );
+      const runId = String(a.body["runId"]);
+      const later = Date.now() + 11 * 60_000;
+      // A process without the rules (a worker) leaves a templated window to one that has them.
+      await s.runtime.store.releaseWindows(later);
+      expect((await s.runtime.store.getRun(runId))?.status).toBe("held");
+      const rules = s.generations.current.index.rules;
+      await s.runtime.store.releaseWindows(later, (scope) => coalesceTemplateOf(rules, scope));
+      expect(await s.runtime.store.getRun(runId)).toMatchObject({
+        status: "queued",
+        message: "2 alerts for infra:\n- A\n- B",
+      });
     });
 
     it("a repeated content key answers like the first, deduped, and starts nothing", async () => {

@@ -103,7 +103,7 @@ describe("the built-in packs' cases, sent to a real server", () => {
           // what an earlier one did), as `hookgate test` assumes.
           const store = server.runtime.store;
           const db = new Database((store as SqliteStore).file);
-          db.exec("DELETE FROM flow_dedupe; DELETE FROM flow_windows");
+          db.exec("DELETE FROM flow_dedupe; DELETE FROM flow_windows; DELETE FROM flow_items");
           db.close();
           const pending = await store.pendingEvents();
           if (pending.length > 0)

@@ -69,6 +69,33 @@ describe.skipIf(!available)("PostgreSQL store: what only a shared store does", (
       expect(versions.map((v) => v.version)).toEqual(all);
     });
 
+    it("windows left open by the layout before flow_items end at the upgrade, with the message they held", async () => {
+      await (await instance()).close();
+      // Back to schema 13: windows kept their items and text in their own row.
+      const s = `"${schema}"`;
+      await pgQuery(`
+        DROP TABLE ${s}.flow_items;
+        ALTER TABLE ${s}.flow_windows DROP COLUMN frame;
+        DELETE FROM ${s}.migrations WHERE version > 13;
+        INSERT INTO ${s}.runs (id, name, message, session_key, wake_mode, deliver, channel, received_at, status,
+                               held_reason, held_until, merged)
+          VALUES ('held-1', 'alerts', 'first | second', 'hook:x', 'now', 0, 'last', 1000, 'held', 'coalesce', 9000, 2);
+        INSERT INTO ${s}.flow_windows (scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, text)
+          VALUES ('m', 'k', 'run', 'held-1', 1000, 9000, 50, '[]', NULL, NULL, NULL),
+                 ('w', 'disk', 'wake', NULL, 1500, 9000, 50, '[]', 'now', 'disk', 'disk 91%');
+      `);
+      const store = await instance();
+      expect(await store.getRun("held-1")).toMatchObject({
+        status: "queued",
+        message: "first | second",
+        merged: 2,
+      });
+      expect((await store.pendingEvents()).map((e) => [e.text, e.source, e.mode])).toEqual([
+        ["disk 91%", "disk", "now"],
+      ]);
+      expect(await store.releaseWindows(10_000)).toEqual({ runs: 0, wakes: [] });
+    });
+
     it("refuses a schema written by a newer hookgate, naming the fix", async () => {
       await (await instance()).close();
       await pgQuery(`INSERT INTO "${schema}".migrations (version) VALUES (999)`);

@@ -119,7 +119,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     const { code, stdout } = await copy();
     expect(code).toBe(0);
     expect(stdout).toContain("4 runs,");
-    expect(stdout).toContain("1 coalesce windows, 1 dedupe keys,");
+    expect(stdout).toContain("1 coalesce windows, 1 coalesced requests, 1 dedupe keys,");
     const after = new PostgresStore(pgStoreConfig(schema));
     await after.open();
     open.push(after);
@@ -190,7 +190,7 @@ describe.skipIf(!available)("hookgate store copy", () => {
     expect(stderr).toContain("copying runs: 3 of 3");
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 dedupe keys, 0 rate counts, 0 token counts, 2 issues, 0 run retries, 0 pauses, 0 run callbacks\n$/,
+      /^copied .*state\.db to postgres:\/\/postgres@127\.0\.0\.1:5432\/test \(schema hg_copy_\w+\): 3 events, 3 runs, 3 transcript messages, 2 routes, 3 idempotency keys, 1 heartbeats, 2 logged requests, 0 coalesce windows, 0 coalesced requests, 0 dedupe keys, 0 rate counts, 0 token counts, 2 issues, 0 run retries, 0 pauses, 0 run callbacks\n$/,
     );
 
     const before = new SqliteStore(file, { readonly: true });

@@ -47,7 +47,7 @@ describe("hookgate validate", () => {
     const result = await run(["--config", file]);
     expect(result).toEqual({
       code: 0,
-      stdout: `${file}: valid — 9 mappings (8 from packs: github 4, stripe 4), 0 rule files, presets: github, stripe, 1 agent\n`,
+      stdout: `${file}: valid — 10 mappings (9 from packs: github 5, stripe 4), 0 rule files, presets: github, stripe, 1 agent\n`,
       stderr: "",
     });
   });

@@ -186,7 +186,7 @@ function flowRun(id: string, at: number, a: Act, s: Settings): NewRun {
       windowMs: s.coalesceMs,
       max: s.max,
       item: id,
-      compose: (items) => items.map((i) => i.message).join("|"),
+      frame: { separator: "|" },
     };
   }
   const flowed = a.c !== undefined || a.d !== undefined || s.rate !== undefined || s.budget !== undefined;

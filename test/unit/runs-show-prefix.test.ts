@@ -241,7 +241,7 @@ describe("hookgate runs show: flow control", () => {
         windowMs: 120_000,
         max: 50,
         item: id,
-        compose: (items) => items.map((i) => i.message).join(","),
+        frame: { separator: "," },
       },
     },
   });

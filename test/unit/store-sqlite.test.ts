@@ -63,6 +63,35 @@ describe("SqliteStore: opening", () => {
     await expect(new SqliteStore(file).open()).rejects.toThrow(/schema version 999.*upgrade hookgate/);
   });
 
+  it("windows left open by the layout before flow_items end at the upgrade, with the message they held", async () => {
+    (await openStore()).close();
+    // Back to schema 16: windows kept their items and text in their own row.
+    const db = new Database(file);
+    db.exec(`
+      DROP TABLE flow_items;
+      ALTER TABLE flow_windows DROP COLUMN frame;
+      INSERT INTO runs (id, name, message, session_key, wake_mode, deliver, channel, received_at, status,
+                        held_reason, held_until, merged)
+        VALUES ('held-1', 'alerts', 'first | second', 'hook:x', 'now', 0, 'last', 1000, 'held',
+                'coalesce', 9000, 2);
+      INSERT INTO flow_windows (scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, text)
+        VALUES ('m', 'k', 'run', 'held-1', 1000, 9000, 50, '[]', NULL, NULL, NULL),
+               ('w', 'disk', 'wake', NULL, 1500, 9000, 50, '[]', 'now', 'disk', 'disk 91%\ndisk 95%');
+    `);
+    db.pragma("user_version = 16");
+    db.close();
+    const store = await openStore();
+    expect(await store.getRun("held-1")).toMatchObject({
+      status: "queued",
+      message: "first | second",
+      merged: 2,
+    });
+    expect((await store.pendingEvents()).map((e) => [e.text, e.source, e.mode])).toEqual([
+      ["disk 91%\ndisk 95%", "disk", "now"],
+    ]);
+    expect(await store.releaseWindows(10_000)).toEqual({ runs: 0, wakes: [] });
+  });
+
   it("ping is false once closed", async () => {
     const store = await openStore();
     await store.close();

@@ -10,6 +10,7 @@ import type { ResolvedMapping } from "../../config/types.js";
 import { isObject } from "../../core/is-object.js";
 import { candidatesFor } from "../../engine/compile.js";
 import { normaliseHookPath } from "../../engine/hook-path.js";
+import type { FlowKeys } from "../../engine/types.js";
 import { signRequest } from "../../engine/verify/sign.js";
 import { formatTrace } from "../../ingress/decision-report.js";
 import { parsePayload } from "../../ingress/payload.js";
@@ -205,6 +206,14 @@ async function signatureHeaders(
   return { headers, secrets: [...(secret !== undefined ? [secret] : [])] };
 }
 
+/** An action's rendered flow keys as fields a case compares (`coalesceKey`, `dedupeKey`). */
+function flowFields(flow: FlowKeys | undefined): Record<string, string> {
+  return {
+    ...(flow?.coalesce !== undefined && { coalesceKey: flow.coalesce }),
+    ...(flow?.dedupe !== undefined && { dedupeKey: flow.dedupe }),
+  };
+}
+
 /** What the case compares against, from what the simulation decided and answered. */
 function outcomeOf(sim: Simulation, target: Target): CaseOutcome {
   const { answer } = sim;
@@ -228,7 +237,7 @@ function outcomeOf(sim: Simulation, target: Target): CaseOutcome {
         kind: "wake",
         ...mapping,
         count: wakes.length,
-        actions: wakes.map((a) => ({ ...a })),
+        actions: wakes.map((a) => ({ ...a, ...flowFields(a.flow) })),
       };
     }
     case "agent": {
@@ -236,6 +245,7 @@ function outcomeOf(sim: Simulation, target: Target): CaseOutcome {
       const runs = d.fanOut ?? [{ action: d.action, verdict: d.verdict }];
       const actions = runs.map(({ action, verdict: v }) => ({
         ...action,
+        ...flowFields(action.flow),
         sessionKey: v.sessionKey,
         sessionMode: v.sessionMode,
         channel: v.channel,

@@ -7,6 +7,8 @@
 import type pg from "pg";
 import {
   budgetScope,
+  composeWindow,
+  dueWindows,
   emptyFlowState,
   type FlowOp,
   FlowPlan,
@@ -23,9 +25,20 @@ import {
   type WindowState,
   windowFromRow,
   windowParams,
+  windowSelect,
 } from "../flow.js";
 import { repeatOf, storedOutcome } from "../stored-outcome.js";
-import type { AcceptOutcome, AcceptResult, IdempotencyRef, NewRun, NewWake, Released } from "../types.js";
+import type {
+  AcceptOutcome,
+  AcceptResult,
+  CoalesceRender,
+  CoalesceTemplates,
+  FlowItem,
+  IdempotencyRef,
+  NewRun,
+  NewWake,
+  Released,
+} from "../types.js";
 import { insertRuns, Params } from "./accept.js";
 import { pgText } from "./connect.js";
 
@@ -70,7 +83,7 @@ export async function acceptFlowed(
   const state = emptyFlowState();
   for (const [scope, key] of keys.windows) {
     const { rows } = await client.query<WindowRow>(
-      `SELECT ${WINDOW_COLUMNS} FROM ${s}.flow_windows WHERE scope = $1 AND key = $2 FOR UPDATE`,
+      `SELECT ${windowSelect(`${s}.`)} FROM ${s}.flow_windows w WHERE w.scope = $1 AND w.key = $2 FOR UPDATE`,
       [scope, key],
     );
     if (rows[0]) state.windows.set(slot(scope, key), windowFromRow(rows[0]));
@@ -140,47 +153,91 @@ async function loadRates(ctx: FlowAcceptContext, state: FlowState, scopes: Itera
 
 /**
  * Queues the runs held by their rate whose period has come, and ends the windows due at `at` that no
- * other transaction holds. A window whose mapping's rate count an accept holds is left for the next
- * look: waiting for it while holding the window's row could deadlock with that accept.
+ * other transaction holds (and that `templates` can render). A window whose mapping's rate count an
+ * accept holds is left for the next look: waiting for it while holding the window's row could deadlock
+ * with that accept.
  */
-export async function releaseDue(ctx: FlowAcceptContext, at: number): Promise<Released> {
+export async function releaseDue(
+  ctx: FlowAcceptContext,
+  at: number,
+  templates: CoalesceTemplates | undefined,
+): Promise<Released> {
   const started = await ctx.client.query(
     `UPDATE ${ctx.s}.runs SET status = 'queued', held_reason = NULL, held_until = NULL, held_by = NULL
      WHERE status = 'held' AND held_reason IN ('rate', 'budget') AND held_until <= $1`,
     [at],
   );
   const { rows } = await ctx.client.query<WindowRow>(
-    `SELECT ${WINDOW_COLUMNS} FROM ${ctx.s}.flow_windows WHERE closes_at <= $1
-     ORDER BY opened_at, run_id FOR UPDATE SKIP LOCKED`,
+    `SELECT ${windowSelect(`${ctx.s}.`)} FROM ${ctx.s}.flow_windows w WHERE w.closes_at <= $1
+     ORDER BY w.opened_at, w.run_id FOR UPDATE SKIP LOCKED`,
     [at],
   );
   // Rate counts by their scope: a mapping's own, and its budget's ("<mapping>/budget").
+  const due = dueWindows(rows.map(windowFromRow), templates);
   const locked = new Map<string, boolean>();
   const countsOf = (w: WindowState): string[] => [
     ...(w.rate ? [w.scope] : []),
     ...(w.budget?.runs ? [budgetScope(w.scope)] : []),
   ];
-  const all = rows.map(windowFromRow);
-  for (const scope of [...new Set(all.flatMap(countsOf))].sort()) {
+  for (const scope of [...new Set(due.flatMap((d) => countsOf(d.window)))].sort()) {
     const { rows: got } = await ctx.client.query<{ ok: boolean }>(
       "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok",
       [FLOW_LOCKS, JSON.stringify(rateSlot(scope))],
     );
     locked.set(scope, got[0]!.ok);
   }
-  const windows: WindowState[] = all.filter((w) => countsOf(w).every((c) => locked.get(c) !== false));
+  const ending = due.filter((d) => countsOf(d.window).every((c) => locked.get(c) !== false));
   const state = emptyFlowState();
   await loadRates(
     ctx,
     state,
     [...locked].flatMap(([scope, ok]) => (ok ? [scope] : [])),
   );
-  await loadTokens(ctx, state, new Set(windows.filter((w) => w.budget?.tokens).map((w) => w.scope)));
+  await loadTokens(
+    ctx,
+    state,
+    new Set(ending.filter((d) => d.window.budget?.tokens).map((d) => d.window.scope)),
+  );
   const plan = new FlowPlan(state);
-  for (const w of windows) plan.release(w);
+  for (const { window, render } of ending) plan.release(window, render);
   await applyFlow(ctx, plan.ops);
   if (started.rowCount) await ctx.notify(["run"]);
-  return releasedOf(plan, windows, started.rowCount ?? 0);
+  return releasedOf(
+    plan,
+    ending.map((d) => d.window),
+    started.rowCount ?? 0,
+  );
+}
+
+/**
+ * A window's items become its run's message (the plan then queues, holds or drops the run) or one
+ * event; then they are deleted.
+ */
+async function endWindow(
+  ctx: FlowAcceptContext,
+  window: WindowState,
+  render: CoalesceRender | undefined,
+): Promise<void> {
+  const { client, s } = ctx;
+  const { rows } = await client.query<{ message: string; at: string | number }>(
+    `SELECT message, at FROM ${s}.flow_items WHERE scope = $1 AND key = $2 ORDER BY seq`,
+    [window.scope, window.key],
+  );
+  const items: FlowItem[] = rows.map((r) => ({ message: r.message, at: Number(r.at) }));
+  const message = pgText(composeWindow(window, items, render));
+  if (window.kind === "run") {
+    await client.query(`UPDATE ${s}.runs SET message = $1, merged = $2 WHERE id = $3 AND status = 'held'`, [
+      message,
+      items.length > 1 ? items.length : null,
+      window.runId,
+    ]);
+  } else {
+    await client.query(
+      `INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)`,
+      [message, pgText(window.source ?? "wake"), window.mode ?? "now", window.openedAt],
+    );
+  }
+  await client.query(`DELETE FROM ${s}.flow_items WHERE scope = $1 AND key = $2`, [window.scope, window.key]);
 }
 
 /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
@@ -227,12 +284,18 @@ async function applyFlow(
           [op.scope, op.rate.periodStart, op.rate.count, op.rate.held ? 1 : 0],
         );
         break;
-      case "merge-run":
-        await client.query(`UPDATE ${s}.runs SET message = $1, merged = $2 WHERE id = $3`, [
-          pgText(op.message),
-          op.merged,
-          op.runId,
-        ]);
+      case "add-item":
+        await client.query(
+          `INSERT INTO ${s}.flow_items (scope, key, seq, at, message) VALUES ($1, $2, $3, $4, $5)`,
+          [pgText(op.scope), pgText(op.key), op.seq, op.item.at, pgText(op.item.message)],
+        );
+        if (op.runId !== null && op.seq > 0) {
+          await client.query(`UPDATE ${s}.runs SET merged = $1 WHERE id = $2`, [op.seq + 1, op.runId]);
+        }
+        break;
+      case "end-window":
+        await endWindow(ctx, op.window, op.render);
+        if (op.window.kind === "wake" && op.window.mode === "now") signals.add("heartbeat");
         break;
       case "queue-run":
         await client.query(
@@ -246,22 +309,22 @@ async function applyFlow(
         events.set(i, await insertWake(ctx, op.wake));
         if (op.wake.mode === "now") signals.add("heartbeat");
         break;
-      case "event":
-        await client.query(
-          `INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)`,
-          [pgText(op.text), pgText(op.source), op.mode, op.at],
-        );
-        if (op.mode === "now") signals.add("heartbeat");
-        break;
-      case "put-window":
+      case "open-window":
         await client.query(
           `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT (scope, key) DO UPDATE SET kind = excluded.kind, run_id = excluded.run_id,
              opened_at = excluded.opened_at, closes_at = excluded.closes_at, max = excluded.max,
-             items = excluded.items, mode = excluded.mode, source = excluded.source, text = excluded.text,
+             items = excluded.items, mode = excluded.mode, source = excluded.source, frame = excluded.frame,
              rate = excluded.rate, budget = excluded.budget`,
           windowParams(op.window).map((v) => (typeof v === "string" ? pgText(v) : v)),
         );
+        break;
+      case "window-mode":
+        await client.query(`UPDATE ${s}.flow_windows SET mode = $1 WHERE scope = $2 AND key = $3`, [
+          op.mode,
+          op.scope,
+          op.key,
+        ]);
         break;
       case "drop-window":
         await client.query(`DELETE FROM ${s}.flow_windows WHERE scope = $1 AND key = $2`, [op.scope, op.key]);

@@ -302,6 +302,27 @@ const migrations: Array<(s: string) => string> = [
   );
   ALTER TABLE ${s}.flow_windows ADD COLUMN budget text;
   `,
+  // 14: a coalesce window keeps its requests as rows, one written per join, and its run's message
+  // (a wake window's text) is made once, when it ends; the frame says how. Windows open in the
+  // earlier layout already held their whole message: they end now (items and text stay unused).
+  (s) => `
+  UPDATE ${s}.runs SET status = 'queued', held_reason = NULL, held_until = NULL
+    WHERE status = 'held' AND id IN (SELECT run_id FROM ${s}.flow_windows WHERE kind = 'run');
+  INSERT INTO ${s}.events (text, source, mode, repeats, created_at, last_at)
+    SELECT coalesce(text, ''), coalesce(source, 'wake'), coalesce(mode, 'now'), 1, opened_at, opened_at
+    FROM ${s}.flow_windows WHERE kind = 'wake' ORDER BY opened_at;
+  DELETE FROM ${s}.flow_windows;
+  ALTER TABLE ${s}.flow_windows ADD COLUMN frame text;
+
+  CREATE TABLE ${s}.flow_items (
+    scope   text    NOT NULL,
+    key     text    NOT NULL,
+    seq     integer NOT NULL,
+    at      bigint  NOT NULL,
+    message text    NOT NULL,
+    PRIMARY KEY (scope, key, seq)
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = migrations.length;

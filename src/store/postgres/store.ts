@@ -32,6 +32,7 @@ import { repeatOf, storedOutcome } from "../stored-outcome.js";
 import type {
   AcceptResult,
   Backlog,
+  CoalesceTemplates,
   DeliveryState,
   HeartbeatRecord,
   IdempotencyRef,
@@ -357,7 +358,7 @@ export class PostgresStore implements Store {
     );
   }
 
-  async releaseWindows(at: number): Promise<Released> {
+  async releaseWindows(at: number, templates?: CoalesceTemplates): Promise<Released> {
     const now = this.now();
     if (now - this.lastFlowPrune >= PRUNE_EVERY_MS) {
       this.lastFlowPrune = now;
@@ -370,7 +371,7 @@ export class PostgresStore implements Store {
       [at],
     );
     if (due.rowCount === 0) return { runs: 0, wakes: [] };
-    return this.flowed((ctx) => releaseDue(ctx, at));
+    return this.flowed((ctx) => releaseDue(ctx, at, templates));
   }
 
   // --- pauses ---

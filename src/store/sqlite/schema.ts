@@ -250,6 +250,27 @@ const migrations: string[] = [
   );
   ALTER TABLE flow_windows ADD COLUMN budget TEXT;
   `,
+  // 17: a coalesce window keeps its requests as rows, one written per join, and its run's message
+  // (a wake window's text) is made once, when it ends; the frame says how. Windows open in the
+  // earlier layout already held their whole message: they end now (items and text stay unused).
+  `
+  UPDATE runs SET status = 'queued', held_reason = NULL, held_until = NULL
+    WHERE status = 'held' AND id IN (SELECT run_id FROM flow_windows WHERE kind = 'run');
+  INSERT INTO events (text, source, mode, repeats, created_at, last_at)
+    SELECT coalesce(text, ''), coalesce(source, 'wake'), coalesce(mode, 'now'), 1, opened_at, opened_at
+    FROM flow_windows WHERE kind = 'wake' ORDER BY opened_at;
+  DELETE FROM flow_windows;
+  ALTER TABLE flow_windows ADD COLUMN frame TEXT;
+
+  CREATE TABLE flow_items (
+    scope   TEXT    NOT NULL,
+    key     TEXT    NOT NULL,
+    seq     INTEGER NOT NULL,
+    at      INTEGER NOT NULL,
+    message TEXT    NOT NULL,
+    PRIMARY KEY (scope, key, seq)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -12,6 +12,8 @@ import { backlogOf } from "../backlog.js";
 import { atLeastOne, runsOutcome, wakesOutcome } from "../fan-out.js";
 import {
   budgetScope,
+  composeWindow,
+  dueWindows,
   emptyFlowState,
   type FlowOp,
   FlowPlan,
@@ -27,8 +29,10 @@ import {
   tokensSpent,
   WINDOW_COLUMNS,
   type WindowRow,
+  type WindowState,
   windowFromRow,
   windowParams,
+  windowSelect,
 } from "../flow.js";
 import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
@@ -54,7 +58,10 @@ import type {
   AcceptOutcome,
   AcceptResult,
   Backlog,
+  CoalesceRender,
+  CoalesceTemplates,
   DeliveryState,
+  FlowItem,
   HeartbeatRecord,
   IdempotencyRef,
   IdempotentRepeat,
@@ -382,7 +389,7 @@ export class SqliteStore implements Store {
   private flowState(actions: ReadonlyArray<NewRun | NewWake>): FlowState {
     const keys = flowKeysOf(actions);
     const state = emptyFlowState();
-    const window = this.stmt(`SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE scope = ? AND key = ?`);
+    const window = this.stmt(`SELECT ${windowSelect()} FROM flow_windows w WHERE w.scope = ? AND w.key = ?`);
     for (const [scope, key] of keys.windows) {
       const row = window.get(scope, key) as WindowRow | undefined;
       if (row) state.windows.set(slot(scope, key), windowFromRow(row));
@@ -442,12 +449,20 @@ export class SqliteStore implements Store {
             "INSERT OR REPLACE INTO flow_rates (scope, period_start, count, held) VALUES (?, ?, ?, ?)",
           ).run(op.scope, op.rate.periodStart, op.rate.count, op.rate.held ? 1 : 0);
           break;
-        case "merge-run":
-          this.stmt("UPDATE runs SET message = ?, merged = ? WHERE id = ?").run(
-            op.message,
-            op.merged,
-            op.runId,
+        case "add-item":
+          this.stmt("INSERT INTO flow_items (scope, key, seq, at, message) VALUES (?, ?, ?, ?, ?)").run(
+            op.scope,
+            op.key,
+            op.seq,
+            op.item.at,
+            op.item.message,
           );
+          if (op.runId !== null && op.seq > 0) {
+            this.stmt("UPDATE runs SET merged = ? WHERE id = ?").run(op.seq + 1, op.runId);
+          }
+          break;
+        case "end-window":
+          this.endWindow(op.window, op.render);
           break;
         case "queue-run":
           this.stmt(
@@ -457,21 +472,17 @@ export class SqliteStore implements Store {
         case "wake":
           events.set(i, this.insertWake(op.wake));
           break;
-        case "event":
-          this.insertEvent(op.text, op.source, op.mode, op.at);
+        case "open-window":
+          this.stmt(
+            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(...windowParams(op.window));
           break;
-        case "put-window":
-          if (op.fresh) {
-            this.stmt(
-              `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            ).run(...windowParams(op.window));
-          } else {
-            // A join changes what the window holds, not its key or times: no index is touched.
-            const w = op.window;
-            this.stmt(
-              "UPDATE flow_windows SET items = ?, mode = ?, text = ? WHERE scope = ? AND key = ?",
-            ).run(JSON.stringify(w.items), w.mode, w.text, w.scope, w.key);
-          }
+        case "window-mode":
+          this.stmt("UPDATE flow_windows SET mode = ? WHERE scope = ? AND key = ?").run(
+            op.mode,
+            op.scope,
+            op.key,
+          );
           break;
         case "drop-window":
           this.stmt("DELETE FROM flow_windows WHERE scope = ? AND key = ?").run(op.scope, op.key);
@@ -486,7 +497,28 @@ export class SqliteStore implements Store {
     return events;
   }
 
-  async releaseWindows(at: number): Promise<Released> {
+  /**
+   * A window's items become its run's message (the plan then queues, holds or drops the run) or one
+   * event; then they are deleted.
+   */
+  private endWindow(window: WindowState, render: CoalesceRender | undefined): void {
+    const items = this.stmt(
+      "SELECT message, at FROM flow_items WHERE scope = ? AND key = ? ORDER BY seq",
+    ).all(window.scope, window.key) as FlowItem[];
+    const message = composeWindow(window, items, render);
+    if (window.kind === "run") {
+      this.stmt("UPDATE runs SET message = ?, merged = ? WHERE id = ? AND status = 'held'").run(
+        message,
+        items.length > 1 ? items.length : null,
+        window.runId,
+      );
+    } else {
+      this.insertEvent(message, window.source ?? "wake", window.mode ?? "now", window.openedAt);
+    }
+    this.stmt("DELETE FROM flow_items WHERE scope = ? AND key = ?").run(window.scope, window.key);
+  }
+
+  async releaseWindows(at: number, templates?: CoalesceTemplates): Promise<Released> {
     // A read first: most polls find nothing due, and need no write transaction.
     const due =
       this.stmt("SELECT 1 FROM flow_windows WHERE closes_at <= ? LIMIT 1").get(at) ??
@@ -504,15 +536,16 @@ export class SqliteStore implements Store {
         "UPDATE runs SET status = 'queued', held_reason = NULL, held_until = NULL, held_by = NULL WHERE status = 'held' AND held_reason IN ('rate', 'budget') AND held_until <= ?",
       ).run(at).changes;
       const rows = this.stmt(
-        `SELECT ${WINDOW_COLUMNS} FROM flow_windows WHERE closes_at <= ? ORDER BY opened_at, run_id`,
+        `SELECT ${windowSelect()} FROM flow_windows w WHERE w.closes_at <= ? ORDER BY w.opened_at, w.run_id`,
       ).all(at) as WindowRow[];
-      const windows = rows.map(windowFromRow);
+      const due = dueWindows(rows.map(windowFromRow), templates);
+      const windows = due.map((d) => d.window);
       const state = emptyFlowState();
       this.loadRates(state, new Set(windows.filter((w) => w.rate).map((w) => w.scope)));
       this.loadRates(state, new Set(windows.filter((w) => w.budget?.runs).map((w) => budgetScope(w.scope))));
       this.loadTokens(state, new Set(windows.filter((w) => w.budget?.tokens).map((w) => w.scope)));
       const plan = new FlowPlan(state);
-      for (const w of windows) plan.release(w);
+      for (const { window, render } of due) plan.release(window, render);
       this.applyFlow(plan.ops);
       return releasedOf(plan, windows, started);
     });

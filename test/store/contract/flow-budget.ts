@@ -17,7 +17,7 @@ function budgetedRun(id: string, at: number, budget: Budget, rate?: Rate, c?: st
       windowMs: 1000,
       max: 50,
       item: id,
-      compose: (items) => items.map((i) => i.message).join(" | "),
+      frame: { separator: " | " },
     };
   }
   return run(id, { message: id, receivedAt: at, mappingId: "m", flow });

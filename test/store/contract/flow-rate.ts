@@ -16,7 +16,7 @@ export function ratedRun(id: string, at: number, rate: Rate, c?: string): NewRun
       windowMs: 1000,
       max: 50,
       item: id,
-      compose: (items) => items.map((i) => i.message).join(" | "),
+      frame: { separator: " | " },
     };
   }
   return run(id, { message: id, receivedAt: at, mappingId: "m", flow });
@@ -125,6 +125,31 @@ export function flowRateContract({ name, openStore }: ContractContext): void {
       });
       expect(await store.releaseWindows(10_000)).toEqual({ runs: 1, wakes: [] });
       expect((await store.getRun("b"))?.status).toBe("queued");
+    });
+
+    it("a templated window meets the rate only when a release that can render it ends it", async () => {
+      const store = await openStore();
+      const drop: Rate = { max: 1, perMs: 10_000, over: "drop" };
+      const templated = (id: string, at: number): NewRun => {
+        const r = ratedRun(id, at, drop, "k");
+        r.flow!.coalesce!.frame = { separator: " | ", template: true };
+        return r;
+      };
+      await store.acceptRun(templated("b", 1000));
+      await store.acceptRun(templated("c", 1200));
+      // Without the rules the window stays open, and the rate is not spent.
+      expect(await store.releaseWindows(2000)).toEqual({ runs: 0, wakes: [] });
+      expect(await store.getRun("b")).toMatchObject({ status: "held", held: { reason: "coalesce" } });
+      const templates = () => (items: readonly { message: string }[], key: string) =>
+        `${key}: ${items.map((i) => i.message).join("+")}`;
+      expect(await store.releaseWindows(2000, templates)).toEqual({ runs: 1, wakes: [] });
+      expect(await store.getRun("b")).toMatchObject({ status: "queued", message: "k: b+c", merged: 2 });
+      // The rate is spent now: the next run of the period is dropped.
+      expect(outcome(await store.acceptRun(ratedRun("d", 2100, drop)))).toEqual({
+        kind: "run",
+        runId: "d",
+        dropped: true,
+      });
     });
 
     it("held runs and the count outlive the handle that made them", async () => {

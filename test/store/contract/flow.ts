@@ -1,17 +1,21 @@
 // Flow control in the store: dedupe keys and coalesce windows, what they answer, what they store, and
 // that they outlive the handle that opened them (a restart, or another instance).
 import { describe, expect, it } from "vitest";
-import type { AcceptResult, FlowSpec, NewRun, NewWake, Store } from "../../../src/store/types.js";
+import type {
+  AcceptResult,
+  CoalesceFrame,
+  FlowSpec,
+  NewRun,
+  NewWake,
+  Store,
+} from "../../../src/store/types.js";
 import { type ContractContext, run, wake } from "./fixtures.js";
-
-const joined: NonNullable<FlowSpec["coalesce"]>["compose"] = (items, runId) =>
-  `${runId}: ${items.map((i) => i.message).join(" | ")}`;
 
 /** A run of mapping `m` at time `at`, coalesced by `c` and / or deduplicated by `d`. */
 export function flowRun(
   id: string,
   at: number,
-  keys: { c?: string; d?: string; max?: number; windowMs?: number },
+  keys: { c?: string; d?: string; max?: number; windowMs?: number; frame?: CoalesceFrame },
 ): NewRun {
   const flow: FlowSpec = { scope: "m" };
   if (keys.d !== undefined) flow.dedupe = { key: keys.d, windowMs: 10_000 };
@@ -21,7 +25,7 @@ export function flowRun(
       windowMs: keys.windowMs ?? 1000,
       max: keys.max ?? 50,
       item: id,
-      compose: joined,
+      frame: keys.frame ?? { separator: " | " },
     };
   }
   return run(id, { message: id, receivedAt: at, flow });
@@ -38,7 +42,7 @@ function flowWake(text: string, at: number, key: string, mode: NewWake["mode"] =
         windowMs: 1000,
         max: 50,
         item: text,
-        compose: (items) => items.map((i) => i.message).join("\n"),
+        frame: { separator: "\n" },
       },
     },
   };
@@ -108,7 +112,7 @@ export function flowContract({ name, openStore }: ContractContext): void {
       expect(await store.releaseWindows(1999)).toEqual({ runs: 0, wakes: [] });
       expect(await store.releaseWindows(2000)).toEqual({ runs: 1, wakes: [] });
       const [claimed] = await store.claimRuns(10, 2000);
-      expect(claimed).toMatchObject({ id: "a", message: "a: a | b | c", merged: 3 });
+      expect(claimed).toMatchObject({ id: "a", message: "a | b | c", merged: 3 });
       expect(claimed!.held).toBeUndefined();
       // The next request with the key opens a new window.
       expect(outcome(await store.acceptRun(flowRun("d", 2100, { c: "alert" })))).toEqual({
@@ -138,7 +142,7 @@ export function flowContract({ name, openStore }: ContractContext): void {
       });
       await store.acceptRun(flowRun("c", 1200, { c: "k", d: "y" }));
       await store.releaseWindows(5000);
-      expect((await store.getRun("a"))?.message).toBe("a: a | c");
+      expect((await store.getRun("a"))?.message).toBe("a | c");
     });
 
     it("coalesced wakes become one event when the window ends, `now` if any asked for it", async () => {
@@ -181,7 +185,33 @@ export function flowContract({ name, openStore }: ContractContext): void {
         deduped: true,
       });
       expect(await second.releaseWindows(2000)).toEqual({ runs: 1, wakes: [] });
-      expect(await second.getRun("a")).toMatchObject({ status: "queued", message: "a: a | b" });
+      expect(await second.getRun("a")).toMatchObject({ status: "queued", message: "a | b" });
+    });
+
+    it("a window's message is made once it ends: wrapped once as its run, or by the mapping's template", async () => {
+      const store = await openStore();
+      const wrap = { hookName: "alerts", source: "Webhook" };
+      await store.acceptRun(flowRun("a", 1000, { c: "w", frame: { separator: "\n\n", wrap } }));
+      await store.acceptRun(flowRun("b", 1100, { c: "w", frame: { separator: "\n\n", wrap } }));
+      // While held, the run shows its first request's message and the count so far.
+      expect(await store.getRun("a")).toMatchObject({ status: "held", merged: 2 });
+      const templated = { separator: " | ", template: true as const };
+      await store.acceptRun(flowRun("t1", 1000, { c: "t", frame: templated }));
+      await store.acceptRun(flowRun("t2", 1200, { c: "t", frame: templated }));
+      // A release that cannot render templates leaves the templated window to one that can.
+      expect(await store.releaseWindows(2000)).toEqual({ runs: 1, wakes: [] });
+      const message = (await store.getRun("a"))!.message;
+      expect(message.match(/<<<EXTERNAL_UNTRUSTED_CONTENT/g)).toHaveLength(1);
+      expect(message).toContain("[Hook run a | received 1970-01-01T00:00:01.000Z]");
+      expect(message).toContain("---\na\n\nb\n<<<END_EXTERNAL_UNTRUSTED_CONTENT");
+      expect((await store.getRun("t1"))?.status).toBe("held");
+      const render = (items: readonly { message: string }[], key: string) =>
+        `${key}: ${items.map((i) => i.message).join("+")}`;
+      expect(await store.releaseWindows(2000, (scope) => (scope === "m" ? render : undefined))).toEqual({
+        runs: 1,
+        wakes: [],
+      });
+      expect(await store.getRun("t1")).toMatchObject({ status: "queued", message: "t: t1+t2", merged: 2 });
     });
 
     it("retention keeps held runs", async () => {

@@ -51,7 +51,10 @@ export interface FlowAcceptContext {
   notify: (signals: Array<"run" | "heartbeat">) => Promise<void>;
 }
 
-/** Advisory lock namespace of flow keys ("hkf"). */
+/**
+ * Advisory lock namespace of flow keys ("hkf"). A key is hashed with its schema: advisory locks are
+ * database-wide, and deployments in other schemas of one database must not wait on each other's keys.
+ */
 const FLOW_LOCKS = 0x686b66;
 
 export async function acceptFlowed(
@@ -78,7 +81,7 @@ export async function acceptFlowed(
     .map((pair) => JSON.stringify(pair))
     .sort();
   for (const one of new Set(slots)) {
-    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [FLOW_LOCKS, one]);
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text || $3::text))", [FLOW_LOCKS, s, one]);
   }
   const state = emptyFlowState();
   for (const [scope, key] of keys.windows) {
@@ -181,8 +184,8 @@ export async function releaseDue(
   ];
   for (const scope of [...new Set(due.flatMap((d) => countsOf(d.window)))].sort()) {
     const { rows: got } = await ctx.client.query<{ ok: boolean }>(
-      "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok",
-      [FLOW_LOCKS, JSON.stringify(rateSlot(scope))],
+      "SELECT pg_try_advisory_xact_lock($1, hashtext($2::text || $3::text)) AS ok",
+      [FLOW_LOCKS, ctx.s, JSON.stringify(rateSlot(scope))],
     );
     locked.set(scope, got[0]!.ok);
   }

@@ -152,28 +152,26 @@ export const command: Command = {
       });
       log.info("watching the config, rule files, packs and transforms for changes");
     }
-    process.stdout.write(`listening on ${server.url}\n`);
+    // One write: whoever waits for the address reads what comes with it in the same chunk.
+    let ready = `listening on ${server.url}\n`;
     if (ingressOnly) {
-      process.stdout.write(
-        "ingress only (--no-worker): runs, deliveries and heartbeats are left to hookgate worker\n",
-      );
+      ready += "ingress only (--no-worker): runs, deliveries and heartbeats are left to hookgate worker\n";
     }
     if (!config.hooks.enabled) {
-      process.stdout.write("hooks are disabled (hooks.enabled is false): only GET /healthz answers\n");
+      ready += "hooks are disabled (hooks.enabled is false): only GET /healthz answers\n";
     } else if (generatedToken) {
-      process.stdout.write(
-        [
-          "",
-          `A hook token was generated and saved (it is shown only this once): ${generatedToken}`,
-          "Send it with every request, for example:",
-          `  curl -X POST ${server.url}${config.hooks.path}/wake \\`,
-          `    -H 'Authorization: Bearer ${generatedToken}' -H 'Content-Type: application/json' \\`,
-          `    -d '{"text":"hello from curl"}'`,
-          "Set HOOKGATE_TOKEN to choose your own token instead.",
-          "",
-        ].join("\n"),
-      );
+      ready += [
+        "",
+        `A hook token was generated and saved (it is shown only this once): ${generatedToken}`,
+        "Send it with every request, for example:",
+        `  curl -X POST ${server.url}${config.hooks.path}/wake \\`,
+        `    -H 'Authorization: Bearer ${generatedToken}' -H 'Content-Type: application/json' \\`,
+        `    -d '{"text":"hello from curl"}'`,
+        "Set HOOKGATE_TOKEN to choose your own token instead.",
+        "",
+      ].join("\n");
     }
+    process.stdout.write(ready);
 
     return untilStopped(log, "shutting down: finishing in-flight requests", async () => {
       stopping = true;

@@ -81,7 +81,11 @@ export async function acceptFlowed(
     .map((pair) => JSON.stringify(pair))
     .sort();
   for (const one of new Set(slots)) {
-    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text || $3::text))", [FLOW_LOCKS, s, one]);
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text || $3::text))", [
+      FLOW_LOCKS,
+      s,
+      one,
+    ]);
   }
   const state = emptyFlowState();
   for (const [scope, key] of keys.windows) {

@@ -23,7 +23,7 @@ export async function openPauseStore(values: PauseOptions): Promise<Store> {
 }
 
 /**
- * The config's mapping ids and pack names; with the reason when it cannot be loaded (a target must
+ * The config's mapping ids, pack names and lanes; with the reason when it cannot be loaded (a target must
  * then be written with its kind, `mapping:ID` or `pack:NAME`).
  */
 export async function knownTargets(
@@ -35,11 +35,11 @@ export async function knownTargets(
       ...(values.config !== undefined && { file: values.config }),
       requireToken: false,
     });
+    const { configuredLanes } = await import("../engine/lane.js");
     const packs = config.hooks.packs.map((p) => p.pack.id);
-    const mappings = [...config.hooks.mappings, ...config.hooks.packs.flatMap((p) => p.mappings)].map(
-      (m) => m.id,
-    );
-    return { known: { mappings: [...new Set(mappings)], packs } };
+    const all = [...config.hooks.mappings, ...config.hooks.packs.flatMap((p) => p.mappings)];
+    const mappings = [...new Set(all.map((m) => m.id))];
+    return { known: { mappings, packs, lanes: configuredLanes(all, config.hooks.lanes) } };
   } catch (err) {
     return { problem: (err as Error).message };
   }

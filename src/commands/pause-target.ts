@@ -11,6 +11,8 @@ import { safeTable } from "./terminal-text.js";
 export interface KnownTargets {
   mappings: string[];
   packs: string[];
+  /** Configured lanes: `flow.lane` names, and `mapping:<id>` for a mapping's own lane. */
+  lanes: string[];
 }
 
 /**
@@ -30,7 +32,11 @@ export function resolveTarget(
     };
   }
   if (name === "") return { problem: `"${typed}" names no ${kind ?? "target"}` };
-  if (kind === "lane") return { target: typed };
+  if (kind === "lane") {
+    if (!known || known.lanes.includes(name)) return { target: typed };
+    const lanes = known.lanes.length === 0 ? "no lanes are configured" : `lanes: ${known.lanes.join(", ")}`;
+    return { problem: `no lane "${name}"${didYouMean(name, known.lanes)} (${lanes})` };
+  }
   if (!known) {
     if (kind) return { target: typed };
     return {

@@ -3,7 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { resolveTarget } from "../../src/commands/pause-target.js";
 
-const known = { mappings: ["github", "alerts", "shared"], packs: ["shared", "sentry"] };
+const known = {
+  mappings: ["github", "alerts", "shared"],
+  packs: ["shared", "sentry"],
+  lanes: ["slow", "mapping:alerts"],
+};
 
 describe("pause targets", () => {
   it("reads a bare name as the mapping or the pack it names, and keeps a written kind", () => {
@@ -26,6 +30,13 @@ describe("pause targets", () => {
       problem: expect.stringContaining('no pack "github"'),
     });
     expect(resolveTarget("mapping:", known)).toEqual({ problem: '"mapping:" names no mapping' });
+    expect(resolveTarget("lane:mapping:alerts", known)).toEqual({ target: "lane:mapping:alerts" });
+    expect(resolveTarget("lane:slwo", known)).toEqual({
+      problem: 'no lane "slwo"; did you mean "slow"? (lanes: slow, mapping:alerts)',
+    });
+    expect(resolveTarget("lane:x", { ...known, lanes: [] })).toEqual({
+      problem: 'no lane "x" (no lanes are configured)',
+    });
   });
 
   it("takes only written kinds when the config could not be read", () => {

@@ -44,56 +44,61 @@ function succeeded(dir: string, env: Record<string, string>, runId: string) {
   }, 60_000);
 }
 
+/**
+ * A config whose main agent runs on `runner` (a YAML flow mapping), one `/hooks/agent` request, and
+ * `hookgate serve` killed with -9 once `handed()` says the target has the run; then a second serve
+ * until the run succeeded. Gives the run's id, its record and everything both processes printed.
+ */
+async function crashWhileForwarding(runner: string, env: Record<string, string>, handed: () => boolean) {
+  const dir = mkdtempSync(join(tmpdir(), "hookgate-restart-e2e-"));
+  writeFileSync(
+    join(dir, "hookgate.yaml"),
+    [
+      `hooks: { enabled: true, token: '$\{HOOK_TOKEN}' }`,
+      "store: { kind: sqlite, path: state.db }",
+      "agents:",
+      "  list:",
+      "    - id: main",
+      `      runner: ${runner}`,
+      "",
+    ].join("\n"),
+  );
+  const first = serveIn(dir, env);
+  const url = await listeningUrl(first);
+  const res = await fetch(`${url}/hooks/agent`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${HOOK_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ message: "Disk 3 failed on db-1", name: "Alerts" }),
+  });
+  expect(res.status).toBe(202);
+  const { runId } = (await res.json()) as { runId: string };
+  // The target has the run and hookgate waits for its answer: kill it there.
+  await waitFor(() => (handed() ? true : undefined), 60_000);
+  first.proc.kill("SIGKILL");
+  expect(await first.exited).toBe("SIGKILL");
+
+  const second = serveIn(dir, env);
+  await listeningUrl(second);
+  const run = await succeeded(dir, env, runId);
+  const output = [first.stdout(), first.stderr(), second.stdout(), second.stderr(), JSON.stringify(run)];
+  return { runId, run, output: output.join("\n") };
+}
+
 describe("openclaw runner across a crash", () => {
   it("sends the run again with the same id after kill -9, and the gateway keeps one run", async () => {
     gateway = await fakeOpenClaw();
-    const dir = mkdtempSync(join(tmpdir(), "hookgate-restart-e2e-"));
-    writeFileSync(
-      join(dir, "hookgate.yaml"),
-      [
-        `hooks: { enabled: true, token: '$\{HOOK_TOKEN}' }`,
-        "store: { kind: sqlite, path: state.db }",
-        "agents:",
-        "  list:",
-        "    - id: main",
-        `      runner: { kind: openclaw, url: "${gateway.url}", token: "\${OPENCLAW_HOOKS_TOKEN}" }`,
-        "",
-      ].join("\n"),
-    );
-    const env = { HOOK_TOKEN, OPENCLAW_HOOKS_TOKEN: gateway.token };
-
     gateway.holdNext();
-    const first = serveIn(dir, env);
-    const url = await listeningUrl(first);
-    const res = await fetch(`${url}/hooks/agent`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${HOOK_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ message: "Disk 3 failed on db-1", name: "Alerts" }),
-    });
-    expect(res.status).toBe(202);
-    const { runId } = (await res.json()) as { runId: string };
-    // The gateway has the run and hookgate waits for its answer: kill it there.
-    await waitFor(() => (gateway!.requests.length > 0 ? true : undefined), 60_000);
-    first.proc.kill("SIGKILL");
-    expect(await first.exited).toBe("SIGKILL");
-
-    const second = serveIn(dir, env);
-    await listeningUrl(second);
-    const run = await succeeded(dir, env, runId);
+    const { runId, run, output } = await crashWhileForwarding(
+      `{ kind: openclaw, url: "${gateway.url}", token: "\${OPENCLAW_HOOKS_TOKEN}" }`,
+      { HOOK_TOKEN, OPENCLAW_HOOKS_TOKEN: gateway.token },
+      () => gateway!.requests.length > 0,
+    );
 
     const sent = gateway.requests.filter((r) => r.path === "/hooks/agent");
     expect(sent.map((r) => r.headers["idempotency-key"])).toEqual([runId, runId]);
     expect(sent[1]!.raw).toBe(sent[0]!.raw);
     expect(gateway.runs).toHaveLength(1);
     expect(run).toMatchObject({ targetId: gateway.runs[0]!.runId, attempts: 2 });
-
-    const output = [
-      first.stdout(),
-      first.stderr(),
-      second.stdout(),
-      second.stderr(),
-      JSON.stringify(run),
-    ].join("\n");
     expect(output).not.toContain(gateway.token);
     expect(output).not.toContain(HOOK_TOKEN);
   }, 180_000);
@@ -113,38 +118,11 @@ describe("a2a runner across a crash", () => {
       },
       { token: A2A_TOKEN },
     );
-    const dir = mkdtempSync(join(tmpdir(), "hookgate-restart-a2a-e2e-"));
-    writeFileSync(
-      join(dir, "hookgate.yaml"),
-      [
-        `hooks: { enabled: true, token: '$\{HOOK_TOKEN}' }`,
-        "store: { kind: sqlite, path: state.db }",
-        "agents:",
-        "  list:",
-        "    - id: main",
-        `      runner: { kind: a2a, url: "${agent.url}", headers: { Authorization: "Bearer \${A2A_TOKEN}" } }`,
-        "",
-      ].join("\n"),
+    const { runId, run, output } = await crashWhileForwarding(
+      `{ kind: a2a, url: "${agent.url}", headers: { Authorization: "Bearer \${A2A_TOKEN}" } }`,
+      { HOOK_TOKEN, A2A_TOKEN },
+      () => agent!.messages.length > 0,
     );
-    const env = { HOOK_TOKEN, A2A_TOKEN };
-
-    const first = serveIn(dir, env);
-    const url = await listeningUrl(first);
-    const res = await fetch(`${url}/hooks/agent`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${HOOK_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ message: "Disk 3 failed on db-1", name: "Alerts" }),
-    });
-    expect(res.status).toBe(202);
-    const { runId } = (await res.json()) as { runId: string };
-    // The agent has the message and hookgate waits for its answer: kill it there.
-    await waitFor(() => (agent!.messages.length > 0 ? true : undefined), 60_000);
-    first.proc.kill("SIGKILL");
-    expect(await first.exited).toBe("SIGKILL");
-
-    const second = serveIn(dir, env);
-    await listeningUrl(second);
-    const run = await succeeded(dir, env, runId);
 
     const sent = agent.requests.filter((r) => r.method === "SendMessage");
     expect(sent.map((r) => (r.params as { message: { messageId: string } }).message.messageId)).toEqual([
@@ -153,14 +131,6 @@ describe("a2a runner across a crash", () => {
     ]);
     expect(sent[1]!.raw).toBe(sent[0]!.raw);
     expect(run).toMatchObject({ targetId: agent.taskIds[1], attempts: 2 });
-
-    const output = [
-      first.stdout(),
-      first.stderr(),
-      second.stdout(),
-      second.stderr(),
-      JSON.stringify(run),
-    ].join("\n");
     expect(output).not.toContain(A2A_TOKEN);
     expect(output).not.toContain(HOOK_TOKEN);
   }, 180_000);

@@ -1,5 +1,5 @@
-// The store `hookgate pause` and `hookgate resume` write to (the one --store names, else the config's),
-// and the mappings and packs of the config, which a target is checked against.
+// The store the commands that write to it open (`hookgate pause`, `resume`, `runs retry`: the one
+// --store names, else the config's), and the mappings, packs and lanes a pause target is checked against.
 import type { Store } from "../store/types.js";
 import type { KnownTargets } from "./pause-target.js";
 
@@ -9,7 +9,7 @@ export interface PauseOptions {
 }
 
 /** Opens the store for writing; throws with a printable message. */
-export async function openPauseStore(values: PauseOptions): Promise<Store> {
+export async function openStoreToWrite(values: PauseOptions): Promise<Store> {
   // Imported here: --help and usage mistakes need no store (SQLite is native code).
   const { openStore } = await import("../store/index.js");
   const { storeFromArgument } = await import("../store/read-only.js");

@@ -5,7 +5,7 @@ import { parseDuration } from "../config/resolve/duration.js";
 import type { Store } from "../store/types.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
-import { knownTargets, openPauseStore } from "./pause-store.js";
+import { knownTargets, openStoreToWrite } from "./pause-store.js";
 import { pauseTable, pauseText, resolveTarget } from "./pause-target.js";
 
 const help = `Usage: hookgate pause [TARGET] [--for DURATION] [--config FILE | --store FILE|URL] [--json]
@@ -73,7 +73,7 @@ export const command: Command = {
 
     let store: Store;
     try {
-      store = await openPauseStore(values);
+      store = await openStoreToWrite(values);
     } catch (err) {
       process.stderr.write(`hookgate pause: ${(err as Error).message}\n`);
       return 1;

@@ -4,7 +4,7 @@ import type { Store } from "../store/types.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
-import { knownTargets, openPauseStore } from "./pause-store.js";
+import { knownTargets, openStoreToWrite } from "./pause-store.js";
 import { pauseText, resolveTarget } from "./pause-target.js";
 
 const help = `Usage: hookgate resume TARGET [--config FILE | --store FILE|URL] [--json]
@@ -44,7 +44,7 @@ export const command: Command = {
 
     let store: Store;
     try {
-      store = await openPauseStore(values);
+      store = await openStoreToWrite(values);
     } catch (err) {
       process.stderr.write(`hookgate resume: ${(err as Error).message}\n`);
       return 1;

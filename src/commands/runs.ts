@@ -8,6 +8,7 @@ import type { LaneStats, RunLinks, RunRecord, RunStatus, Store } from "../store/
 import { openStoreOption, parseCommandArgs, parseLimit, usageError } from "./args.js";
 import type { Command } from "./command.js";
 import { didYouMean } from "./did-you-mean.js";
+import { openStoreToWrite } from "./pause-store.js";
 import { lookUpRun, MIN_PREFIX } from "./run-lookup.js";
 import { deliveryText } from "./run-text.js";
 import { type RetrySelection, retryOf, retryTable, runsToRetry } from "./runs-retry.js";
@@ -275,16 +276,7 @@ async function retry(
   const dry = values["dry-run"] === true;
   let store: Store;
   try {
-    // Imported here: only retry writes to the store.
-    const { openStore } = await import("../store/index.js");
-    const { storeFromArgument } = await import("../store/read-only.js");
-    const { configuredStore } = await import("../config/store-file.js");
-    const { createLogger } = await import("../log.js");
-    const config =
-      values.store !== undefined
-        ? storeFromArgument(values.store)
-        : await configuredStore({ file: values.config });
-    store = await openStore(config, { log: createLogger("silent") });
+    store = await openStoreToWrite(values);
   } catch (err) {
     process.stderr.write(`hookgate runs: ${(err as Error).message}\n`);
     return 1;

@@ -131,7 +131,22 @@ describe("pauses against a reference model", () => {
           await store.close();
         }
       }),
-      { numRuns: 60 },
+      {
+        numRuns: 60,
+        // Found by a random run: a pause for a time holds a run (a resume elsewhere looked), its time
+        // runs out, and the next claim must take the run although no look came in between.
+        examples: [
+          [
+            [
+              { op: "pause", target: 0, forMs: 1 },
+              { op: "accept", mapping: 0 },
+              { op: "resume", target: 1 },
+              { op: "wait", ms: 1 },
+              { op: "claim", max: 1 },
+            ],
+          ],
+        ],
+      },
     );
   });
 });

@@ -548,21 +548,29 @@ export class PostgresStore implements Store {
 
   async claimRuns(max: number, at: number): Promise<RunRecord[]> {
     if (max <= 0) return [];
-    // Without a queued run of a lane (the usual case), one statement: the oldest queued runs. SKIP
-    // LOCKED: instances claiming at the same moment take different runs instead of waiting.
-    const fast = await this.statement<RunRow & { seq: number | null; laned: boolean }>(
+    // Without a queued run of a lane or a pause whose time is up (the usual case), one statement: the
+    // oldest queued runs. SKIP LOCKED: instances claiming at the same moment take different runs
+    // instead of waiting.
+    const fast = await this.statement<RunRow & { seq: number | null; laned: boolean; expired: boolean }>(
       `WITH gate AS (
-         SELECT EXISTS (SELECT 1 FROM ${this.s}.runs WHERE status = 'queued' AND lane IS NOT NULL) AS laned),
+         SELECT EXISTS (SELECT 1 FROM ${this.s}.runs WHERE status = 'queued' AND lane IS NOT NULL) AS laned,
+           EXISTS (SELECT 1 FROM ${this.s}.pauses WHERE ends_at <= $1) AS expired),
        up AS (
          UPDATE ${this.s}.runs SET status = 'running', attempts = attempts + 1, started_at = $1,
            lease_owner = $2, lease_until = ${NOW_MS} + $3
-         WHERE NOT (SELECT laned FROM gate) AND seq IN (SELECT seq FROM ${this.s}.runs r
+         WHERE NOT (SELECT laned OR expired FROM gate) AND seq IN (SELECT seq FROM ${this.s}.runs r
            WHERE status = 'queued' AND lane IS NULL AND ${notPaused(`${this.s}.`, "$1")} ORDER BY seq LIMIT $4
            FOR UPDATE OF r SKIP LOCKED)
          RETURNING *)
-       SELECT up.*, gate.laned FROM gate LEFT JOIN up ON true`,
+       SELECT up.*, gate.laned, gate.expired FROM gate LEFT JOIN up ON true`,
       [at, this.instanceId, this.leaseMs, max],
     );
+    // A pause whose time is up ends first, so that the runs it held are claimable now (it is gone
+    // then, so this claims again once).
+    if (fast.rows[0]?.expired) {
+      await this.applyPauses(at);
+      return this.claimRuns(max, at);
+    }
     const rows = fast.rows[0]?.laned
       ? await this.claimInLanes(max, at)
       : fast.rows.filter((r) => r.id !== null);

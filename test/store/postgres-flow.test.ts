@@ -168,6 +168,39 @@ describe.skipIf(!available)("PostgreSQL: flow control across instances", () => {
       expect((await a.getRun("next"))?.held?.until).toBe(20_000);
     });
 
+    it("a run taken back from an instance that died counts once: in the budget's runs, and with the tokens of the finish that counts", async () => {
+      const dying = await instance();
+      const [b, c] = await two();
+      const budget: Budget = { runs: 2, tokens: 100, perMs: 10_000, over: "hold" };
+      await dying.acceptRun(budgetedRun("x", 1000, budget));
+      await dying.acceptRun(budgetedRun("y", 1001, budget));
+      expect(ids(await dying.claimRuns(5, 1100))).toEqual(["x", "y"]);
+      await expireLeases(schema);
+      expect(await b.recoverInterrupted(3, 1200)).toEqual({ requeued: 2, failed: 0 });
+      const [atB, atC] = await Promise.all([b.claimRuns(5, 1300), c.claimRuns(5, 1300)]);
+      expect(ids([...atB, ...atC]).sort()).toEqual(["x", "y"]);
+      // Started again, not admitted again: the budget's runs are still the two.
+      expect((await c.rateCounts(["m/budget"])).get("m/budget")).toEqual({
+        periodStart: 0,
+        count: 2,
+        held: false,
+      });
+      // The dead instance's late results are refused, and their tokens with them.
+      for (const id of ["x", "y"]) {
+        expect(
+          await dying.finishRun(id, { status: "succeeded", finishedAt: 1400, usage: { totalTokens: 500 } }),
+        ).toBe(false);
+      }
+      // Their new holders' results count.
+      const finish = (store: PostgresStore, r: RunRecord) =>
+        store.finishRun(r.id, { status: "succeeded", finishedAt: 1500, usage: { totalTokens: 30 } });
+      const finished = await Promise.all([...atB.map((r) => finish(b, r)), ...atC.map((r) => finish(c, r))]);
+      expect(finished).toEqual([true, true]);
+      expect((await b.tokenCounts(["m"])).get("m")).toEqual({ perMs: 10_000, periodStart: 0, tokens: 60 });
+      expect(outcome(await c.acceptRun(budgetedRun("z", 1600, budget)))).toMatchObject({ held: true });
+      expect((await b.getRun("z"))?.held).toEqual({ reason: "budget", until: 10_000, by: "runs:2:10000" });
+    });
+
     it("over: drop: once either instance's runs spent the tokens, both drop", async () => {
       const [a, b] = await two();
       const budget: Budget = { tokens: 20, perMs: 10_000, over: "drop" };

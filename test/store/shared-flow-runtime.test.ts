@@ -1,7 +1,7 @@
 // Runtimes of two instances on one PostgreSQL schema running flow-controlled runs: a budget's held runs
-// start when the period rolls over on the test's clock, each once, on whichever instance; the tokens
-// are what the runner reports, wherever it ran; and a lane's runs taken back from an instance that died
-// run again with their ids, one at a time, in arrival order.
+// start when the period rolls over on the test's clock, each once, on whichever instance, also when
+// every instance was stopped meanwhile; the tokens are what the runner reports, wherever it ran; and a
+// lane's runs taken back from an instance that died run again with their ids, one at a time, in order.
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ResolvedConfig } from "../../src/config/types.js";
@@ -133,6 +133,29 @@ describe.skipIf(!available)("runtimes sharing a PostgreSQL store: flow control",
       ["r5", 1, 20_000],
       ["r6", 1, 20_000],
     ]);
+  }, 90_000);
+
+  it("held runs outlive every instance: one started after their period starts them", async () => {
+    const [a, b] = await two();
+    const budget: Budget = { runs: 1, perMs: 10_000, over: "hold" };
+    for (const [via, id] of [
+      [a, "h1"],
+      [b, "h2"],
+      [a, "h3"],
+    ] as const) {
+      await via.store.acceptRun(budgetedRun(id, clock, budget));
+      via.runtime.runAccepted();
+    }
+    await expect.poll(() => statuses(b.store), WAIT).toEqual({ h1: "succeeded", h2: "held", h3: "held" });
+    for (const i of instances.splice(0)) await i.runtime.stop();
+
+    clock = 10_000;
+    const [later] = await two();
+    await expect
+      .poll(() => statuses(later.store), WAIT)
+      .toEqual({ h1: "succeeded", h2: "succeeded", h3: "held" });
+    expect((await later.store.getRun("h2"))?.startedAt).toBe(10_000);
+    expect((await later.store.getRun("h3"))?.held?.until).toBe(20_000);
   }, 90_000);
 
   it("a token budget counts what the model reported on either instance; the held runs start in the next period", async () => {

@@ -1,14 +1,15 @@
 // Flow control shared by instances on one PostgreSQL schema, each a store of its own (its own pool),
-// accepting, claiming, finishing and releasing at the same moment: a budget's runs and tokens are
-// counted once for all of them, the runs it holds start once when its period rolls over (times are
-// the callers', so the clock is the test's), and a lane's limit holds across instances, also for a run
-// taken back from an instance that died.
+// accepting, claiming, finishing and releasing at the same moment: a budget's runs and tokens, and a
+// rate's runs, are counted once for all of them; the runs a budget holds start once when its period
+// rolls over (times are the callers', so the clock is the test's); one wake key makes one event; and a
+// lane's limit holds across instances, also for runs taken back from an instance that died.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PostgresStore } from "../../src/store/postgres/store.js";
 import type { AcceptResult, FlowSpec, NewWake, RunRecord } from "../../src/store/types.js";
 import { dropSchema, expireLeases, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
 import { run, wake } from "./contract/fixtures.js";
 import { budgetedRun } from "./contract/flow-budget.js";
+import { ratedRun } from "./contract/flow-rate.js";
 
 const available = await pgAvailable();
 
@@ -244,6 +245,30 @@ describe.skipIf(!available)("PostgreSQL: flow control across instances", () => {
       expect(ids((await Promise.all([a.claimRuns(5, 10_000), b.claimRuns(5, 10_000)])).flat())).toEqual([
         runId,
       ]);
+    });
+  });
+
+  describe("rates", () => {
+    it("over: drop: two instances accepting at once under one rate drop every run past it, and none starts later", async () => {
+      const [a, b] = await two();
+      const rate = { max: 3, perMs: 10_000, over: "drop" as const };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).acceptRun(ratedRun(`q${pad(i)}`, 1000 + i, rate)).then(outcome),
+        ),
+      );
+      expect(answers.filter((o) => o.dropped).length).toBe(17);
+      const runs = await a.listRuns({ limit: 100 });
+      expect(runs.filter((r) => r.status === "dropped").map((r) => r.held?.until)).toEqual(
+        Array.from({ length: 17 }, () => 10_000),
+      );
+      await Promise.all([a.releaseWindows(100_000), b.releaseWindows(100_000)]);
+      expect((await Promise.all([a.claimRuns(20, 100_000), b.claimRuns(20, 100_000)])).flat().length).toBe(3);
+      // The next period has its own room, whichever instance the run comes to.
+      expect(outcome(await b.acceptRun(ratedRun("next", 10_000, rate)))).toEqual({
+        kind: "run",
+        runId: "next",
+      });
     });
   });
 

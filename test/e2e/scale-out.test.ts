@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${NAME} in the config, ${...} in the runner script's own source.
 // Several `hookgate` processes (node dist/cli.js) on one PostgreSQL schema: what one accepts the
 // others see and finish, one idempotency key makes one run whichever instances it reaches, a
-// SIGKILLed instance loses nothing it acknowledged, the lockout counts across instances, and
+// SIGKILLed instance loses nothing it acknowledged, the lockout counts across instances, a burst
+// coalesced across instances is one run under one budget that every instance reports alike, and
 // `hookgate worker` runs what `serve --no-worker` instances take in.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,6 +54,7 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
     extra: string[] = [],
     runner = "      runner: { kind: echo }",
     name = "hookgate.yaml",
+    hooks: string[] = [],
   ): string {
     const file = join(dir, name);
     writeFileSync(
@@ -63,6 +65,7 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
         "  enabled: true",
         `  token: ${TOKEN}`,
         "  authFailures: { max: 4, windowSeconds: 600, lockSeconds: 600 }",
+        ...hooks,
         "agents:",
         "  defaults: { maxConcurrentRuns: 4 }",
         "  list:",
@@ -306,6 +309,67 @@ describe.skipIf(!available)("several instances on one PostgreSQL database", () =
       // A valid token is never throttled (and clears the count for every instance).
       expect((await post(b.url, "/wake", { text: "it is me" })).status).toBe(200);
       expect((await wrong(a.url)).status).toBe(401);
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
+    "a burst sent to two instances is one run, under one budget both report; the next burst waits for the next period",
+    async () => {
+      // Periods of 30 days: a test does not straddle two of them (once in 30 days, for a few seconds).
+      const config = writeConfig([], undefined, undefined, [
+        "  mappings:",
+        "    - id: alerts",
+        "      match: { path: alerts }",
+        "      action: agent",
+        "      deliver: false",
+        '      messageTemplate: "{{alert}} #{{n}}"',
+        '      flow: { coalesce: { key: "{{alert}}", window: 1d, max: 10 }, budget: { runs: 1, per: 30d } }',
+      ]);
+      const a = await serve(config);
+      const b = await serve(config);
+      const burst = async (from: number) => {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            post(i % 2 ? a.url : b.url, "/alerts", { alert: "DiskFull", n: from + i }),
+          ),
+        );
+        expect(answers.map((x) => x.status)).toEqual(answers.map(() => 202));
+        const bodies = (await Promise.all(answers.map((x) => x.json()))) as Array<{ runId: string }>;
+        expect(new Set(bodies.map((x) => x.runId)).size).toBe(1);
+        expect(bodies[0]).toEqual({ ok: true, runId: bodies[0]!.runId, coalesced: true });
+        return bodies[0]!.runId;
+      };
+      const s = await store();
+
+      // The tenth request ends the window: one run with every message, run once.
+      const first = await burst(0);
+      const ran = await waitFor(async () => {
+        const found = await s.getRun(first);
+        return found?.status === "succeeded" ? found : undefined;
+      }, WAIT_MS);
+      expect(ran).toMatchObject({ merged: 10, attempts: 1 });
+      for (let n = 0; n < 10; n++) expect(ran.message).toContain(`DiskFull #${n}`);
+
+      // The budget's one run of the period is spent, whichever instance took which request.
+      const second = await burst(10);
+      expect(second).not.toBe(first);
+      const held = await waitFor(async () => {
+        const found = await s.getRun(second);
+        return found?.held?.reason === "budget" ? found : undefined;
+      }, WAIT_MS);
+      expect(held).toMatchObject({ status: "held", merged: 10 });
+      for (const url of [a.url, b.url]) {
+        const text = await (await fetch(`${url}/metrics`)).text();
+        expect(text).toMatch(/hookgate_flow_budget_left\{mapping="alerts",kind="runs"\} 0\n/);
+      }
+      const shown = await cli("runs", "show", second, "--config", config);
+      expect(shown.out).toMatch(/held: its mapping's run budget \(1\/30d\) was reached; starts at \d{4}-/);
+      expect((await s.listRuns({ limit: 10 })).map((r) => r.id).sort()).toEqual([first, second].sort());
+
+      for (const c of [a.child, b.child]) c.proc.kill("SIGTERM");
+      expect(await a.child.exited).toBe(0);
+      expect(await b.child.exited).toBe(0);
     },
     WAIT_MS * 2,
   );

@@ -5,14 +5,19 @@
 // the earliest time from its arrival at which the rate and the budget's runs both have room (counting
 // from the latest period each gave); a run of a period runs were held into waits for the release. A
 // budget's tokens are left out: they depend on runs finishing (the store contract tests cover them).
+// On PostgreSQL the steps take turns between two instances: what one decided, the other decides from.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { PostgresStore } from "../../src/store/postgres/store.js";
 import { SqliteStore } from "../../src/store/sqlite/store.js";
 import type { AcceptOutcome, FlowSpec, NewRun, Store } from "../../src/store/types.js";
+import { dropSchema, pgAvailable, pgStoreConfig, uniqueSchema } from "../helpers/pg.js";
 import { run } from "../store/contract/fixtures.js";
+
+const pg = await pgAvailable();
 
 interface Settings {
   coalesceMs: number;
@@ -237,14 +242,44 @@ const dir = mkdtempSync(join(tmpdir(), "hookgate-flow-model-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 
-async function replay(s: Settings, steps: Step[]): Promise<void> {
+/** The handles a sequence is replayed on (the steps take turns), and how they are let go. */
+interface Handles {
+  stores: Store[];
+  close(): Promise<void>;
+}
+
+async function sqlite(): Promise<Handles> {
   const store: Store = new SqliteStore(join(dir, `state-${files++}.db`), { groupCommit: false });
   await store.open();
+  return { stores: [store], close: () => store.close() };
+}
+
+/** Two instances on a schema of their own: each step goes to the other one. */
+async function postgres(): Promise<Handles> {
+  const schema = uniqueSchema("model");
+  const stores: Store[] = [];
+  for (let i = 0; i < 2; i++) {
+    const store = new PostgresStore(pgStoreConfig(schema, { poolSize: 2 }), { groupCommit: false });
+    await store.open();
+    stores.push(store);
+  }
+  return {
+    stores,
+    close: async () => {
+      for (const store of stores) await store.close();
+      await dropSchema(schema);
+    },
+  };
+}
+
+async function replay(s: Settings, steps: Step[], open: () => Promise<Handles> = sqlite): Promise<void> {
+  const handles = await open();
   try {
     const model = new Model(s);
     let t = 1_000_000;
     let n = 0;
     for (const [i, one] of steps.entries()) {
+      const store = handles.stores[i % handles.stores.length]!;
       t += one.advanceMs;
       if (one.op === "tick") {
         await store.releaseWindows(t);
@@ -272,7 +307,7 @@ async function replay(s: Settings, steps: Step[]): Promise<void> {
       expect(dropped, `step ${i}: runs dropped`).toEqual([...model.dropped].sort());
     }
   } finally {
-    await store.close();
+    await handles.close();
   }
 }
 
@@ -311,8 +346,22 @@ describe("flow control against the reference model", () => {
   });
 
   it("runs started, their messages, held runs and answers match on any sequence", async () => {
-    await fc.assert(fc.asyncProperty(settings, fc.array(step, { minLength: 1, maxLength: 25 }), replay), {
-      numRuns: 60,
-    });
+    await fc.assert(
+      fc.asyncProperty(settings, fc.array(step, { minLength: 1, maxLength: 25 }), (s, steps) =>
+        replay(s, steps),
+      ),
+      { numRuns: 60 },
+    );
   }, 120_000);
+});
+
+describe.skipIf(!pg)("flow control against the reference model: two instances on PostgreSQL", () => {
+  it("runs started, their messages, held runs and answers match on any sequence, the steps taking turns", async () => {
+    await fc.assert(
+      fc.asyncProperty(settings, fc.array(step, { minLength: 1, maxLength: 25 }), (s, steps) =>
+        replay(s, steps, postgres),
+      ),
+      { numRuns: 25 },
+    );
+  }, 300_000);
 });

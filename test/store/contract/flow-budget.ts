@@ -9,7 +9,7 @@ type Budget = NonNullable<FlowSpec["budget"]>;
 type Rate = NonNullable<FlowSpec["rate"]>;
 
 /** A run of mapping `m` at time `at` under `budget` (and `rate`), coalesced by `c` when given. */
-function budgetedRun(id: string, at: number, budget: Budget, rate?: Rate, c?: string): NewRun {
+export function budgetedRun(id: string, at: number, budget: Budget, rate?: Rate, c?: string): NewRun {
   const flow: FlowSpec = { scope: "m", budget, ...(rate && { rate }) };
   if (c !== undefined) {
     flow.coalesce = {

@@ -40,6 +40,13 @@ const EXTERNAL = new Set([
   "undici",
 ]);
 
+/**
+ * Handlebars' code generator uses the source-map package when it can load it and a small string
+ * builder of its own when not; hookgate never asks for a template's source map, so the bundle gives
+ * it nothing to load: about 100 KB less code to compile, and a faster code generation.
+ */
+const EMPTY = "hookgate-empty";
+
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
 function packageName(specifier) {
   const parts = specifier.split("/");
@@ -49,6 +56,12 @@ function packageName(specifier) {
 const layout = {
   name: "hookgate-layout",
   setup(b) {
+    b.onResolve({ filter: /^source-map$/ }, (args) =>
+      /[\\/]node_modules[\\/]handlebars[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: EMPTY }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: EMPTY }, () => ({ contents: "module.exports = {};", loader: "js" }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith("node:")) return { path: args.path, external: true };
       return EXTERNAL.has(packageName(args.path)) ? { path: args.path, external: true } : undefined;

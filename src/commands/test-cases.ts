@@ -38,7 +38,7 @@ export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
       const loaded = await loadConfig({ file: opts.config, requireToken: false });
       config = loaded.config;
       place = loaded.placeIssue;
-      sources = await configSources(config, process.cwd(), place);
+      sources = await configSources(config, process.cwd(), place, loaded.rulesFiles);
       warnings = [...loaded.warnings];
     }
     // The whole configuration compiles first, its errors one load error rather than one per case;

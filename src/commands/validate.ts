@@ -72,7 +72,9 @@ export const command: Command = {
     const notice = reloadEnvNotice(loaded.config, loaded.source, read);
     // A template name that no test case's payload has: likely a typo, which renders empty.
     const unread = (
-      await templateNameWarnings(await configSources(loaded.config, process.cwd(), loaded.placeIssue))
+      await templateNameWarnings(
+        await configSources(loaded.config, process.cwd(), loaded.placeIssue, loaded.rulesFiles),
+      )
     ).map(loaded.placeIssue);
     const warnings = [...loaded.warnings, ...compiled.warnings, ...unread, ...(notice ? [notice] : [])];
     if (compiled.errors.length > 0) {

@@ -14,6 +14,7 @@ import { readOpenClaw } from "./openclaw/read.js";
 import type { ResolveContext } from "./resolve/context.js";
 import { partialRules } from "./resolve/partial-rules.js";
 import { resolveConfig } from "./resolve/resolve.js";
+import type { LoadedRulesFile } from "./source/rule-file.js";
 import { type SecretTextFilter, secretTextFilter } from "./source/secret-text.js";
 import { displayPath, readSourceFile } from "./source/source-file.js";
 import { SourceRegistry } from "./source/sources.js";
@@ -45,6 +46,11 @@ export interface LoadedConfig {
   source: string;
   /** Gives an issue found later (e.g. by the rule compiler) the file:line:column of its key path. */
   placeIssue(issue: ConfigIssue): ConfigIssue;
+  /**
+   * The rule files as this load read them, by absolute path, their test cases included: `validate`
+   * and `test` take the cases from here instead of reading and parsing every file a second time.
+   */
+  rulesFiles?: ReadonlyMap<string, LoadedRulesFile>;
 }
 
 export function findConfigFile(cwd: string): string | undefined {
@@ -85,6 +91,7 @@ async function loadFile(
   if (!read.parsed) throw new ConfigError(issues.items);
   issues.push(...afterErrors(issues.items, validateAgainst(configValidator(), data, source)));
   const sources = new SourceRegistry(source);
+  const rulesFiles = new Map<string, LoadedRulesFile>();
   const ctx: ResolveContext = {
     dir: dirname(file),
     cwd,
@@ -94,6 +101,7 @@ async function loadFile(
     issues,
     sources,
     requireToken,
+    rulesFiles,
   };
   // Built when first needed, once every rule file has been read (a message never quotes a secret file).
   let filter: SecretTextFilter | undefined;
@@ -126,6 +134,7 @@ async function loadFile(
     warnings: report(issues.warnings),
     source: display,
     placeIssue,
+    rulesFiles,
   };
 }
 

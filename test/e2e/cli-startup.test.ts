@@ -55,8 +55,8 @@ async function loadedBy(args: string[]): Promise<{ files: string[]; imported: st
   });
   const code = await child.exited;
   expect(code, child.stderr()).toBe(0);
-  // Nothing on stderr: the example has no warnings, and the V8 flag these commands set
-  // (baselineEngineOnly) is one this Node.js knows (V8 writes a line for a flag it does not).
+  // Nothing on stderr: the example has no warnings, and the V8 flags these commands set
+  // (useShortLivedFlags) are ones this Node.js knows (V8 writes a line for a flag it does not).
   expect(child.stderr()).toBe("");
   const lines = readFileSync(out, "utf8").split("\n");
   // node_modules may be a link to another folder: Node.js reports the files by their real path.

@@ -4,8 +4,9 @@
 // demand, so `validate` loads none of the server's code.
 //
 // Layout: dist/bundle/ holds the entry and its chunks; dist/cli.js (the package's bin) imports the
-// entry. The rest of dist/ stays as tsc wrote it: the transform worker and the tests and benchmarks
-// that import modules of dist/ directly use it.
+// entry. The transform worker's script, dist/engine/transform/worker.js, is bundled into that one
+// file. The rest of dist/ stays as tsc wrote it: the tests and benchmarks that import modules of
+// dist/ directly use it.
 //
 // Where a module finds files by its own location (`new URL("../../schemas/", import.meta.url)`,
 // createRequire, the worker's script), `import.meta.url` is replaced by the URL its file has in
@@ -40,6 +41,13 @@ const EXTERNAL = new Set([
   "undici",
 ]);
 
+/**
+ * Handlebars' code generator uses the source-map package when it can load it and a small string
+ * builder of its own when not; hookgate never asks for a template's source map, so the bundle gives
+ * it nothing to load: about 100 KB less code to compile, and a faster code generation.
+ */
+const EMPTY = "hookgate-empty";
+
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
 function packageName(specifier) {
   const parts = specifier.split("/");
@@ -49,6 +57,12 @@ function packageName(specifier) {
 const layout = {
   name: "hookgate-layout",
   setup(b) {
+    b.onResolve({ filter: /^source-map$/ }, (args) =>
+      /[\\/]node_modules[\\/]handlebars[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: EMPTY }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: EMPTY }, () => ({ contents: "module.exports = {};", loader: "js" }));
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith("node:")) return { path: args.path, external: true };
       return EXTERNAL.has(packageName(args.path)) ? { path: args.path, external: true } : undefined;
@@ -98,6 +112,28 @@ export async function bundleCli() {
     ].join("\n"),
   );
   await rm(join(dist, "cli.js.map"), { force: true });
+  await bundleWorker();
+}
+
+/**
+ * The transform worker, in place of tsc's worker.js: a thread starts by loading its script, and one
+ * file costs it less than its eight modules (about 13 ms of CPU a thread). Its modules all live in
+ * its folder, so `import.meta.url` finds the same files from the bundled one; QuickJS stays a package.
+ */
+async function bundleWorker() {
+  const out = join(dist, "engine", "transform", "worker.js");
+  await build({
+    entryPoints: [join(src, "engine", "transform", "worker.ts")],
+    outfile: out,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    legalComments: "none",
+    logLevel: "warning",
+    external: ["quickjs-emscripten"],
+  });
+  await rm(`${out}.map`, { force: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

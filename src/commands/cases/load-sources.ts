@@ -9,7 +9,7 @@ import { instantiatePack, packOrigin } from "../../config/packs/instantiate.js";
 import { readPackFile } from "../../config/packs/pack-file.js";
 import { resolveParamValues } from "../../config/packs/params.js";
 import type { PackDefinition } from "../../config/packs/types.js";
-import { readRulesFile } from "../../config/source/rule-file.js";
+import { type LoadedRulesFile, readRulesFile } from "../../config/source/rule-file.js";
 import { displayPath, readSourceFile } from "../../config/source/source-file.js";
 import { SourceRegistry } from "../../config/source/sources.js";
 import type { ResolvedConfig, ResolvedMapping } from "../../config/types.js";
@@ -24,17 +24,21 @@ export async function configSources(
   cwd = process.cwd(),
   /** Places the config's issues; its rule files' mappings are compiled with the config's. */
   place: (issue: ConfigIssue) => ConfigIssue = (issue) => issue,
+  /** The rule files as the config's load read them (LoadedConfig.rulesFiles): not read again. */
+  read?: ReadonlyMap<string, LoadedRulesFile>,
 ): Promise<CaseSource[]> {
   const sources: CaseSource[] = [];
   for (const file of config.hooks.ruleFiles ?? []) {
-    const read = await readRulesFile(file, { env: process.env, baseDir: cwd, configDir: config.dir });
+    const loaded =
+      read?.get(file) ??
+      (await readRulesFile(file, { env: process.env, baseDir: cwd, configDir: config.dir })).loaded;
     // The config loaded, so the file did too; its mappings there carry the ids it was given.
-    const ids = new Set(read.loaded.mappings.map((m) => m.id));
+    const ids = new Set(loaded.mappings.map((m) => m.id));
     sources.push({
       label: displayPath(file, cwd),
       file,
       baseDir: dirname(file),
-      cases: read.loaded.tests ?? [],
+      cases: loaded.tests ?? [],
       mappings: config.hooks.mappings.filter((m) => ids.has(m.id)),
       scope: { kind: "rules" },
       place,

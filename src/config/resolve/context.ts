@@ -1,5 +1,6 @@
 // What every resolution step needs: where the config lives, where issues go.
 import type { IssueList, SourceRef } from "../issues.js";
+import type { LoadedRulesFile } from "../source/rule-file.js";
 import type { SourceRegistry } from "../source/sources.js";
 
 export interface ResolveContext {
@@ -17,4 +18,6 @@ export interface ResolveContext {
   sources: SourceRegistry;
   /** false for commands that serve nothing: a missing hook token is then no error. */
   requireToken: boolean;
+  /** When given, each rule file read is kept here by its absolute path (see LoadedConfig.rulesFiles). */
+  rulesFiles?: Map<string, LoadedRulesFile>;
 }

@@ -26,6 +26,7 @@ export async function loadRuleFiles(
     const result = await readRulesFile(file, { env: ctx.env, baseDir: ctx.cwd, configDir: ctx.dir });
     ctx.issues.push(...result.issues);
     if (result.source.file !== undefined) ctx.sources.addRuleFile(result.source.file, result.source);
+    ctx.rulesFiles?.set(result.loaded.file, result.loaded);
     loaded.push(result);
   }
   return loaded;

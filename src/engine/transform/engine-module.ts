@@ -3,7 +3,6 @@
 // loads the QuickJS library.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { setFlagsFromString } from "node:v8";
 
 /** A compiled WebAssembly module (opaque here); it can be handed to worker threads. */
 export type EngineModule = object;
@@ -31,16 +30,4 @@ export function engineModule(): Promise<EngineModule> {
 /** Uses a module compiled elsewhere (the main thread hands its own to each worker). */
 export function useEngineModule(module: EngineModule): void {
   engine = Promise.resolve(module);
-}
-
-/**
- * For a process that runs a transform a few times and ends (`hookgate validate`, `hookgate test`):
- * the engine's WebAssembly is compiled by V8's baseline compiler only. By default V8 recompiles the
- * engine's busiest functions with its optimising compiler in the background while the sandbox is
- * built, which costs such a process more CPU (about 0.1-0.2 s) than the faster code gives back; a
- * server's first calls run on the same baseline code. V8's flags are the process's: call this only
- * where the process is a short command's, before the first transform loads.
- */
-export function baselineEngineOnly(): void {
-  if (engine === null) setFlagsFromString("--liftoff-only");
 }

@@ -33,6 +33,7 @@ import {
 } from "./protocol.js";
 import type { RawFailure, RawOutcome } from "./sandbox.js";
 import { handoffBudgetMs, type SandboxLimits, SETUP_BUDGET_MS } from "./types.js";
+import { defaultFlagsWhileThreadStarts } from "./v8-flags.js";
 
 /**
  * Time past a request's own budget before its worker is ended. The sandbox answers a timeout itself
@@ -80,6 +81,8 @@ interface Slot {
   failures: number;
   failure: string;
   retry: NodeJS.Timeout | null;
+  /** Sets a short command's V8 flags again once the starting worker is ready (v8-flags.ts). */
+  flagsBack: (() => void) | null;
 }
 
 export class TransformPool {
@@ -112,6 +115,7 @@ export class TransformPool {
       failures: 0,
       failure: "",
       retry: null,
+      flagsBack: null,
     }));
   }
 
@@ -274,6 +278,7 @@ export class TransformPool {
   private onMessage(slot: Slot, port: MessagePort, message: WorkerReply | typeof READY): void {
     if (slot.port !== port) return;
     if (message === READY) {
+      this.restoreFlags(slot);
       this.clearTimer(slot);
       slot.ready = true;
       slot.failures = 0;
@@ -404,10 +409,12 @@ export class TransformPool {
       shared: stamps.buffer,
     };
     let worker: Worker;
+    slot.flagsBack = defaultFlagsWhileThreadStarts();
     try {
       // No Node options of the main process: some are refused in workers (--input-type), none is needed.
       worker = new Worker(workerScript(), { workerData: start, transferList: [port2], execArgv: [] });
     } catch (err) {
+      this.restoreFlags(slot);
       port1.close();
       this.startFailed(slot, err instanceof Error ? err.message : String(err));
       return;
@@ -430,7 +437,13 @@ export class TransformPool {
     this.dispatch();
   }
 
+  private restoreFlags(slot: Slot): void {
+    slot.flagsBack?.();
+    slot.flagsBack = null;
+  }
+
   private stop(slot: Slot): void {
+    this.restoreFlags(slot);
     this.clearTimer(slot);
     const worker = slot.worker;
     slot.port?.close();

@@ -5,6 +5,7 @@ import {
   type Attributes,
   type Context,
   context,
+  INVALID_SPAN_CONTEXT,
   ROOT_CONTEXT,
   type Span,
   SpanStatusCode,
@@ -15,13 +16,22 @@ import {
 export const tracer = trace.getTracer("hookgate");
 
 /** Runs `fn` in a new span, the current one's child; the span ends when `fn` settles. */
-export async function inSpan<T>(
+export function inSpan<T>(
   name: string,
   attributes: Attributes,
   fn: (span: Span) => Promise<T>,
   parent: Context = context.active(),
 ): Promise<T> {
   const span = tracer.startSpan(name, { attributes }, parent);
+  // Without a tracing SDK every span is an empty no-op: nothing to make current, record or end, so
+  // `fn` runs as it is (no context switch and no promise of its own per request).
+  if (!isTraced(span)) {
+    try {
+      return fn(span);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
   const run = async () => {
     try {
       return await fn(span);
@@ -32,20 +42,21 @@ export async function inSpan<T>(
       span.end();
     }
   };
-  // Without a tracing SDK every span is an empty no-op: nothing to make current, so no context
-  // switch per request for it.
-  return isTraced(span) ? context.with(trace.setSpan(parent, span), run) : run();
+  return context.with(trace.setSpan(parent, span), run);
 }
 
 /** Whether a span takes part in a trace (false for the API's no-op spans when no SDK is registered). */
 export function isTraced(span: Span): boolean {
-  return span.isRecording() || trace.isSpanContextValid(span.spanContext());
+  if (span.isRecording()) return true;
+  const c = span.spanContext();
+  // The no-op span's context is this one object: no need to test its ids' text.
+  return c !== INVALID_SPAN_CONTEXT && trace.isSpanContextValid(c);
 }
 
 /** The span's W3C traceparent, to store with work that continues later; undefined when not sampled. */
 export function traceparentOf(span: Span): string | undefined {
   const c = span.spanContext();
-  if (!trace.isSpanContextValid(c)) return undefined;
+  if (c === INVALID_SPAN_CONTEXT || !trace.isSpanContextValid(c)) return undefined;
   const flags = (c.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? "01" : "00";
   return `00-${c.traceId}-${c.spanId}-${flags}`;
 }

@@ -127,6 +127,16 @@ export function requestObserver(writer: RequestLogWriter | undefined, issues?: I
       const { headers, removed } = loggedHeaders(req.headers, servedBy.index.secretHeaders, secrets);
       // A request verification did not see (the token, or refused before) has the id its headers carry.
       const deliveryId = notes.deliveryId ?? requestDeliveryId({ headers: req.headers });
+      const kept = loggedBody(
+        notes.body,
+        config.requestLog.maxBodyBytes,
+        req.headers["content-type"],
+        secrets,
+      );
+      const refused = d?.kind === "refused" ? d : undefined;
+      // Every key in one literal, in the order the entry's JSON has them (an absent one is undefined,
+      // which JSON leaves out): one object shape for every entry, where conditional spreads made a
+      // temporary object per optional key and a shape per combination of them.
       writer.add({
         id: logId!,
         receivedAt: observed.receivedAt,
@@ -136,24 +146,26 @@ export function requestObserver(writer: RequestLogWriter | undefined, issues?: I
         client: foldAddress(req.ip),
         headers,
         removedHeaders: removed,
-        ...loggedBody(notes.body, config.requestLog.maxBodyBytes, req.headers["content-type"], secrets),
+        body: kept.body,
+        bodyBytes: kept.bodyBytes,
+        bodyCut: kept.bodyCut,
         status,
         outcome,
-        ...(notes.code !== undefined && { code: notes.code }),
-        ...(notes.error !== undefined && { error: notes.error }),
-        ...(d?.kind === "refused" && d.detail !== undefined && { detail: d.detail }),
-        ...(d?.mappingId !== undefined && { mappingId: d.mappingId }),
-        ...(notes.runId !== undefined && { runId: notes.runId }),
-        ...(notes.runIds !== undefined && { runIds: notes.runIds }),
-        ...(deliveryId !== undefined && { deliveryId }),
-        ...(notes.verified !== undefined && { verified: notes.verified }),
-        ...(d && { decision: decisionRecord(d, config.hooks.defaultSessionKey === undefined) }),
-        ...(d && { rulesDigest: servedBy.rulesDigest }),
-        timings: {
-          totalMs: round(reply.elapsedTime),
-          ...(notes.decideMs !== undefined && { decideMs: round(notes.decideMs) }),
-        },
-        ...(traceContext && { traceContext }),
+        code: notes.code,
+        error: notes.error,
+        detail: refused?.detail,
+        mappingId: d?.mappingId,
+        runId: notes.runId,
+        runIds: notes.runIds,
+        deliveryId,
+        verified: notes.verified,
+        decision: d && decisionRecord(d, config.hooks.defaultSessionKey === undefined),
+        rulesDigest: d && servedBy.rulesDigest,
+        timings:
+          notes.decideMs === undefined
+            ? { totalMs: round(reply.elapsedTime) }
+            : { totalMs: round(reply.elapsedTime), decideMs: round(notes.decideMs) },
+        traceContext,
       });
     },
   };

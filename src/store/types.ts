@@ -261,6 +261,8 @@ export interface RunResult {
   usage?: TokenUsage;
   resolvedAgentId?: string;
   resolvedModel?: string;
+  /** What was sent, when startRun did not record it (a turn that ended at once). */
+  prompt?: RunPrompt;
   finishedAt: number;
   /** The id the run's target gave it, when it gave one. */
   targetId?: string;

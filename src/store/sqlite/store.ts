@@ -791,7 +791,7 @@ export class SqliteStore implements Store {
       const info = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
            resolved_agent_id = COALESCE(?, resolved_agent_id), resolved_model = COALESCE(?, resolved_model),
-           finished_at = ?, delivery = ?, delivery_status = ?, target_id = COALESCE(?, target_id)
+           prompt = COALESCE(?, prompt), finished_at = ?, delivery = ?, delivery_status = ?, target_id = COALESCE(?, target_id)
          WHERE id = ? AND status = 'running'`,
       ).run(
         result.status,
@@ -800,6 +800,7 @@ export class SqliteStore implements Store {
         result.usage ? JSON.stringify(result.usage) : null,
         result.resolvedAgentId ?? null,
         result.resolvedModel ?? null,
+        result.prompt ? JSON.stringify(result.prompt) : null,
         result.finishedAt,
         completion.delivery ? JSON.stringify(completion.delivery) : null,
         completion.delivery?.status ?? null,

@@ -787,13 +787,14 @@ export class SqliteStore implements Store {
 
   async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<boolean> {
     return this.write().submit(() => {
-      // Only a running run finishes: a run can never complete twice.
-      const info = this.stmt(
+      // Only a running run finishes: a run can never complete twice. Its session key comes back with
+      // it, for the transcript (a SELECT less).
+      const finished = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
            resolved_agent_id = COALESCE(?, resolved_agent_id), resolved_model = COALESCE(?, resolved_model),
            prompt = COALESCE(?, prompt), finished_at = ?, delivery = ?, delivery_status = ?, target_id = COALESCE(?, target_id)
-         WHERE id = ? AND status = 'running'`,
-      ).run(
+         WHERE id = ? AND status = 'running' RETURNING session_key`,
+      ).get(
         result.status,
         result.reply ?? null,
         result.error ?? null,
@@ -807,7 +808,7 @@ export class SqliteStore implements Store {
         result.targetId ?? null,
         id,
       );
-      if (info.changes === 0) {
+      if (finished === undefined) {
         this.opts.log?.warn({ runId: id }, "finishing a run that is not running; ignored");
         return false;
       }
@@ -822,10 +823,7 @@ export class SqliteStore implements Store {
         ).run({ at: result.finishedAt, spent, id });
       }
       if (completion.transcript?.length) {
-        const sessionKey = (
-          this.stmt("SELECT session_key FROM runs WHERE id = ?").get(id) as { session_key: string }
-        ).session_key;
-        this.insertTranscript(sessionKey, completion.transcript);
+        this.insertTranscript((finished as { session_key: string }).session_key, completion.transcript);
       }
       if (completion.event) {
         this.insertEvent(

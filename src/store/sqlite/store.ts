@@ -166,6 +166,17 @@ const MIN_FREE_BYTES = 1024 * 1024;
  * collation text sorts by code point, so every id starting with P lies in [P, P with its last code
  * point raised by one). Exported so that a test can check the plan uses the index.
  */
+/**
+ * A LIMIT written into the SQL of a statement every run executes (a run's transcript, a heartbeat's
+ * events). SQLite re-prepares a statement whose LIMIT is a bound parameter each time it is bound
+ * again (the value may change the plan): that doubled the cost of reading a run's transcript. The
+ * limits come from the configuration, so these statements are few.
+ */
+function limitText(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`not a row limit: ${limit}`);
+  return String(limit);
+}
+
 export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < ? ORDER BY id LIMIT ?";
 /** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
 const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
@@ -656,7 +667,9 @@ export class SqliteStore implements Store {
   }
 
   async pendingEvents(limit = DEFAULT_PENDING_LIMIT): Promise<SystemEvent[]> {
-    const rows = this.stmt("SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id LIMIT ?").all(limit);
+    const rows = this.stmt(
+      `SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id LIMIT ${limitText(limit)}`,
+    ).all();
     return (rows as EventRow[]).map(eventFromRow);
   }
 
@@ -723,8 +736,8 @@ export class SqliteStore implements Store {
   async transcript(sessionKey: string, limit: number): Promise<TranscriptMessage[]> {
     if (limit <= 0) return [];
     const rows = this.stmt(
-      "SELECT role, content, run_id, created_at FROM transcripts WHERE session_key = ? ORDER BY id DESC LIMIT ?",
-    ).all(sessionKey, limit) as TranscriptRow[];
+      `SELECT role, content, run_id, created_at FROM transcripts WHERE session_key = ? ORDER BY id DESC LIMIT ${limitText(limit)}`,
+    ).all(sessionKey) as TranscriptRow[];
     return rows.reverse().map(transcriptFromRow);
   }
 

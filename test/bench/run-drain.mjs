@@ -3,7 +3,8 @@
 // the server's CPU time from listening until no run is queued or running is divided by N (the echo
 // runner; claim, start, transcript, finish, summary and the heartbeats they ask for). Builds alternate
 // round by round on the same runs; the medians are printed.
-import { copyFileSync, existsSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { timeOrderedId } from "../../dist/core/time-ordered-id.js";
@@ -18,6 +19,8 @@ const help = `Usage: node test/bench/run-drain.mjs [--runs N] [--rounds R] [--pr
   --runs N     runs queued before each drain (default 5000)
   --rounds R   rounds, each draining the runs once per build (default 5)
   --prof DIR   also write a CPU profile of each drain (node --cpu-prof) into DIR
+  --callgrind  count instructions on the server's main thread instead of CPU time (valgrind;
+               slow: use --runs 1500 --rounds 1); the count does not move with the machine's load
 
 Example: node test/bench/run-drain.mjs old=/tmp/old/dist/cli.js new=dist/cli.js`;
 
@@ -27,6 +30,7 @@ const { values, positionals } = parseArgs({
     runs: { type: "string", default: "5000" },
     rounds: { type: "string", default: "5" },
     prof: { type: "string" },
+    callgrind: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -78,7 +82,43 @@ function openRuns(file) {
   }
 }
 
-/** One drain of a copy of the queued store by one build: its CPU per run, in µs. */
+/** The server under valgrind's callgrind, its counters zeroed once it listens. */
+function startUnderCallgrind(args, outFile) {
+  const proc = spawn(
+    "valgrind",
+    [
+      "--tool=callgrind",
+      `--callgrind-out-file=${outFile}`,
+      "--separate-threads=yes",
+      process.execPath,
+      ...args,
+    ],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    proc.stdout.setEncoding("utf8").on("data", (d) => {
+      out += d;
+      if (!/listening on /.test(out)) return;
+      spawnSync("callgrind_control", ["-z", String(proc.pid)]);
+      resolve({
+        proc,
+        stop: () =>
+          new Promise((done) => {
+            proc.once("exit", done);
+            proc.kill("SIGTERM");
+          }),
+      });
+    });
+    proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
+  });
+}
+
+/**
+ * One drain of a copy of the queued store by one build: its CPU per run in µs, or with --callgrind its
+ * instructions per run on the main thread. The server starts its worker before it listens, so the
+ * runs still queued or running when it does are the ones counted.
+ */
 async function drain(build, source, round) {
   const config = writeBenchConfig();
   const store = join(dirname(config), "state.db");
@@ -88,14 +128,22 @@ async function drain(build, source, round) {
   const prof = values.prof
     ? ["--cpu-prof", "--cpu-prof-dir", join(values.prof, `${build.name}-${round}`)]
     : [];
-  const server = await startChild([...prof, build.cli, "serve", "--config", config]);
+  const args = [...prof, build.cli, "serve", "--config", config];
+  const out = values.callgrind ? join(dirname(config), "callgrind.out") : null;
+  const server = out ? await startUnderCallgrind(args, out) : await startChild(args);
   const before = cpuMsOf(server.proc.pid);
+  const counted = openRuns(store);
   while (openRuns(store) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
   const cpu = cpuMsOf(server.proc.pid) - before;
+  if (out) spawnSync("callgrind_control", ["-d", String(server.proc.pid)]);
   await server.stop();
-  return (cpu * 1000) / runs;
+  if (!out) return (cpu * 1000) / counted;
+  // The dump's file of the main thread (NAME.1-01).
+  const text = readFileSync(`${out}.1-01`, "utf8");
+  return Number(/^(?:summary|totals):\s+(\d+)/m.exec(text)[1]) / counted;
 }
 
+const unit = values.callgrind ? "instructions" : "µs of CPU";
 const source = await queueRuns();
 const results = new Map(builds.map((b) => [b.name, []]));
 for (let r = 0; r < Number(values.rounds); r++) {
@@ -103,15 +151,19 @@ for (let r = 0; r < Number(values.rounds); r++) {
   for (const b of order) {
     const us = await drain(b, source, r);
     results.get(b.name).push(us);
-    process.stderr.write(`round ${r + 1}: ${b.name} ${us.toFixed(1)} µs of CPU per run\n`);
+    process.stderr.write(`round ${r + 1}: ${b.name} ${us.toFixed(1)} ${unit} per run\n`);
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const first = results.get(builds[0].name);
-console.log(`| build | CPU per run (median) | against ${builds[0].name} (median of the rounds' ratios) |`);
+const what = values.callgrind ? "instructions per run, main thread" : "CPU per run";
+console.log(`| build | ${what} (median) | against ${builds[0].name} (median of the rounds' ratios) |`);
 console.log("|---|---|---|");
 for (const b of builds) {
   const xs = results.get(b.name);
   const ratios = xs.map((x, i) => x / first[i]);
-  console.log(`| ${b.name} | ${median(xs).toFixed(1)} µs | ${median(ratios).toFixed(3)} |`);
+  const value = values.callgrind
+    ? Math.round(median(xs)).toLocaleString("en-US")
+    : `${median(xs).toFixed(1)} µs`;
+  console.log(`| ${b.name} | ${value} | ${median(ratios).toFixed(3)} |`);
 }

@@ -166,6 +166,99 @@ export function runParams(run: NewRun): Record<string, unknown> {
   };
 }
 
+/** Where each column of a runs row is in a raw row (better-sqlite3's raw mode: an array of values). */
+export type RunColumns = { readonly [K in keyof Required<RunRow>]: number };
+
+/** Every column of a runs row (one missing here fails to compile). */
+const ROW_COLUMNS: Record<keyof Required<RunRow>, true> = {
+  id: true,
+  name: true,
+  message: true,
+  agent_id: true,
+  session_key: true,
+  session_mode: true,
+  model: true,
+  thinking: true,
+  timeout_seconds: true,
+  wake_mode: true,
+  deliver: true,
+  channel: true,
+  recipient: true,
+  mapping_id: true,
+  preset: true,
+  received_at: true,
+  status: true,
+  attempts: true,
+  resolved_agent_id: true,
+  resolved_model: true,
+  prompt: true,
+  reply: true,
+  error: true,
+  usage: true,
+  started_at: true,
+  finished_at: true,
+  delivery: true,
+  trace_context: true,
+  target_id: true,
+  held_reason: true,
+  held_until: true,
+  held_by: true,
+  merged: true,
+  lane: true,
+  lane_limit: true,
+};
+
+/** The positions of a statement's columns (its `columns()` names); -1 for one it does not have. */
+export function runColumns(names: readonly string[]): RunColumns {
+  return Object.fromEntries(
+    Object.keys(ROW_COLUMNS).map((c) => [c, names.indexOf(c)]),
+  ) as unknown as RunColumns;
+}
+
+/**
+ * A raw row of runs as a RunRow. The driver names every column of an object row one by one, which
+ * cost more than the rest of reading a claimed run; an object of one fixed shape built here does not.
+ */
+export function runRowOf(v: readonly unknown[], c: RunColumns): RunRow {
+  return {
+    id: v[c.id],
+    name: v[c.name],
+    message: v[c.message],
+    agent_id: v[c.agent_id],
+    session_key: v[c.session_key],
+    session_mode: v[c.session_mode],
+    model: v[c.model],
+    thinking: v[c.thinking],
+    timeout_seconds: v[c.timeout_seconds],
+    wake_mode: v[c.wake_mode],
+    deliver: v[c.deliver],
+    channel: v[c.channel],
+    recipient: v[c.recipient],
+    mapping_id: v[c.mapping_id],
+    preset: v[c.preset],
+    received_at: v[c.received_at],
+    status: v[c.status],
+    attempts: v[c.attempts],
+    resolved_agent_id: v[c.resolved_agent_id],
+    resolved_model: v[c.resolved_model],
+    prompt: v[c.prompt],
+    reply: v[c.reply],
+    error: v[c.error],
+    usage: v[c.usage],
+    started_at: v[c.started_at],
+    finished_at: v[c.finished_at],
+    delivery: v[c.delivery],
+    trace_context: v[c.trace_context],
+    target_id: v[c.target_id],
+    held_reason: v[c.held_reason],
+    held_until: v[c.held_until],
+    held_by: v[c.held_by],
+    merged: v[c.merged],
+    lane: v[c.lane],
+    lane_limit: v[c.lane_limit],
+  } as RunRow;
+}
+
 export function runFromRow(row: RunRow): RunRecord {
   // Field by field rather than through defined(): the worker converts every run it claims, and
   // building the whole record and then copying its set fields cost several times as much. The fields

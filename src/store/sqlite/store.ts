@@ -45,9 +45,12 @@ import {
   heartbeatFromRow,
   type RequestRow,
   RUN_COLUMNS,
+  type RunColumns,
   type RunRow,
   requestFromRow,
+  runColumns,
   runFromRow,
+  runRowOf,
   runValues,
   type TranscriptRow,
   transcriptFromRow,
@@ -188,6 +191,8 @@ export class SqliteStore implements Store {
   private walFd: number | null = null;
   private closing: Promise<void> | null = null;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  /** Where the claim's columns are in its raw rows (the schema is fixed while the store is open). */
+  private claimColumns: RunColumns | undefined;
   private readonly now: () => number;
   private lastPrune = 0;
   private lastFlowPrune = 0;
@@ -277,6 +282,7 @@ export class SqliteStore implements Store {
     if (!this.handle) return;
     await this.committer?.close();
     this.statements.clear();
+    this.claimColumns = undefined;
     this.handle.close();
     this.handle = null;
     this.committer = null;
@@ -776,10 +782,13 @@ export class SqliteStore implements Store {
         seqs.push(row.seq);
         if (seqs.length >= max) break;
       }
+      // Raw rows (arrays): see runRowOf.
       const claim = this.stmt(
         "UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE seq = ? RETURNING *",
-      );
-      return seqs.map((seq) => claim.get(at, seq) as RunRow);
+      ).raw(true);
+      this.claimColumns ??= runColumns(claim.columns().map((c) => c.name));
+      const columns = this.claimColumns;
+      return seqs.map((seq) => runRowOf(claim.get(at, seq) as unknown[], columns));
     });
     return rows.map(runFromRow);
   }

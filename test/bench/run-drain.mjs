@@ -1,7 +1,7 @@
 // What executing a run costs the serving process, apart from accepting it: N runs as `/hooks/agent`
 // queues them are written into a store, then each build serves a copy of that store with no load, and
 // the server's CPU time from listening until no run is queued or running is divided by N (the echo
-// runner; claim, start, transcript, finish, summary and the heartbeats they ask for). Builds alternate
+// runner; claim, start, transcript, finish and summary; no heartbeat is asked for). Builds alternate
 // round by round on the same runs; the medians are printed.
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
@@ -61,7 +61,9 @@ async function queueRuns() {
         message: wrapExternalContent(`job ${n}`, ctx),
         sessionKey: `hook:${timeOrderedId()}`,
         sessionMode: "persistent",
-        wakeMode: "now",
+        // Not "now": heartbeats come on a timer, so their number per run would follow how long the
+        // drain takes rather than the runs.
+        wakeMode: "next-heartbeat",
         deliver: false,
         channel: "last",
         receivedAt,

@@ -10,7 +10,7 @@ import { isAckOnly } from "./ack.js";
 import type { RuntimeDeps } from "./deps.js";
 import { runSettings } from "./resolve.js";
 import { summaryLine } from "./summary.js";
-import { runTurn } from "./turn.js";
+import { runTurn, type TurnOutcome } from "./turn.js";
 
 /**
  * Resolves once the outcome is recorded; the reply's delivery goes on in the delivery queue. Traced as
@@ -46,18 +46,19 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.thinking ? { thinking: settings.thinking } : {}),
   };
-  await store.startRun(run.id, {
+  const start = {
     resolvedAgentId: settings.agent.id,
     ...(settings.model ? { resolvedModel: settings.model } : {}),
     prompt,
-  });
+  };
   // debug: the run's row holds the same facts, and "run finished" (info) says how it ended.
   log.debug(
     { runId: run.id, agent: settings.agent.id, model: settings.model, attempt: run.attempts },
     "run started",
   );
 
-  const outcome = await runTurn(
+  let ended: TurnOutcome | undefined;
+  const turn = runTurn(
     runner,
     {
       runId: run.id,
@@ -82,9 +83,23 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
     },
     settings.timeoutSeconds,
     deps.shutdown,
-  );
+  ).then((outcome) => {
+    ended = outcome;
+    return outcome;
+  });
+  // What the run is sending (agent, model, prompt) is written with its finish when the turn ends at
+  // once (the echo runner, a runner failing before it sends): one write less a run. A turn still going
+  // after a turn of the event loop waits on something, and its start is written meanwhile, so that
+  // `hookgate runs show` and the console show a running run's prompt. A crash before either write
+  // loses nothing: the run is claimed again and resolves its settings anew.
+  await nextTurnOfLoop();
+  const startWrite = ended === undefined ? startWritten(store.startRun(run.id, start)) : undefined;
+  const outcome = await turn;
+  const startError = await startWrite;
   // Cut off by shutdown: the run stays `running` and crash recovery retries it on the next start.
   if (outcome.kind === "stopped") return;
+  // A failed start write fails the run (an internal error), as it did before the turn began.
+  if (startError !== undefined) throw startError;
 
   const finishedAt = deps.now();
   const status = outcome.kind === "ok" ? "succeeded" : outcome.kind;
@@ -120,6 +135,7 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
     {
       status,
       finishedAt,
+      ...(startWrite ? {} : start),
       ...(reply !== undefined ? { reply } : {}),
       ...(error !== undefined ? { error } : {}),
       ...(outcome.kind === "ok" && outcome.usage ? { usage: outcome.usage } : {}),
@@ -161,6 +177,19 @@ async function execute(deps: RuntimeDeps, run: RunRecord, span: Span): Promise<v
       },
     });
   }
+}
+
+/** Resolves on the event loop's next check phase: after the microtasks and I/O callbacks due now. */
+function nextTurnOfLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The start's write, settled with its error (or undefined): awaited only once the turn ends. */
+function startWritten(write: Promise<void>): Promise<unknown> {
+  return write.then(
+    () => undefined,
+    (error: unknown) => error ?? new Error("the run's start was not recorded"),
+  );
 }
 
 /** A run's outcome for the issues of its agent: a failure counts, a success closes them. */

@@ -25,19 +25,39 @@ export async function runTurn(
 ): Promise<TurnOutcome> {
   if (shutdown.aborted) return { kind: "stopped" };
   const timeoutMs = Math.max(1, Math.round(timeoutSeconds * 1000));
-  const controller = new AbortController();
+  // The runner's AbortSignal is made when the runner first reads it: one that answers at once (the
+  // echo runner) never does, and an AbortController with its listener was a visible share of such a
+  // run. The timeout and shutdown end the turn through `aborted` whether or not it was made.
+  let controller: AbortController | undefined;
+  let abortReason: Error | undefined;
+  let rejectAborted!: (reason: Error) => void;
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject;
+  });
+  const abort = (reason: Error) => {
+    if (abortReason) return;
+    abortReason = reason;
+    controller?.abort(reason);
+    rejectAborted(reason);
+  };
   const timer = setTimeout(
-    () => controller.abort(new TurnTimeout(`timed out after ${formatSeconds(timeoutSeconds)}`)),
+    () => abort(new TurnTimeout(`timed out after ${formatSeconds(timeoutSeconds)}`)),
     timeoutMs,
   );
-  const onShutdown = () => controller.abort(new TurnStopped("hookgate is stopping"));
+  const onShutdown = () => abort(new TurnStopped("hookgate is stopping"));
   shutdown.addEventListener("abort", onShutdown, { once: true });
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
-  });
-  const running = Promise.resolve().then(() =>
-    runner.run({ ...input, timeoutMs, signal: controller.signal }),
-  );
+  const runnerInput: RunnerInput = {
+    ...input,
+    timeoutMs,
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (abortReason) controller.abort(abortReason);
+      }
+      return controller.signal;
+    },
+  };
+  const running = Promise.resolve().then(() => runner.run(runnerInput));
   // Whichever loses the race must not surface as an unhandled rejection.
   running.catch(() => {});
   aborted.catch(() => {});
@@ -52,7 +72,7 @@ export async function runTurn(
       ...(result.handedOff !== undefined ? { handedOff: result.handedOff } : {}),
     };
   } catch (err) {
-    const reason = controller.signal.aborted ? controller.signal.reason : err;
+    const reason = abortReason ?? err;
     if (reason instanceof TurnStopped) return { kind: "stopped" };
     if (reason instanceof TurnTimeout) return { kind: "timed_out", error: reason.message };
     const targetId = err instanceof RunnerError ? err.targetId : undefined;

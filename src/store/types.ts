@@ -226,7 +226,7 @@ export interface RunRecord extends Omit<NewRun, "flow"> {
   /** Requests merged into this run by coalesce (absent: one). */
   merged?: number;
   attempts: number;
-  /** Agent and model actually used (filled when the run starts). */
+  /** Agent and model actually used (filled while the run runs, or with its outcome). */
   resolvedAgentId?: string;
   resolvedModel?: string;
   reply?: string;
@@ -235,7 +235,7 @@ export interface RunRecord extends Omit<NewRun, "flow"> {
   startedAt?: number;
   finishedAt?: number;
   delivery?: DeliveryState;
-  /** What was sent to the runner (filled when the run starts). */
+  /** What was sent to the runner (filled while the run runs, or with its outcome). */
   prompt?: RunPrompt;
   /** The id the run's target gave it: an OpenClaw gateway's runId, an A2A task id. */
   targetId?: string;
@@ -261,6 +261,8 @@ export interface RunResult {
   usage?: TokenUsage;
   resolvedAgentId?: string;
   resolvedModel?: string;
+  /** What was sent, when startRun did not record it (a turn that ended at once). */
+  prompt?: RunPrompt;
   finishedAt: number;
   /** The id the run's target gave it, when it gave one. */
   targetId?: string;
@@ -620,7 +622,10 @@ export interface Store {
   // --- runs ---
   /** Moves up to `max` queued runs to running (oldest first) and returns them. */
   claimRuns(max: number, at: number): Promise<RunRecord[]>;
-  /** Records what a claimed run is about to send (agent, model and prompt actually used). */
+  /**
+   * Records what a claimed run sends (agent, model and prompt actually used) while it waits on its
+   * runner; a run whose turn ended at once has them recorded by finishRun instead (RunResult).
+   */
   startRun(
     id: string,
     info: { resolvedAgentId: string; resolvedModel?: string; prompt: RunPrompt },

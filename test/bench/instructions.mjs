@@ -9,13 +9,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { Database } from "../../dist/store/sqlite/driver.js";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
 import { CLI, load } from "./lib.mjs";
 
-const help = `Usage: node test/bench/instructions.mjs [--requests N] [--warmup N] VARIANT...
+const help = `Usage: node test/bench/instructions.mjs [--requests N] [--warmup N] [--drain] VARIANT...
 
 VARIANT is NAME=TARGET[:CLI][+nolog]: TARGET is one of the ingress group's rows served by hookgate
 (b: /hooks/wake, c: mapped wake, d: /hooks/agent) or p, the durable floor (servers/durable-floor.mjs);
@@ -25,6 +26,9 @@ ratios to the first variant's.
 
   --requests N   requests counted per variant (default 2000)
   --warmup N     requests served before the count starts (default 2000)
+  --drain        for /agent (d): start the count once the warm-up's runs have all run, and end it
+                 once the counted requests' runs have: each request's run is counted whole, however
+                 far the runs fall behind the requests (read from the store file, not from the server)
 
 Example: node test/bench/instructions.mjs floor=p c=c d=d old-c=c:/tmp/old/dist/cli.js`;
 
@@ -33,6 +37,7 @@ const { values, positionals } = parseArgs({
   options: {
     requests: { type: "string", default: "2000" },
     warmup: { type: "string", default: "2000" },
+    drain: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -82,26 +87,38 @@ function instructionsIn(file) {
   return Number(m[1]);
 }
 
+/**
+ * Waits until the store has no run queued or running, read from its file by this process, so that the
+ * wait adds nothing to the server's count (a /metrics scrape would).
+ */
+function runsDone(file) {
+  return async () => {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      const open = db.prepare("SELECT count(*) AS n FROM runs WHERE status IN ('queued', 'running')");
+      while (open.get().n > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      db.close();
+    }
+  };
+}
+
 async function measure(v, dir) {
   const out = join(dir, `${v.name}.out`);
-  const args =
-    v.target === "p"
-      ? [FLOOR]
-      : [
-          v.cli,
-          "serve",
-          "--config",
-          writeBenchConfig({
-            extra: v.nolog ? "requestLog: { enabled: false }\n" : "",
-          }),
-        ];
+  const config =
+    v.target === "p" ? null : writeBenchConfig({ extra: v.nolog ? "requestLog: { enabled: false }\n" : "" });
+  const args = config ? [v.cli, "serve", "--config", config] : [FLOOR];
   const server = await startUnderCallgrind(args, out);
+  // The bench config's store is state.db beside it.
+  const drained = values.drain && v.target === "d" ? runsDone(join(dirname(config), "state.db")) : null;
   try {
     const t = targets[v.target];
     const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body, connections: 10 };
     await load({ ...opts, amount: Number(values.warmup) });
+    await drained?.();
     spawnSync("callgrind_control", ["-z", String(server.proc.pid)]);
     const result = await load({ ...opts, amount: Number(values.requests) });
+    await drained?.();
     spawnSync("callgrind_control", ["-d", String(server.proc.pid)]);
     const ok = result["2xx"];
     // One file per thread (NAME.out.1-NN, NN the thread's number; 01 the main thread).

@@ -332,6 +332,11 @@ describe("crash safety", () => {
     await withLlm(() => ({ hang: true }), {}, { stopGraceMs: 50 });
     const id = await h!.run();
     await expect.poll(() => llm!.requests.length).toBe(1);
+    // A run waiting on its model shows what it sent while it runs.
+    await expect
+      .poll(async () => (await h!.store.getRun(id))?.prompt)
+      .toMatchObject({ runner: "llm", message: "New issue #42: login is broken" });
+    expect(await h!.store.getRun(id)).toMatchObject({ status: "running", resolvedAgentId: "main" });
     const store = h!.store;
     await h!.runtime.stop();
     await store.open();

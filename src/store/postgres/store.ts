@@ -642,7 +642,8 @@ export class PostgresStore implements Store {
       `WITH up AS (
          UPDATE ${this.s}.runs SET status = $1, reply = $2, error = $3, usage = $4,
            resolved_agent_id = COALESCE($5, resolved_agent_id), resolved_model = COALESCE($6, resolved_model),
-           finished_at = $7, delivery = $8, delivery_status = $9, target_id = COALESCE($21, target_id),
+           prompt = COALESCE($23, prompt), finished_at = $7, delivery = $8, delivery_status = $9,
+           target_id = COALESCE($21, target_id),
            lease_owner = CASE WHEN $10 THEN lease_owner END, lease_until = CASE WHEN $10 THEN lease_until END
          WHERE id = $11 AND status = 'running' AND lease_owner = $12
          RETURNING session_key, mapping_id),
@@ -680,6 +681,7 @@ export class PostgresStore implements Store {
         event !== undefined,
         result.targetId === undefined ? null : pgText(result.targetId),
         tokensSpent(result.usage),
+        result.prompt ? pgText(JSON.stringify(result.prompt)) : null,
       ],
     );
     const done = rows.length > 0;

@@ -45,9 +45,12 @@ import {
   heartbeatFromRow,
   type RequestRow,
   RUN_COLUMNS,
+  type RunColumns,
   type RunRow,
   requestFromRow,
+  runColumns,
   runFromRow,
+  runRowOf,
   runValues,
   type TranscriptRow,
   transcriptFromRow,
@@ -166,6 +169,17 @@ const MIN_FREE_BYTES = 1024 * 1024;
  * collation text sorts by code point, so every id starting with P lies in [P, P with its last code
  * point raised by one). Exported so that a test can check the plan uses the index.
  */
+/**
+ * A LIMIT written into the SQL of a statement every run executes (a run's transcript, a heartbeat's
+ * events). SQLite re-prepares a statement whose LIMIT is a bound parameter each time it is bound
+ * again (the value may change the plan): that doubled the cost of reading a run's transcript. The
+ * limits come from the configuration, so these statements are few.
+ */
+function limitText(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`not a row limit: ${limit}`);
+  return String(limit);
+}
+
 export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < ? ORDER BY id LIMIT ?";
 /** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
 const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";
@@ -177,6 +191,8 @@ export class SqliteStore implements Store {
   private walFd: number | null = null;
   private closing: Promise<void> | null = null;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  /** Where the claim's columns are in its raw rows (the schema is fixed while the store is open). */
+  private claimColumns: RunColumns | undefined;
   private readonly now: () => number;
   private lastPrune = 0;
   private lastFlowPrune = 0;
@@ -266,6 +282,7 @@ export class SqliteStore implements Store {
     if (!this.handle) return;
     await this.committer?.close();
     this.statements.clear();
+    this.claimColumns = undefined;
     this.handle.close();
     this.handle = null;
     this.committer = null;
@@ -656,7 +673,9 @@ export class SqliteStore implements Store {
   }
 
   async pendingEvents(limit = DEFAULT_PENDING_LIMIT): Promise<SystemEvent[]> {
-    const rows = this.stmt("SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id LIMIT ?").all(limit);
+    const rows = this.stmt(
+      `SELECT * FROM events WHERE consumed_at IS NULL ORDER BY id LIMIT ${limitText(limit)}`,
+    ).all();
     return (rows as EventRow[]).map(eventFromRow);
   }
 
@@ -723,8 +742,8 @@ export class SqliteStore implements Store {
   async transcript(sessionKey: string, limit: number): Promise<TranscriptMessage[]> {
     if (limit <= 0) return [];
     const rows = this.stmt(
-      "SELECT role, content, run_id, created_at FROM transcripts WHERE session_key = ? ORDER BY id DESC LIMIT ?",
-    ).all(sessionKey, limit) as TranscriptRow[];
+      `SELECT role, content, run_id, created_at FROM transcripts WHERE session_key = ? ORDER BY id DESC LIMIT ${limitText(limit)}`,
+    ).all(sessionKey) as TranscriptRow[];
     return rows.reverse().map(transcriptFromRow);
   }
 
@@ -768,10 +787,13 @@ export class SqliteStore implements Store {
         seqs.push(row.seq);
         if (seqs.length >= max) break;
       }
+      // Raw rows (arrays): see runRowOf.
       const claim = this.stmt(
         "UPDATE runs SET status = 'running', attempts = attempts + 1, started_at = ? WHERE seq = ? RETURNING *",
-      );
-      return seqs.map((seq) => claim.get(at, seq) as RunRow);
+      ).raw(true);
+      this.claimColumns ??= runColumns(claim.columns().map((c) => c.name));
+      const columns = this.claimColumns;
+      return seqs.map((seq) => runRowOf(claim.get(at, seq) as unknown[], columns));
     });
     return rows.map(runFromRow);
   }
@@ -792,26 +814,28 @@ export class SqliteStore implements Store {
 
   async finishRun(id: string, result: RunResult, completion: RunCompletion = {}): Promise<boolean> {
     return this.write().submit(() => {
-      // Only a running run finishes: a run can never complete twice.
-      const info = this.stmt(
+      // Only a running run finishes: a run can never complete twice. Its session key comes back with
+      // it, for the transcript (a SELECT less).
+      const finished = this.stmt(
         `UPDATE runs SET status = ?, reply = ?, error = ?, usage = ?,
            resolved_agent_id = COALESCE(?, resolved_agent_id), resolved_model = COALESCE(?, resolved_model),
-           finished_at = ?, delivery = ?, delivery_status = ?, target_id = COALESCE(?, target_id)
-         WHERE id = ? AND status = 'running'`,
-      ).run(
+           prompt = COALESCE(?, prompt), finished_at = ?, delivery = ?, delivery_status = ?, target_id = COALESCE(?, target_id)
+         WHERE id = ? AND status = 'running' RETURNING session_key`,
+      ).get(
         result.status,
         result.reply ?? null,
         result.error ?? null,
         result.usage ? JSON.stringify(result.usage) : null,
         result.resolvedAgentId ?? null,
         result.resolvedModel ?? null,
+        result.prompt ? JSON.stringify(result.prompt) : null,
         result.finishedAt,
         completion.delivery ? JSON.stringify(completion.delivery) : null,
         completion.delivery?.status ?? null,
         result.targetId ?? null,
         id,
       );
-      if (info.changes === 0) {
+      if (finished === undefined) {
         this.opts.log?.warn({ runId: id }, "finishing a run that is not running; ignored");
         return false;
       }
@@ -826,10 +850,7 @@ export class SqliteStore implements Store {
         ).run({ at: result.finishedAt, spent, id });
       }
       if (completion.transcript?.length) {
-        const sessionKey = (
-          this.stmt("SELECT session_key FROM runs WHERE id = ?").get(id) as { session_key: string }
-        ).session_key;
-        this.insertTranscript(sessionKey, completion.transcript);
+        this.insertTranscript((finished as { session_key: string }).session_key, completion.transcript);
       }
       if (completion.event) {
         this.insertEvent(

@@ -72,6 +72,27 @@ export function runsContract({ name, openStore, crash }: ContractContext): void 
       expect(await next.pendingEvents()).toHaveLength(1);
     });
 
+    it("a run's start may be recorded with its finish", async () => {
+      const store = await openStore();
+      await store.acceptRun(run("a"));
+      await store.claimRuns(1, 1);
+      const prompt = { runner: "echo", transcriptMessages: 0, message: "message of a", timeoutSeconds: 600 };
+      await store.finishRun("a", {
+        status: "succeeded",
+        reply: "ok",
+        resolvedAgentId: "main",
+        resolvedModel: "openai/gpt-4o-mini",
+        prompt,
+        finishedAt: 2,
+      });
+      expect(await store.getRun("a")).toMatchObject({
+        status: "succeeded",
+        resolvedAgentId: "main",
+        resolvedModel: "openai/gpt-4o-mini",
+        prompt,
+      });
+    });
+
     it("finishing reports that it recorded the outcome", async () => {
       const store = await openStore();
       await store.acceptRun(run("a"));

@@ -60,6 +60,8 @@ export class GroupCommitter {
     private readonly grouped: boolean,
     /** Makes committed transactions durable off the event loop; none: COMMIT does (synchronous=FULL). */
     private readonly sync?: DurableSync,
+    /** Called when writes were undone (a rollback, or one to a savepoint): what was kept of them goes. */
+    private readonly rolledBack: () => void = () => {},
   ) {
     this.begin = db.prepare("BEGIN IMMEDIATE");
     this.commit = db.prepare("COMMIT");
@@ -121,6 +123,7 @@ export class GroupCommitter {
       return result;
     } catch (err) {
       if (this.db.inTransaction) this.rollback.run();
+      this.rolledBack();
       throw err;
     }
   }
@@ -162,6 +165,7 @@ export class GroupCommitter {
       this.commits++;
     } catch (error) {
       if (this.db.inTransaction) this.rollback.run();
+      this.rolledBack();
       for (const job of jobs) job.reject(error);
       return;
     }
@@ -182,6 +186,7 @@ export class GroupCommitter {
         outcomes.push({ ok: true, value: job.work() });
       } catch {
         if (this.db.inTransaction) this.rollback.run();
+        this.rolledBack();
         return null;
       }
     }
@@ -201,6 +206,7 @@ export class GroupCommitter {
       } catch (error) {
         this.rollbackTo.run();
         this.release.run();
+        this.rolledBack();
         outcomes.push({ ok: false, error });
       }
     }

@@ -53,6 +53,8 @@ export class GroupCommitter {
   private readonly rollbackTo: Database.Statement;
   /** Transactions committed so far (grouped or not); lets tests and benchmarks see the grouping. */
   commits = 0;
+  /** Transactions begun so far: what a write runs in is told apart from the one before by it. */
+  transactions = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -116,6 +118,7 @@ export class GroupCommitter {
   /** One write in its own transaction, synchronously: the ungrouped baseline. */
   now<T>(work: () => T): T {
     this.begin.run();
+    this.transactions++;
     try {
       const result = work();
       this.commit.run();
@@ -180,6 +183,7 @@ export class GroupCommitter {
   /** The batch in one open transaction, or null (rolled back) when a write threw. */
   private runPlainly(jobs: Job[]): Outcome[] | null {
     this.begin.run();
+    this.transactions++;
     const outcomes: Outcome[] = [];
     for (const job of jobs) {
       try {
@@ -196,6 +200,7 @@ export class GroupCommitter {
   /** The batch in one open transaction, each write in a savepoint of its own. */
   private runGuarded(jobs: Job[]): Outcome[] {
     this.begin.run();
+    this.transactions++;
     const outcomes: Outcome[] = [];
     for (const job of jobs) {
       this.savepoint.run();

@@ -185,9 +185,7 @@ export class SqliteStore implements Store {
   private lastPrune = 0;
   private lastFlowPrune = 0;
   /** Open coalesce windows as this connection last wrote them: a join reads nothing (window-cache.ts). */
-  private readonly windows = new WindowCache(
-    () => (this.stmt("PRAGMA data_version").get() as { data_version: number }).data_version,
-  );
+  private readonly windows = new WindowCache(() => this.stmt("PRAGMA data_version").pluck().get() as number);
   /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
   private identity: { dev: number; ino: number } | null = null;
   private readonly health = new SharedProbe(() => this.probe());
@@ -408,7 +406,7 @@ export class SqliteStore implements Store {
   private flowState(actions: ReadonlyArray<NewRun | NewWake>): FlowState {
     const keys = flowKeysOf(actions);
     const state = emptyFlowState();
-    if (keys.windows.length > 0) this.windows.check();
+    if (keys.windows.length > 0) this.windows.check(this.write().transactions);
     for (const [scope, key] of keys.windows) {
       const at = slot(scope, key);
       let window = this.windows.get(at);

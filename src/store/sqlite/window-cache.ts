@@ -11,12 +11,19 @@ const MAX_SLOTS = 10_000;
 export class WindowCache {
   private readonly slots = new Map<string, WindowState | null>();
   private version: number | undefined;
+  /** The transaction the version was read in: no other connection commits while it lasts. */
+  private checkedIn: number | undefined;
 
-  /** `dataVersion`: the connection's `PRAGMA data_version`, read inside a write transaction. */
+  /** `dataVersion`: the connection's `PRAGMA data_version` (a few µs: read once per transaction). */
   constructor(private readonly dataVersion: () => number) {}
 
-  /** At the start of a write: forgets everything when another connection committed since the last. */
-  check(): void {
+  /**
+   * Inside write transaction number `transaction`: forgets everything when another connection
+   * committed since the last transaction that looked.
+   */
+  check(transaction: number): void {
+    if (transaction === this.checkedIn) return;
+    this.checkedIn = transaction;
     const version = this.dataVersion();
     if (version !== this.version) this.slots.clear();
     this.version = version;
@@ -40,5 +47,6 @@ export class WindowCache {
   clear(): void {
     this.slots.clear();
     this.version = undefined;
+    this.checkedIn = undefined;
   }
 }

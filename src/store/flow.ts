@@ -399,9 +399,8 @@ export class FlowPlan {
    * work for the run worker. A join to a window that stays open queues nothing.
    */
   queuesRuns(): boolean {
-    const held = new Set(
-      this.ops.flatMap((op) => (op.op === "hold-run" || op.op === "drop-run" ? [op.runId] : [])),
-    );
+    const held = new Set<string>();
+    for (const op of this.ops) if (op.op === "hold-run" || op.op === "drop-run") held.add(op.runId);
     return this.ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
   }
 

@@ -75,7 +75,9 @@ export function createAcceptor(runtime: Runtime): Acceptor {
     const mapping = run.mappingId ?? "none";
     if (held) metrics.flowRated.inc({ mapping, outcome: "held" });
     if (dropped) metrics.flowRated.inc({ mapping, outcome: "dropped" });
-    runtime.runAccepted();
+    // A join to a window that stays open (or a run held, dropped or repeated) queues nothing: a kick
+    // would have the worker look for runs in vain, one more write in the next commit.
+    if (!result.nothingQueued) runtime.runAccepted();
     // A paused mapping's runs wait held (the store keeps them from the worker): the answer says so.
     if (result.outcome.kind === "run" && !held && !dropped && runtime.pausedBy(run)) {
       return { ...result, outcome: { ...result.outcome, held: true as const } };

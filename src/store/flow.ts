@@ -394,6 +394,16 @@ export class FlowPlan {
     this.placed.push({ ref: null, coalesced: false, deduped: false, wakeOp: this.ops.length - 1 });
   }
 
+  /**
+   * Whether the writes leave a run queued (inserted and neither held nor dropped, or queued once held):
+   * work for the run worker. A join to a window that stays open queues nothing.
+   */
+  queuesRuns(): boolean {
+    const held = new Set<string>();
+    for (const op of this.ops) if (op.op === "hold-run" || op.op === "drop-run") held.add(op.runId);
+    return this.ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
+  }
+
   /** The outcome of runs planned, `stored` the run ids as placed. */
   runsOutcome(fanOut: boolean): { runId: string; runIds?: string[] } & FlowMarks {
     const ids = this.placed.map((p) => p.ref!);

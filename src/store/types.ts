@@ -107,9 +107,11 @@ export type CoalesceTemplates = (scope: string) => CoalesceRender | undefined;
 /**
  * accepted: stored now; replayed: the key was seen with the same body, nothing new was stored (the
  * first outcome comes back); conflict: the key was seen with a different body, nothing was stored.
+ * `nothingQueued`: flow control queued no run (each joined a window still open, was held, dropped or
+ * a repeat), so the run worker has nothing new to claim.
  */
 export type AcceptResult =
-  | { status: "accepted"; outcome: AcceptOutcome }
+  | { status: "accepted"; outcome: AcceptOutcome; nothingQueued?: true }
   | { status: "replayed"; outcome: AcceptOutcome }
   | { status: "conflict" };
 

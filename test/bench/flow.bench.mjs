@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { CLI, load, round, startChild } from "./lib.mjs";
+import { CLI, cpuMsOf, load, round, startChild } from "./lib.mjs";
 
 const TOKEN = "bench-token-0123456789abcdefghijkl";
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -127,6 +127,9 @@ export async function bench({ quick = false } = {}) {
   const { file } = config();
   const server = await startChild([CLI, "serve", "--config", file]);
   const rps = { storm: [], "storm-flow": [], wakes: [], "wakes-flow": [] };
+  // The server's CPU time per request over each load (for agent runs without flow, also the runs it
+  // executed meanwhile): what the load of the machine moves least.
+  const cpu = { storm: [], "storm-flow": [], wakes: [], "wakes-flow": [] };
   try {
     for (let r = 0; r < 2; r++) {
       const order =
@@ -135,6 +138,7 @@ export async function bench({ quick = false } = {}) {
           : ["storm-flow", "storm", "wakes-flow", "wakes"];
       for (const id of order) {
         await drained(server.url);
+        const before = cpuMsOf(server.proc.pid);
         const res = await load({
           url: server.url,
           path: `/hooks/${id}`,
@@ -144,6 +148,7 @@ export async function bench({ quick = false } = {}) {
         });
         if (res.non2xx + res.errors + res.timeouts > 0) throw new Error(`${id}: failed requests`);
         rps[id].push(res.requests.average);
+        cpu[id].push(((cpuMsOf(server.proc.pid) - before) * 1000) / res.requests.total);
       }
     }
   } finally {
@@ -168,6 +173,20 @@ export async function bench({ quick = false } = {}) {
       ratio: round(avg(rps[on]) / avg(rps[off]), 3),
       baseline: `${what} without flow`,
       target: "ratio >= 0.9",
+    });
+    rows.push({
+      group: "flow",
+      name: `${what} without flow, server CPU per request`,
+      value: round(avg(cpu[off]), 1),
+      unit: "µs",
+    });
+    rows.push({
+      group: "flow",
+      name: `${what} with coalesce, server CPU per request`,
+      value: round(avg(cpu[on]), 1),
+      unit: "µs",
+      ratio: round(avg(cpu[on]) / avg(cpu[off]), 3),
+      baseline: `${what} without flow, server CPU per request`,
     });
   }
   return { rows };

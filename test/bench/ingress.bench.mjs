@@ -39,6 +39,27 @@ hooks:
       action: wake
       wakeMode: next-heartbeat
       textTemplate: "{{payload.alertname}} on {{payload.instance}} ({{payload.status}}, severity {{payload.severity}})"
+    # (c) and a mapped agent run, with and without coalesce: not in the group's rows; for
+    # instructions.mjs, profile.mjs and paired.mjs, which compare what flow control adds.
+    - id: alert-coalesced
+      match:
+        path: alerts-coalesced
+        when: { and: [ { "==": [ { var: payload.status }, firing ] }, { ">=": [ { var: payload.severity }, 3 ] } ] }
+      action: wake
+      wakeMode: next-heartbeat
+      textTemplate: "{{payload.alertname}} on {{payload.instance}} ({{payload.status}}, severity {{payload.severity}})"
+      flow: { coalesce: { key: "{{payload.alertname}}/{{payload.instance}}", window: 2m, max: 50 } }
+    - id: alert-run
+      match: { path: alerts-run }
+      action: agent
+      deliver: false
+      messageTemplate: "{{payload.alertname}} on {{payload.instance}} ({{payload.status}}, severity {{payload.severity}})"
+    - id: alert-run-coalesced
+      match: { path: alerts-run-coalesced }
+      action: agent
+      deliver: false
+      messageTemplate: "{{payload.alertname}} on {{payload.instance}} ({{payload.status}}, severity {{payload.severity}})"
+      flow: { coalesce: { key: "{{payload.alertname}}/{{payload.instance}}", window: 2m, max: 50 } }
 agents:
   list: [ { id: main, default: true, runner: { kind: echo } } ]
 heartbeat: { every: "0" }
@@ -138,6 +159,15 @@ export const targets = {
   i: agentTarget("(i) /agent on PostgreSQL, runs in a separate worker"),
   // (c) with the request log off: what logging every request costs.
   h: { name: "(h) mapped wake, request log off", path: "/hooks/alerts", headers: auth, body: alert },
+  // Flow control's cost: (c) with coalesce, and a mapped agent run without and with it.
+  k: { name: "(k) mapped wake with coalesce", path: "/hooks/alerts-coalesced", headers: auth, body: alert },
+  m: { name: "(m) mapped agent run", path: "/hooks/alerts-run", headers: auth, body: alert },
+  n: {
+    name: "(n) mapped agent run with coalesce",
+    path: "/hooks/alerts-run-coalesced",
+    headers: auth,
+    body: alert,
+  },
 };
 
 /** Ratios against (a) to reach. */

@@ -19,7 +19,8 @@ import { CLI, load } from "./lib.mjs";
 const help = `Usage: node test/bench/instructions.mjs [--requests N] [--warmup N] [--drain] VARIANT...
 
 VARIANT is NAME=TARGET[:CLI][+nolog]: TARGET is one of the ingress group's rows served by hookgate
-(b: /hooks/wake, c: mapped wake, d: /hooks/agent) or p, the durable floor (servers/durable-floor.mjs);
+(b: /hooks/wake, c: mapped wake, d: /hooks/agent, k: mapped wake with coalesce, m: mapped agent
+run, n: the same with coalesce) or p, the durable floor (servers/durable-floor.mjs);
 CLI a built hookgate (default: this checkout's dist/cli.js); +nolog turns the request log off.
 Prints each variant's instructions per request, on the main thread and in all threads, and their
 ratios to the first variant's.
@@ -48,7 +49,7 @@ if (values.help || positionals.length === 0) {
 const FLOOR = fileURLToPath(new URL("./servers/durable-floor.mjs", import.meta.url));
 
 const variants = positionals.map((spec) => {
-  const m = /^([^=]+)=([bcdp])(?::([^+]+))?((?:\+nolog)?)$/.exec(spec);
+  const m = /^([^=]+)=([bcdpkmn])(?::([^+]+))?((?:\+nolog)?)$/.exec(spec);
   if (!m) {
     console.error(`instructions: a variant is NAME=TARGET[:CLI][+nolog], not "${spec}"\n\n${help}`);
     process.exit(2);

@@ -10,15 +10,17 @@ import { CLI, cpuMsOf, load, startChild } from "./lib.mjs";
 
 const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [--seconds S] VARIANT...
 
-VARIANT is NAME=CLI[+each][+warn][+nolog]: CLI is a built hookgate (dist/cli.js of a checkout),
-"+each" serves with server.logEachRequest: true (an info line per request), "+warn" with
+VARIANT is NAME=CLI[@T][+each][+warn][+nolog]: CLI is a built hookgate (dist/cli.js of a checkout),
+"@T" has this variant take target T instead of --target's (so one build with and without coalesce
+pairs up: off=dist/cli.js@c on=dist/cli.js@k), "+each" serves with server.logEachRequest: true (an info line per request), "+warn" with
 server.logLevel: warn (no info lines), "+nolog" with the request log off. NAME=floor is the durable
 floor (servers/durable-floor.mjs) taking its own row's requests (a small JSON body): put it first to read every variant's
 CPU against the floor's in the same round.
 Without variants: this checkout's build as it is, with +each (the log line per request), and with
 +nolog (the request log off).
 
-  --target T     c: mapped wake (default), b: /hooks/wake, d: /hooks/agent
+  --target T     c: mapped wake (default), b: /hooks/wake, d: /hooks/agent; k: (c) with coalesce,
+                 m: a mapped agent run, n: (m) with coalesce
   --rounds N     rounds, each serving every variant once (default 5)
   --seconds S    seconds of load per measurement, after 1 s of warm-up (default 6)
 
@@ -41,7 +43,14 @@ if (values.help) {
 }
 
 // The ingress group's own requests: the same config, paths, token and bodies.
-const PAIRED_TARGETS = { b: targets.b, c: targets.c, d: targets.d };
+const PAIRED_TARGETS = {
+  b: targets.b,
+  c: targets.c,
+  d: targets.d,
+  k: targets.k,
+  m: targets.m,
+  n: targets.n,
+};
 const target = PAIRED_TARGETS[values.target];
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
@@ -56,14 +65,20 @@ const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each"
   (spec) => {
     const eq = spec.indexOf("=");
     if (eq <= 0) {
-      console.error(`paired: a variant is NAME=CLI[+each][+warn][+nolog], not "${spec}"`);
+      console.error(`paired: a variant is NAME=CLI[@T][+each][+warn][+nolog], not "${spec}"`);
       process.exit(2);
     }
     if (spec.slice(eq + 1) === "floor") return { name: spec.slice(0, eq), floor: true };
-    const [cli, ...flags] = spec.slice(eq + 1).split("+");
+    const [built, ...flags] = spec.slice(eq + 1).split("+");
+    const [cli, own] = built.split("@");
+    if (own !== undefined && !PAIRED_TARGETS[own]) {
+      console.error(`paired: unknown target "${own}" in "${spec}"`);
+      process.exit(2);
+    }
     return {
       name: spec.slice(0, eq),
       cli: cli || CLI,
+      target: own === undefined ? target : PAIRED_TARGETS[own],
       warn: flags.includes("warn"),
       each: flags.includes("each"),
       nolog: flags.includes("nolog"),
@@ -81,7 +96,7 @@ async function measure(v) {
   const server = await startChild(v.floor ? [FLOOR] : [v.cli, "serve", "--config", file]);
   try {
     // The floor takes its own row's requests (targets.p), as in the ingress group.
-    const t = v.floor ? targets.p : target;
+    const t = v.floor ? targets.p : v.target;
     const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body };
     await load({ ...opts, duration: 1 });
     const before = cpuMsOf(server.proc.pid);

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
 import { CLI, cpuMsOf, load, startChild } from "./lib.mjs";
 
-const help = `Usage: node test/bench/profile.mjs [--target c|b|d] [--seconds S] [--cli dist/cli.js] [-- CONFIG...]
+const help = `Usage: node test/bench/profile.mjs [--target c|b|d|k|m|n] [--seconds S] [--cli dist/cli.js] [-- CONFIG...]
 
 Serves the ingress group's config under node --cpu-prof, loads it for S seconds (default 10) after
 1 s of warm-up, and prints the pieces of a request by their inclusive share of the busy samples and
@@ -29,8 +29,8 @@ if (values.help) {
   process.exit(0);
 }
 const target = targets[values.target];
-if (!target || !["b", "c", "d"].includes(values.target)) {
-  console.error(`profile: --target is b, c or d\n\n${help}`);
+if (!target || !["b", "c", "d", "k", "m", "n"].includes(values.target)) {
+  console.error(`profile: --target is b, c, d, k, m or n\n\n${help}`);
   process.exit(2);
 }
 
@@ -48,6 +48,8 @@ const PIECES = [
   ["metrics (prom-client)", (_n, u) => u.includes("/prom-client/")],
   ["routing, when, template", (n) => n === "route"],
   ["group commit on the event loop", (n) => /^(flush|runPlainly|runGuarded|startSync)$/.test(n)],
+  ["  of which flow control's reads", (n) => n === "flowState"],
+  ["  of which flow control's writes", (n) => n === "applyFlow"],
   ["garbage collector", (n) => n === "(garbage collector)"],
 ];
 

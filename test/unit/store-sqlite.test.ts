@@ -7,6 +7,7 @@ import { loggedRequest } from "../../src/store/logged-request.js";
 import { Database } from "../../src/store/sqlite/driver.js";
 import { type DurableSync, GroupCommitter } from "../../src/store/sqlite/group-commit.js";
 import { SqliteStore } from "../../src/store/sqlite/store.js";
+import type { NewRun } from "../../src/store/types.js";
 import { logged, run, wake } from "../store/contract/fixtures.js";
 import { storeContract } from "../store/contract.js";
 
@@ -173,6 +174,27 @@ describe("SqliteStore: group commit", () => {
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected"]);
     expect((await store.listRuns({ limit: 10 })).map((r) => r.id)).toEqual(["same"]);
     expect((await store.pendingEvents()).map((e) => e.text)).toEqual(["unrelated"]);
+  });
+
+  it("a join undone by a failing write leaves its window as stored, in memory too", async () => {
+    const store = await openStore();
+    const coalesced = (id: string, at: number, over: Partial<NewRun> = {}) =>
+      run(id, {
+        message: id,
+        receivedAt: at,
+        flow: {
+          scope: "m",
+          coalesce: { key: "k", windowMs: 1000, max: 50, item: id, frame: { separator: " " } },
+        },
+        ...over,
+      });
+    await store.acceptRun(coalesced("a", 1000));
+    // b joins, then the fan-out's second run fails (its id is taken): both are undone.
+    await expect(store.acceptRuns([coalesced("b", 1100), run("a", { receivedAt: 1100 })])).rejects.toThrow();
+    await store.acceptRun(coalesced("c", 1200));
+    expect(await store.getRun("a")).toMatchObject({ status: "held", merged: 2 });
+    expect(await store.releaseWindows(2000)).toEqual({ runs: 1, wakes: [] });
+    expect(await store.getRun("a")).toMatchObject({ status: "queued", message: "a c", merged: 2 });
   });
 
   it("close flushes accepts still queued", async () => {

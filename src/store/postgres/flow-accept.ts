@@ -10,7 +10,6 @@ import {
   composeWindow,
   dueWindows,
   emptyFlowState,
-  type FlowOp,
   FlowPlan,
   type FlowState,
   flowKeysOf,
@@ -109,11 +108,11 @@ export async function acceptFlowed(
   let outcome: AcceptOutcome;
   if (kind === "run") {
     for (const run of actions as NewRun[]) plan.run(run);
-    await applyFlow(ctx, plan.ops);
+    await applyFlow(ctx, plan);
     outcome = { kind: "run", ...plan.runsOutcome(fanOut) };
   } else {
     for (const wake of actions as NewWake[]) plan.wake(wake);
-    const events = await applyFlow(ctx, plan.ops);
+    const events = await applyFlow(ctx, plan);
     outcome = { kind: "wake", ...plan.wakesOutcome(actions as NewWake[], fanOut, events) };
   }
   if (idem) {
@@ -130,7 +129,11 @@ export async function acceptFlowed(
       ],
     );
   }
-  return { status: "accepted", outcome };
+  return {
+    status: "accepted",
+    outcome,
+    ...(kind === "run" && !plan.queuesRuns() && { nothingQueued: true }),
+  };
 }
 
 async function loadTokens(ctx: FlowAcceptContext, state: FlowState, scopes: Iterable<string>): Promise<void> {
@@ -207,7 +210,7 @@ export async function releaseDue(
   );
   const plan = new FlowPlan(state);
   for (const { window, render } of ending) plan.release(window, render);
-  await applyFlow(ctx, plan.ops);
+  await applyFlow(ctx, plan);
   if (started.rowCount) await ctx.notify(["run"]);
   return releasedOf(
     plan,
@@ -250,9 +253,10 @@ async function endWindow(
 /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
 async function applyFlow(
   ctx: FlowAcceptContext,
-  ops: readonly FlowOp[],
+  plan: FlowPlan,
 ): Promise<Map<number, "queued" | "coalesced">> {
   const { client, s } = ctx;
+  const { ops } = plan;
   const events = new Map<number, "queued" | "coalesced">();
   const signals = new Set<"run" | "heartbeat">();
   for (const [i, op] of ops.entries()) {
@@ -346,9 +350,7 @@ async function applyFlow(
     }
   }
   // A held or dropped run is not work yet: only runs queued (or released) wake the other instances.
-  const held = new Set(ops.flatMap((op) => (op.op === "hold-run" || op.op === "drop-run" ? [op.runId] : [])));
-  const queued = ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
-  if (!queued) signals.delete("run");
+  if (!plan.queuesRuns()) signals.delete("run");
   if (signals.size > 0) await ctx.notify([...signals]);
   return events;
 }

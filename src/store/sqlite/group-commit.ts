@@ -53,6 +53,8 @@ export class GroupCommitter {
   private readonly rollbackTo: Database.Statement;
   /** Transactions committed so far (grouped or not); lets tests and benchmarks see the grouping. */
   commits = 0;
+  /** Transactions begun so far: what a write runs in is told apart from the one before by it. */
+  transactions = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -60,6 +62,8 @@ export class GroupCommitter {
     private readonly grouped: boolean,
     /** Makes committed transactions durable off the event loop; none: COMMIT does (synchronous=FULL). */
     private readonly sync?: DurableSync,
+    /** Called when writes were undone (a rollback, or one to a savepoint): what was kept of them goes. */
+    private readonly rolledBack: () => void = () => {},
   ) {
     this.begin = db.prepare("BEGIN IMMEDIATE");
     this.commit = db.prepare("COMMIT");
@@ -114,6 +118,7 @@ export class GroupCommitter {
   /** One write in its own transaction, synchronously: the ungrouped baseline. */
   now<T>(work: () => T): T {
     this.begin.run();
+    this.transactions++;
     try {
       const result = work();
       this.commit.run();
@@ -121,6 +126,7 @@ export class GroupCommitter {
       return result;
     } catch (err) {
       if (this.db.inTransaction) this.rollback.run();
+      this.rolledBack();
       throw err;
     }
   }
@@ -162,6 +168,7 @@ export class GroupCommitter {
       this.commits++;
     } catch (error) {
       if (this.db.inTransaction) this.rollback.run();
+      this.rolledBack();
       for (const job of jobs) job.reject(error);
       return;
     }
@@ -176,12 +183,14 @@ export class GroupCommitter {
   /** The batch in one open transaction, or null (rolled back) when a write threw. */
   private runPlainly(jobs: Job[]): Outcome[] | null {
     this.begin.run();
+    this.transactions++;
     const outcomes: Outcome[] = [];
     for (const job of jobs) {
       try {
         outcomes.push({ ok: true, value: job.work() });
       } catch {
         if (this.db.inTransaction) this.rollback.run();
+        this.rolledBack();
         return null;
       }
     }
@@ -191,6 +200,7 @@ export class GroupCommitter {
   /** The batch in one open transaction, each write in a savepoint of its own. */
   private runGuarded(jobs: Job[]): Outcome[] {
     this.begin.run();
+    this.transactions++;
     const outcomes: Outcome[] = [];
     for (const job of jobs) {
       this.savepoint.run();
@@ -201,6 +211,7 @@ export class GroupCommitter {
       } catch (error) {
         this.rollbackTo.run();
         this.release.run();
+        this.rolledBack();
         outcomes.push({ ok: false, error });
       }
     }

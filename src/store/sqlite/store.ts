@@ -103,6 +103,7 @@ import type {
 import { Database } from "./driver.js";
 import { type DurableSync, GroupCommitter } from "./group-commit.js";
 import { migrate, SCHEMA_VERSION, schemaVersion } from "./schema.js";
+import { WindowCache } from "./window-cache.js";
 
 export interface SqliteStoreOptions {
   /** Share one commit among accepts arriving together (default true; false = one commit per accept). */
@@ -161,6 +162,9 @@ const ORDER_COLUMN = {
   issues: "id",
 };
 
+/** An open coalesce window by its key, with its count of items. */
+const WINDOW_BY_KEY_SQL = `SELECT ${windowSelect()} FROM flow_windows w WHERE w.scope = ? AND w.key = ?`;
+
 /** Below this much free space on the store's disk, /healthz reports the store as unable to write. */
 const MIN_FREE_BYTES = 1024 * 1024;
 
@@ -196,6 +200,8 @@ export class SqliteStore implements Store {
   private readonly now: () => number;
   private lastPrune = 0;
   private lastFlowPrune = 0;
+  /** Open coalesce windows as this connection last wrote them: a join reads nothing (window-cache.ts). */
+  private readonly windows = new WindowCache(() => this.stmt("PRAGMA data_version").pluck().get() as number);
   /** Device and inode of the file at open: a file deleted or replaced underneath is not healthy. */
   private identity: { dev: number; ino: number } | null = null;
   private readonly health = new SharedProbe(() => this.probe());
@@ -244,8 +250,15 @@ export class SqliteStore implements Store {
       throw new Error(`cannot open store ${this.file}: ${(err as Error).message}`);
     }
     this.handle = db;
+    // A connection's data_version says nothing about what another one left behind.
+    this.windows.clear();
     const grouped = this.opts.groupCommit !== false;
-    this.committer = new GroupCommitter(db, grouped, grouped && !readonly ? this.walSync(db) : undefined);
+    this.committer = new GroupCommitter(
+      db,
+      grouped,
+      grouped && !readonly ? this.walSync(db) : undefined,
+      () => this.windows.clear(),
+    );
     if (!readonly && this.file !== ":memory:") {
       const st = statSync(this.file);
       this.identity = { dev: st.dev, ino: st.ino };
@@ -387,14 +400,18 @@ export class SqliteStore implements Store {
     return this.write().submit(() => {
       const replay = this.replay(idem);
       if (replay) return replay;
-      const plan = new FlowPlan(this.flowState(actions));
+      const state = this.flowState(actions);
+      const plan = new FlowPlan(state);
       if (kind === "run") {
         for (const run of actions as NewRun[]) plan.run(run);
         this.applyFlow(plan.ops);
-        return this.remember(idem, { kind: "run", ...plan.runsOutcome(fanOut) });
+        this.keepWindows(actions, state);
+        const result = this.remember(idem, { kind: "run", ...plan.runsOutcome(fanOut) });
+        return plan.queuesRuns() ? result : { ...result, nothingQueued: true as const };
       }
       for (const wake of actions as NewWake[]) plan.wake(wake);
       const events = this.applyFlow(plan.ops);
+      this.keepWindows(actions, state);
       return this.remember(idem, {
         kind: "wake",
         ...plan.wakesOutcome(actions as NewWake[], fanOut, events),
@@ -406,10 +423,15 @@ export class SqliteStore implements Store {
   private flowState(actions: ReadonlyArray<NewRun | NewWake>): FlowState {
     const keys = flowKeysOf(actions);
     const state = emptyFlowState();
-    const window = this.stmt(`SELECT ${windowSelect()} FROM flow_windows w WHERE w.scope = ? AND w.key = ?`);
+    if (keys.windows.length > 0) this.windows.check(this.write().transactions);
     for (const [scope, key] of keys.windows) {
-      const row = window.get(scope, key) as WindowRow | undefined;
-      if (row) state.windows.set(slot(scope, key), windowFromRow(row));
+      const at = slot(scope, key);
+      let window = this.windows.get(at);
+      if (window === undefined) {
+        const row = this.stmt(WINDOW_BY_KEY_SQL).get(scope, key) as WindowRow | undefined;
+        window = row ? windowFromRow(row) : null;
+      }
+      if (window) state.windows.set(at, window);
     }
     const dedupe = this.stmt("SELECT expires_at, ref FROM flow_dedupe WHERE scope = ? AND key = ?");
     for (const [scope, key] of keys.dedupe) {
@@ -419,6 +441,15 @@ export class SqliteStore implements Store {
     this.loadRates(state, keys.rates);
     this.loadTokens(state, keys.tokens);
     return state;
+  }
+
+  /** After a plan's writes: the windows its actions named, as they are now (the plan kept them up). */
+  private keepWindows(actions: ReadonlyArray<NewRun | NewWake>, state: FlowState): void {
+    for (const { flow } of actions) {
+      if (!flow?.coalesce) continue;
+      const at = slot(flow.scope, flow.coalesce.key);
+      this.windows.set(at, state.windows.get(at) ?? null);
+    }
   }
 
   private loadTokens(state: FlowState, scopes: Iterable<string>): void {
@@ -503,6 +534,7 @@ export class SqliteStore implements Store {
           break;
         case "drop-window":
           this.stmt("DELETE FROM flow_windows WHERE scope = ? AND key = ?").run(op.scope, op.key);
+          this.windows.forget(slot(op.scope, op.key));
           break;
         case "put-dedupe":
           this.stmt(

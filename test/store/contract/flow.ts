@@ -188,6 +188,29 @@ export function flowContract({ name, openStore }: ContractContext): void {
       expect(await second.getRun("a")).toMatchObject({ status: "queued", message: "a | b" });
     });
 
+    it("two open handles taking turns on one key see each other's joins and ends", async () => {
+      // As two processes on one file, or two instances: each must read what the other wrote meanwhile.
+      const one = await openStore();
+      const two = await openStore();
+      const at = (id: string, t: number) => flowRun(id, t, { c: "k", max: 4 });
+      await one.acceptRun(at("a", 1000));
+      expect(outcome(await two.acceptRun(at("b", 1100)))).toMatchObject({ runId: "a" });
+      expect(outcome(await one.acceptRun(at("c", 1200)))).toMatchObject({ runId: "a" });
+      expect(await one.getRun("a")).toMatchObject({ status: "held", merged: 3 });
+      // The fourth request fills the window: its run is queued.
+      expect(outcome(await two.acceptRun(at("d", 1300)))).toMatchObject({ runId: "a" });
+      // The window `one` joined last has ended: the next request opens a new one, in its time.
+      expect(outcome(await one.acceptRun(at("e", 1400)))).toEqual({
+        kind: "run",
+        runId: "e",
+        coalesced: true,
+      });
+      expect(outcome(await two.acceptRun(at("f", 1500)))).toMatchObject({ runId: "e" });
+      expect(await one.getRun("a")).toMatchObject({ status: "queued", message: "a | b | c | d" });
+      expect(await one.releaseWindows(2400)).toEqual({ runs: 1, wakes: [] });
+      expect(await two.getRun("e")).toMatchObject({ status: "queued", message: "e | f" });
+    });
+
     it("a window's message is made once it ends: wrapped once as its run, or by the mapping's template", async () => {
       const store = await openStore();
       const wrap = { hookName: "alerts", source: "Webhook" };

@@ -6,7 +6,7 @@
 // runs, so two builds, or hookgate and the durable floor, compare in one run however loaded the
 // machine is. Needs valgrind (callgrind_control is part of it). Slow: a request costs about 50 times
 // its time.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Database } from "../../dist/store/sqlite/driver.js";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
-import { CLI, load } from "./lib.mjs";
+import { CLI, load, startUnderCallgrind } from "./lib.mjs";
 
 const help = `Usage: node test/bench/instructions.mjs [--requests N] [--warmup N] [--drain] VARIANT...
 
@@ -56,30 +56,6 @@ const variants = positionals.map((spec) => {
   }
   return { name: m[1], target: m[2], cli: m[3] ?? CLI, nolog: m[4] === "+nolog" };
 });
-
-/** The server under callgrind; resolves with its pid and address once it listens. */
-function startUnderCallgrind(args, outFile) {
-  const proc = spawn(
-    "valgrind",
-    [
-      "--tool=callgrind",
-      `--callgrind-out-file=${outFile}`,
-      "--separate-threads=yes",
-      process.execPath,
-      ...args,
-    ],
-    { stdio: ["ignore", "pipe", "ignore"] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    proc.stdout.setEncoding("utf8").on("data", (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ proc, url: m[1] });
-    });
-    proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-  });
-}
 
 /** Total instructions (Ir) of a callgrind dump. */
 function instructionsIn(file) {

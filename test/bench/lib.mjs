@@ -30,6 +30,12 @@ export function startChild(args, opts = {}) {
   });
 }
 
+/** A server as startChild starts it, under valgrind's callgrind: one dump a thread, into `outFile`.N-NN. */
+export function startUnderCallgrind(args, outFile) {
+  const valgrind = ["--tool=callgrind", `--callgrind-out-file=${outFile}`, "--separate-threads=yes"];
+  return startChild([...valgrind, process.execPath, ...args], { node: "valgrind" });
+}
+
 function stopChild(proc) {
   return new Promise((resolve) => {
     if (proc.exitCode !== null) return resolve();

@@ -3,7 +3,7 @@
 // the server's CPU time from listening until no run is queued or running is divided by N (the echo
 // runner; claim, start, transcript, finish and summary; no heartbeat is asked for). Builds alternate
 // round by round on the same runs; the medians are printed.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
@@ -12,7 +12,7 @@ import { wrapExternalContent } from "../../dist/core/untrusted-content.js";
 import { Database } from "../../dist/store/sqlite/driver.js";
 import { SqliteStore } from "../../dist/store/sqlite/store.js";
 import { writeBenchConfig } from "./ingress.bench.mjs";
-import { CLI, cpuMsOf, startChild } from "./lib.mjs";
+import { CLI, cpuMsOf, startChild, startUnderCallgrind } from "./lib.mjs";
 
 const help = `Usage: node test/bench/run-drain.mjs [--runs N] [--rounds R] [--prof DIR] NAME=CLI...
 
@@ -84,38 +84,6 @@ function openRuns(file) {
   }
 }
 
-/** The server under valgrind's callgrind, its counters zeroed once it listens. */
-function startUnderCallgrind(args, outFile) {
-  const proc = spawn(
-    "valgrind",
-    [
-      "--tool=callgrind",
-      `--callgrind-out-file=${outFile}`,
-      "--separate-threads=yes",
-      process.execPath,
-      ...args,
-    ],
-    { stdio: ["ignore", "pipe", "ignore"] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    proc.stdout.setEncoding("utf8").on("data", (d) => {
-      out += d;
-      if (!/listening on /.test(out)) return;
-      spawnSync("callgrind_control", ["-z", String(proc.pid)]);
-      resolve({
-        proc,
-        stop: () =>
-          new Promise((done) => {
-            proc.once("exit", done);
-            proc.kill("SIGTERM");
-          }),
-      });
-    });
-    proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-  });
-}
-
 /**
  * One drain of a copy of the queued store by one build: its CPU per run in µs, or with --callgrind its
  * instructions per run on the main thread. The server starts its worker before it listens, so the
@@ -133,6 +101,8 @@ async function drain(build, source, round) {
   const args = [...prof, build.cli, "serve", "--config", config];
   const out = values.callgrind ? join(dirname(config), "callgrind.out") : null;
   const server = out ? await startUnderCallgrind(args, out) : await startChild(args);
+  // Counted from here: the server's start is not a run's work.
+  if (out) spawnSync("callgrind_control", ["-z", String(server.proc.pid)]);
   const before = cpuMsOf(server.proc.pid);
   const counted = openRuns(store);
   while (openRuns(store) > 0) await new Promise((resolve) => setTimeout(resolve, 100));

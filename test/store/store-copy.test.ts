@@ -124,7 +124,12 @@ describe.skipIf(!available)("hookgate store copy", () => {
     await after.open();
     open.push(after);
     const joined = await after.acceptRun(flowRun("win-b", 10_500, { c: "disk" }));
-    expect(joined).toEqual({ status: "accepted", outcome: { kind: "run", runId: "win-a", coalesced: true } });
+    // A join to a window that stays open queues nothing: the worker is not woken for it.
+    expect(joined).toEqual({
+      status: "accepted",
+      outcome: { kind: "run", runId: "win-a", coalesced: true },
+      nothingQueued: true,
+    });
     const repeat = await after.acceptRun(flowRun("win-c", 10_600, { d: "alert-1" }));
     expect(repeat).toMatchObject({ outcome: { runId: "win-a", deduped: true } });
     expect(await after.releaseWindows(11_000)).toEqual({ runs: 1, wakes: [] });
@@ -161,7 +166,11 @@ describe.skipIf(!available)("hookgate store copy", () => {
     open.push(after);
     // The period from 20 000 has b already: c is given the one after.
     const c = await after.acceptRun(ratedRun("rate-c", 10_200, rate));
-    expect(c).toEqual({ status: "accepted", outcome: { kind: "run", runId: "rate-c", held: true } });
+    expect(c).toEqual({
+      status: "accepted",
+      outcome: { kind: "run", runId: "rate-c", held: true },
+      nothingQueued: true,
+    });
     expect((await after.getRun("rate-c"))?.held).toEqual({ reason: "rate", until: 30_000 });
     expect(await after.releaseWindows(20_000)).toEqual({ runs: 1, wakes: [] });
     expect((await after.getRun("rate-b"))?.status).toBe("queued");
@@ -182,7 +191,11 @@ describe.skipIf(!available)("hookgate store copy", () => {
     await after.open();
     open.push(after);
     const b = await after.acceptRun(run("tok-b", { receivedAt: 10_200, mappingId: "m", flow }));
-    expect(b).toEqual({ status: "accepted", outcome: { kind: "run", runId: "tok-b", held: true } });
+    expect(b).toEqual({
+      status: "accepted",
+      outcome: { kind: "run", runId: "tok-b", held: true },
+      nothingQueued: true,
+    });
   });
 
   it("copies everything, and the PostgreSQL store reads what the SQLite one did", async () => {

@@ -169,11 +169,6 @@ const WINDOW_BY_KEY_SQL = `SELECT ${windowSelect()} FROM flow_windows w WHERE w.
 const MIN_FREE_BYTES = 1024 * 1024;
 
 /**
- * Runs whose id starts with a prefix, as a range on the unique index of `id`: under SQLite's binary
- * collation text sorts by code point, so every id starting with P lies in [P, P with its last code
- * point raised by one). Exported so that a test can check the plan uses the index.
- */
-/**
  * A LIMIT written into the SQL of a statement every run executes (a run's transcript, a heartbeat's
  * events). SQLite re-prepares a statement whose LIMIT is a bound parameter each time it is bound
  * again (the value may change the plan): that doubled the cost of reading a run's transcript. The
@@ -184,6 +179,11 @@ function limitText(limit: number): string {
   return String(limit);
 }
 
+/**
+ * Runs whose id starts with a prefix, as a range on the unique index of `id`: under SQLite's binary
+ * collation text sorts by code point, so every id starting with P lies in [P, P with its last code
+ * point raised by one). Exported so that a test can check the plan uses the index.
+ */
 export const RUNS_BY_ID_PREFIX_SQL = "SELECT * FROM runs WHERE id >= ? AND id < ? ORDER BY id LIMIT ?";
 /** The same when P has no upper bound (it ends in U+10FFFF only): every id >= P starts with P. */
 const RUNS_FROM_ID_SQL = "SELECT * FROM runs WHERE id >= ? ORDER BY id LIMIT ?";

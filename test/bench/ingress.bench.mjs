@@ -9,10 +9,10 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CLI, cpuMsOf, load, round, rssOf, startChild } from "./lib.mjs";
-import { benchSchema, dropSchema, PG_URL, pgReachable } from "./pg.mjs";
+import { CLI, cpuMsOf, load, round, rssOf, sqliteRunsDone, startChild } from "./lib.mjs";
+import { benchSchema, dropSchema, PG_URL, pgReachable, pgRunsDone } from "./pg.mjs";
 
 const TOKEN = "bench-token-0123456789abcdefghijkl";
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -211,6 +211,19 @@ export async function bench({ quick = false } = {}) {
         const agentRun = AGENT_KEYS.has(key) ? await agentInstances(key, schema) : null;
         const server = agentRun?.server ?? { a: bare, p: floor, g: hgPg, h: unlogged }[key] ?? hg;
         try {
+          // The other rows' servers have served requests before they are measured; a fresh one spends
+          // its first seconds compiling. So it serves a warm-up first, and is measured once the
+          // warm-up's runs have all run: warm, with no backlog.
+          if (agentRun) {
+            await load({
+              url: server.url,
+              path: t.path,
+              headers: t.headers,
+              body: t.body,
+              amount: AGENT_WARMUP,
+            });
+            await agentRun.drained();
+          }
           const cpuBefore = cpuMsOf(server.proc.pid);
           const res = await load({
             url: server.url,
@@ -314,16 +327,24 @@ export async function bench({ quick = false } = {}) {
 }
 
 const AGENT_KEYS = new Set(["d", "i", "j"]);
+/** Requests an /agent instance serves before it is measured (then its runs are drained). */
+const AGENT_WARMUP = 3000;
 
 /**
  * Fresh instances for one /agent measurement: (d) a server on a new SQLite file; (j) a server on a
- * new PostgreSQL schema; (i) `serve --no-worker` and a `hookgate worker` on a new schema. `stop`
- * ends them and drops the schema, with whatever runs were still queued.
+ * new PostgreSQL schema; (i) `serve --no-worker` and a `hookgate worker` on a new schema. `drained`
+ * resolves once no run is queued or running; `stop` ends them and drops the schema, with whatever
+ * runs were still queued.
  */
 async function agentInstances(key, pgAvailable) {
   if (key === "d") {
-    const server = await startChild([CLI, "serve", "--config", writeBenchConfig()]);
-    return { server, stop: () => server.stop() };
+    const file = writeBenchConfig();
+    const server = await startChild([CLI, "serve", "--config", file]);
+    return {
+      server,
+      drained: () => sqliteRunsDone(join(dirname(file), "state.db")),
+      stop: () => server.stop(),
+    };
   }
   if (!pgAvailable) throw new Error(`${targets[key].name} needs PostgreSQL`);
   const schema = benchSchema(`agent_${key}`);
@@ -340,6 +361,7 @@ async function agentInstances(key, pgAvailable) {
       : null;
   return {
     server,
+    drained: () => pgRunsDone(schema),
     stop: async () => {
       await Promise.all([server.stop(), worker?.stop()]);
       await dropSchema(schema);

@@ -12,9 +12,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { Database } from "../../dist/store/sqlite/driver.js";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
-import { CLI, load, startUnderCallgrind } from "./lib.mjs";
+import { CLI, load, sqliteRunsDone, startUnderCallgrind } from "./lib.mjs";
 
 const help = `Usage: node test/bench/instructions.mjs [--requests N] [--warmup N] [--drain] VARIANT...
 
@@ -64,22 +63,6 @@ function instructionsIn(file) {
   return Number(m[1]);
 }
 
-/**
- * Waits until the store has no run queued or running, read from its file by this process, so that the
- * wait adds nothing to the server's count (a /metrics scrape would).
- */
-function runsDone(file) {
-  return async () => {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      const open = db.prepare("SELECT count(*) AS n FROM runs WHERE status IN ('queued', 'running')");
-      while (open.get().n > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-    } finally {
-      db.close();
-    }
-  };
-}
-
 async function measure(v, dir) {
   const out = join(dir, `${v.name}.out`);
   const config =
@@ -87,7 +70,8 @@ async function measure(v, dir) {
   const args = config ? [v.cli, "serve", "--config", config] : [FLOOR];
   const server = await startUnderCallgrind(args, out);
   // The bench config's store is state.db beside it.
-  const drained = values.drain && v.target === "d" ? runsDone(join(dirname(config), "state.db")) : null;
+  const drained =
+    values.drain && v.target === "d" ? () => sqliteRunsDone(join(dirname(config), "state.db")) : null;
   try {
     const t = targets[v.target];
     const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body, connections: 10 };

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { Database } from "../../dist/store/sqlite/driver.js";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
@@ -42,6 +43,20 @@ function stopChild(proc) {
     proc.once("exit", () => resolve());
     proc.kill("SIGTERM");
   });
+}
+
+/**
+ * Resolves once a SQLite store file has no run queued or running, read by this process (a /metrics
+ * scrape would add to the server's own work).
+ */
+export async function sqliteRunsDone(file) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const open = db.prepare("SELECT count(*) AS n FROM runs WHERE status IN ('queued', 'running')");
+    while (open.get().n > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    db.close();
+  }
 }
 
 /** Resident set size of a process, in bytes (Linux). */

@@ -36,3 +36,15 @@ export async function dropSchema(schema) {
     await client.end();
   }
 }
+
+/** Resolves once a schema's store has no run queued or running. */
+export async function pgRunsDone(schema) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const open = `SELECT count(*)::int AS n FROM "${schema}".runs WHERE status IN ('queued', 'running')`;
+    while ((await client.query(open)).rows[0].n > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    await client.end();
+  }
+}

@@ -17,7 +17,9 @@ export function decisionRecord(decision: IngressDecision, generatedSessionKeys: 
   const agentRecord = (action: AgentAction, verdict: AgentVerdict): RecordedAction => {
     const generated = action.sessionKey === undefined && generatedSessionKeys;
     const record: RecordedAction = recordedAction(action);
-    record.verdict = generated ? { ...verdict, sessionKeyGenerated: true } : verdict;
+    // Object.assign, not a spread: a spread copy given one more field gets a hidden class of its own
+    // (direct.ts), which the entry's JSON then reads the slow way.
+    record.verdict = generated ? Object.assign({}, verdict, { sessionKeyGenerated: true }) : verdict;
     return record;
   };
   switch (decision.kind) {

@@ -68,19 +68,25 @@ store: { path: state.db }
 
 /**
  * A config file of CONFIG with `store` in place of the SQLite default, the server's `logLevel`
- * (info: the summary line per interval; warn: none) and `extra` appended.
+ * (info: the summary line per interval; warn: none) and `extra` appended. `acceptOnly`: the agent's
+ * runner is a program that sleeps for an hour, so the first runs hold the worker's slots and the rest
+ * stay queued: what the server does is the accepts alone.
  */
 export function writeBenchConfig({
   store = "store: { path: state.db }",
   extra = "",
   logLevel = "info",
+  acceptOnly = false,
 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "hookgate-bench-"));
   const file = join(dir, "hookgate.yaml");
-  const config = CONFIG.replace("store: { path: state.db }", store).replace(
+  const base = CONFIG.replace("store: { path: state.db }", store).replace(
     "logLevel: info",
     `logLevel: ${logLevel}`,
   );
+  const config = acceptOnly
+    ? base.replace("runner: { kind: echo }", 'runner: { kind: command, command: [sleep, "3600"] }')
+    : base;
   writeFileSync(file, config + extra);
   return file;
 }

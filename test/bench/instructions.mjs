@@ -17,10 +17,11 @@ import { CLI, load, sqliteRunsDone, startUnderCallgrind } from "./lib.mjs";
 
 const help = `Usage: node test/bench/instructions.mjs [--requests N] [--warmup N] [--drain] VARIANT...
 
-VARIANT is NAME=TARGET[:CLI][+nolog]: TARGET is one of the ingress group's rows served by hookgate
-(b: /hooks/wake, c: mapped wake, d: /hooks/agent, k: mapped wake with coalesce, m: mapped agent
-run, n: the same with coalesce) or p, the durable floor (servers/durable-floor.mjs);
-CLI a built hookgate (default: this checkout's dist/cli.js); +nolog turns the request log off.
+VARIANT is NAME=TARGET[:CLI][+nolog][+accept]: TARGET is one of the ingress group's rows served by
+hookgate (b: /hooks/wake, c: mapped wake, d: /hooks/agent, k: mapped wake with coalesce, m: mapped
+agent run, n: the same with coalesce) or p, the durable floor (servers/durable-floor.mjs);
+CLI a built hookgate (default: this checkout's dist/cli.js); +nolog turns the request log off;
++accept gives the agent a runner that sleeps, so that no run executes: the accepts alone.
 Prints each variant's instructions per request, on the main thread and in all threads, and their
 ratios to the first variant's.
 
@@ -48,12 +49,19 @@ if (values.help || positionals.length === 0) {
 const FLOOR = fileURLToPath(new URL("./servers/durable-floor.mjs", import.meta.url));
 
 const variants = positionals.map((spec) => {
-  const m = /^([^=]+)=([bcdpkmn])(?::([^+]+))?((?:\+nolog)?)$/.exec(spec);
+  const m = /^([^=]+)=([bcdpkmn])(?::([^+]+))?((?:\+(?:nolog|accept))*)$/.exec(spec);
   if (!m) {
-    console.error(`instructions: a variant is NAME=TARGET[:CLI][+nolog], not "${spec}"\n\n${help}`);
+    console.error(`instructions: a variant is NAME=TARGET[:CLI][+nolog][+accept], not "${spec}"\n\n${help}`);
     process.exit(2);
   }
-  return { name: m[1], target: m[2], cli: m[3] ?? CLI, nolog: m[4] === "+nolog" };
+  const flags = m[4].split("+");
+  return {
+    name: m[1],
+    target: m[2],
+    cli: m[3] ?? CLI,
+    nolog: flags.includes("nolog"),
+    acceptOnly: flags.includes("accept"),
+  };
 });
 
 /** Total instructions (Ir) of a callgrind dump. */
@@ -66,7 +74,12 @@ function instructionsIn(file) {
 async function measure(v, dir) {
   const out = join(dir, `${v.name}.out`);
   const config =
-    v.target === "p" ? null : writeBenchConfig({ extra: v.nolog ? "requestLog: { enabled: false }\n" : "" });
+    v.target === "p"
+      ? null
+      : writeBenchConfig({
+          extra: v.nolog ? "requestLog: { enabled: false }\n" : "",
+          acceptOnly: v.acceptOnly,
+        });
   const args = config ? [v.cli, "serve", "--config", config] : [FLOOR];
   const server = await startUnderCallgrind(args, out);
   // The bench config's store is state.db beside it.

@@ -3,17 +3,19 @@
 // request (read from /proc, as the ingress group's CPU rows are), of its ratio to the first variant's in
 // the same round, and of its req/s. This is how the before/after figures in test/bench/README.md
 // ("Where the time goes") were taken.
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
-import { CLI, cpuMsOf, load, startChild } from "./lib.mjs";
+import { CLI, cpuMsOf, load, sqliteRunsDone, startChild } from "./lib.mjs";
 
 const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [--seconds S] VARIANT...
 
-VARIANT is NAME=CLI[@T][+each][+warn][+nolog]: CLI is a built hookgate (dist/cli.js of a checkout),
+VARIANT is NAME=CLI[@T][+each][+warn][+nolog][+accept]: CLI is a built hookgate (dist/cli.js of a checkout),
 "@T" has this variant take target T instead of --target's (so one build with and without coalesce
 pairs up: off=dist/cli.js@c on=dist/cli.js@k), "+each" serves with server.logEachRequest: true (an info line per request), "+warn" with
-server.logLevel: warn (no info lines), "+nolog" with the request log off. NAME=floor is the durable
+server.logLevel: warn (no info lines), "+nolog" with the request log off, "+accept" with an agent
+whose runner sleeps (no run executes: an /agent request's accept alone). NAME=floor is the durable
 floor (servers/durable-floor.mjs) taking its own row's requests (a small JSON body): put it first to read every variant's
 CPU against the floor's in the same round.
 Without variants: this checkout's build as it is, with +each (the log line per request), and with
@@ -65,7 +67,7 @@ const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each"
   (spec) => {
     const eq = spec.indexOf("=");
     if (eq <= 0) {
-      console.error(`paired: a variant is NAME=CLI[@T][+each][+warn][+nolog], not "${spec}"`);
+      console.error(`paired: a variant is NAME=CLI[@T][+each][+warn][+nolog][+accept], not "${spec}"`);
       process.exit(2);
     }
     if (spec.slice(eq + 1) === "floor") return { name: spec.slice(0, eq), floor: true };
@@ -82,16 +84,20 @@ const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each"
       warn: flags.includes("warn"),
       each: flags.includes("each"),
       nolog: flags.includes("nolog"),
+      acceptOnly: flags.includes("accept"),
     };
   },
 );
 
+/** The targets whose requests queue runs. */
+const RUN_TARGETS = new Set([targets.d, targets.m, targets.n]);
 const FLOOR = fileURLToPath(new URL("./servers/durable-floor.mjs", import.meta.url));
 
 async function measure(v) {
   const file = writeBenchConfig({
     extra: v.nolog ? "requestLog: { enabled: false }\n" : "",
     logLevel: `${v.warn ? "warn" : "info"}${v.each ? ", logEachRequest: true" : ""}`,
+    acceptOnly: v.acceptOnly,
   });
   const server = await startChild(v.floor ? [FLOOR] : [v.cli, "serve", "--config", file]);
   try {
@@ -99,6 +105,9 @@ async function measure(v) {
     const t = v.floor ? targets.p : v.target;
     const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body };
     await load({ ...opts, duration: 1 });
+    // The warm-up's runs run before the measurement, as in the ingress group: no backlog is measured.
+    if (!v.floor && !v.acceptOnly && RUN_TARGETS.has(t))
+      await sqliteRunsDone(join(dirname(file), "state.db"));
     const before = cpuMsOf(server.proc.pid);
     const result = await load({ ...opts, duration: seconds });
     const cpuUs = ((cpuMsOf(server.proc.pid) - before) * 1000) / result.requests.total;

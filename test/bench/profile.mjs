@@ -9,11 +9,12 @@ import { parseArgs } from "node:util";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
 import { CLI, cpuMsOf, load, startChild } from "./lib.mjs";
 
-const help = `Usage: node test/bench/profile.mjs [--target c|b|d|k|m|n] [--seconds S] [--cli dist/cli.js] [-- CONFIG...]
+const help = `Usage: node test/bench/profile.mjs [--target c|b|d|k|m|n] [--seconds S] [--cli dist/cli.js] [--accept] [-- CONFIG...]
 
 Serves the ingress group's config under node --cpu-prof, loads it for S seconds (default 10) after
 1 s of warm-up, and prints the pieces of a request by their inclusive share of the busy samples and
-in µs per request. Lines after -- are appended to the config (e.g. "requestLog: { enabled: false }").`;
+in µs per request. Lines after -- are appended to the config (e.g. "requestLog: { enabled: false }").
+--accept gives the agent a runner that sleeps, so that no run executes: an /agent request's accept alone.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -21,6 +22,7 @@ const { values, positionals } = parseArgs({
     target: { type: "string", default: "c" },
     seconds: { type: "string", default: "10" },
     cli: { type: "string", default: CLI },
+    accept: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -88,7 +90,10 @@ function summarize(profile) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "hookgate-prof-"));
-const file = writeBenchConfig({ extra: positionals.map((l) => `${l}\n`).join("") });
+const file = writeBenchConfig({
+  extra: positionals.map((l) => `${l}\n`).join(""),
+  acceptOnly: values.accept,
+});
 const server = await startChild([
   "--cpu-prof",
   `--cpu-prof-dir=${dir}`,

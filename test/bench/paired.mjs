@@ -11,11 +11,12 @@ import { CLI, cpuMsOf, load, sqliteRunsDone, startChild } from "./lib.mjs";
 
 const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [--seconds S] VARIANT...
 
-VARIANT is NAME=CLI[@T][+each][+warn][+nolog][+accept]: CLI is a built hookgate (dist/cli.js of a checkout),
+VARIANT is NAME=CLI[@T][+each][+warn][+nolog][+accept][+cold]: CLI is a built hookgate (dist/cli.js of a checkout),
 "@T" has this variant take target T instead of --target's (so one build with and without coalesce
 pairs up: off=dist/cli.js@c on=dist/cli.js@k), "+each" serves with server.logEachRequest: true (an info line per request), "+warn" with
 server.logLevel: warn (no info lines), "+nolog" with the request log off, "+accept" with an agent
-whose runner sleeps (no run executes: an /agent request's accept alone). NAME=floor is the durable
+whose runner sleeps (no run executes: an /agent request's accept alone), "+cold" measured from the
+server's start, without the warm-up (as the ingress group measured /agent until it warmed it up). NAME=floor is the durable
 floor (servers/durable-floor.mjs) taking its own row's requests (a small JSON body): put it first to read every variant's
 CPU against the floor's in the same round.
 Without variants: this checkout's build as it is, with +each (the log line per request), and with
@@ -67,7 +68,7 @@ const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each"
   (spec) => {
     const eq = spec.indexOf("=");
     if (eq <= 0) {
-      console.error(`paired: a variant is NAME=CLI[@T][+each][+warn][+nolog][+accept], not "${spec}"`);
+      console.error(`paired: a variant is NAME=CLI[@T][+each][+warn][+nolog][+accept][+cold], not "${spec}"`);
       process.exit(2);
     }
     if (spec.slice(eq + 1) === "floor") return { name: spec.slice(0, eq), floor: true };
@@ -83,6 +84,7 @@ const variants = (positionals.length > 0 ? positionals : ["as-is=", "each=+each"
       target: own === undefined ? target : PAIRED_TARGETS[own],
       warn: flags.includes("warn"),
       each: flags.includes("each"),
+      cold: flags.includes("cold"),
       nolog: flags.includes("nolog"),
       acceptOnly: flags.includes("accept"),
     };
@@ -104,10 +106,12 @@ async function measure(v) {
     // The floor takes its own row's requests (targets.p), as in the ingress group.
     const t = v.floor ? targets.p : v.target;
     const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body };
-    await load({ ...opts, duration: 1 });
-    // The warm-up's runs run before the measurement, as in the ingress group: no backlog is measured.
-    if (!v.floor && !v.acceptOnly && RUN_TARGETS.has(t))
-      await sqliteRunsDone(join(dirname(file), "state.db"));
+    if (!v.cold) {
+      await load({ ...opts, duration: 1 });
+      // The warm-up's runs run before the measurement, as in the ingress group: no backlog is measured.
+      if (!v.floor && !v.acceptOnly && RUN_TARGETS.has(t))
+        await sqliteRunsDone(join(dirname(file), "state.db"));
+    }
     const before = cpuMsOf(server.proc.pid);
     const result = await load({ ...opts, duration: seconds });
     const cpuUs = ((cpuMsOf(server.proc.pid) - before) * 1000) / result.requests.total;

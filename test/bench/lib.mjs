@@ -59,6 +59,16 @@ export async function sqliteRunsDone(file) {
   }
 }
 
+/** How many runs of a SQLite store file have finished (succeeded or failed) so far. */
+export function sqliteRunsFinished(file) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("SELECT count(*) AS n FROM runs WHERE status IN ('succeeded', 'failed')").get().n;
+  } finally {
+    db.close();
+  }
+}
+
 /** Resident set size of a process, in bytes (Linux). */
 export function rssOf(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
-import { CLI, cpuMsOf, load, sqliteRunsDone, startChild } from "./lib.mjs";
+import { CLI, cpuMsOf, load, sqliteRunsDone, sqliteRunsFinished, startChild } from "./lib.mjs";
 
 const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [--seconds S] VARIANT...
 
@@ -112,10 +112,15 @@ async function measure(v) {
       if (!v.floor && !v.acceptOnly && RUN_TARGETS.has(t))
         await sqliteRunsDone(join(dirname(file), "state.db"));
     }
+    // The runs that ran during the load, besides the requests it made.
+    const finished =
+      !v.floor && RUN_TARGETS.has(t) ? () => sqliteRunsFinished(join(dirname(file), "state.db")) : null;
+    const ranBefore = finished?.();
     const before = cpuMsOf(server.proc.pid);
     const result = await load({ ...opts, duration: seconds });
     const cpuUs = ((cpuMsOf(server.proc.pid) - before) * 1000) / result.requests.total;
-    return { cpuUs, rps: result.requests.average };
+    const ran = finished ? finished() - ranBefore : undefined;
+    return { cpuUs, rps: result.requests.average, ran, requests: result.requests.total };
   } finally {
     await server.stop();
   }
@@ -130,7 +135,10 @@ for (let r = 0; r < rounds; r++) {
     const m = await measure(variants[i]);
     seen[i].cpuUs.push(m.cpuUs);
     seen[i].rps.push(m.rps);
-    process.stderr.write(`round ${r + 1}/${rounds} ${variants[i].name}: ${m.cpuUs.toFixed(1)} µs/request\n`);
+    const ran = m.ran === undefined ? "" : `, ${m.ran} runs run during the load of ${m.requests} requests`;
+    process.stderr.write(
+      `round ${r + 1}/${rounds} ${variants[i].name}: ${m.cpuUs.toFixed(1)} µs/request${ran}\n`,
+    );
   }
 }
 

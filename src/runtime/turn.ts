@@ -25,10 +25,7 @@ export async function runTurn(
 ): Promise<TurnOutcome> {
   if (shutdown.aborted) return { kind: "stopped" };
   const timeoutMs = Math.max(1, Math.round(timeoutSeconds * 1000));
-  // The runner's AbortSignal is made when the runner first reads it: one that answers at once (the
-  // echo runner) never does, and an AbortController with its listener was a visible share of such a
-  // run. The timeout and shutdown end the turn through `aborted` whether or not it was made.
-  let controller: AbortController | undefined;
+  const runnerInput = new TurnInput(input, timeoutMs);
   let abortReason: Error | undefined;
   let rejectAborted!: (reason: Error) => void;
   const aborted = new Promise<never>((_, reject) => {
@@ -37,7 +34,7 @@ export async function runTurn(
   const abort = (reason: Error) => {
     if (abortReason) return;
     abortReason = reason;
-    controller?.abort(reason);
+    runnerInput.abortWith(reason);
     rejectAborted(reason);
   };
   const timer = setTimeout(
@@ -46,18 +43,7 @@ export async function runTurn(
   );
   const onShutdown = () => abort(new TurnStopped("hookgate is stopping"));
   shutdown.addEventListener("abort", onShutdown, { once: true });
-  const runnerInput: RunnerInput = {
-    ...input,
-    timeoutMs,
-    get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        if (abortReason) controller.abort(abortReason);
-      }
-      return controller.signal;
-    },
-  };
-  const running = Promise.resolve().then(() => runner.run(runnerInput));
+  const running = Promise.resolve().then(() => runner.run(runnerInput as unknown as RunnerInput));
   // Whichever loses the race must not surface as an unhandled rejection.
   running.catch(() => {});
   aborted.catch(() => {});
@@ -80,6 +66,39 @@ export async function runTurn(
   } finally {
     clearTimeout(timer);
     shutdown.removeEventListener("abort", onShutdown);
+  }
+}
+
+/**
+ * The runner's input: the turn's fields, its timeout, and an AbortSignal made when the runner first
+ * reads it (one that answers at once, the echo runner, never does, and an AbortController with its
+ * listener was a visible share of such a run). The timeout and shutdown end the turn whether or not
+ * it was made. A class, so that the inputs of all turns share hidden classes: a spread copy given more
+ * fields (`{ ...input, timeoutMs, get signal() }`) got one of its own per turn, and the runner's every
+ * read of it missed V8's inline caches.
+ */
+class TurnInput {
+  declare timeoutMs: number;
+  #controller: AbortController | undefined;
+  #reason: Error | undefined;
+
+  constructor(input: Omit<RunnerInput, "signal" | "timeoutMs">, timeoutMs: number) {
+    Object.assign(this, input);
+    this.timeoutMs = timeoutMs;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#reason) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** Aborts the signal if it was made, and makes it aborted if it is made later. */
+  abortWith(reason: Error): void {
+    this.#reason = reason;
+    this.#controller?.abort(reason);
   }
 }
 

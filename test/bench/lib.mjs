@@ -56,6 +56,22 @@ export function cpuMsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** User and system CPU time of a process so far, in milliseconds each (Linux, 100 ticks a second). */
+export function cpuSplitOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/**
+ * Bytes a process has handed to write calls so far (sockets included) and the bytes of files it has
+ * dirtied for the disk (Linux `/proc/PID/io`: `wchar`, `write_bytes`).
+ */
+export function writtenOf(pid) {
+  const text = readFileSync(`/proc/${pid}/io`, "utf8");
+  const field = (name) => Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  return { calls: field("wchar"), disk: field("write_bytes") };
+}
+
 /**
  * One autocannon run; `body(n)` builds the n-th request body so payloads differ, and `sign(text, n)`,
  * when given, the headers a signing sender adds for that body.

@@ -32,10 +32,15 @@ import type {
   WakeMode,
 } from "./types.js";
 
-/** An open coalesce window as the store keeps it; its requests are rows of flow_items (seq 0 to count - 1). */
+/**
+ * An open coalesce window as the store keeps it; its requests are rows of flow_items (seq 0 to
+ * count - 1), in arrival order under the table's integer key, known by the id of the window's first.
+ */
 export interface WindowState {
   scope: string;
   key: string;
+  /** The id of its first item in flow_items; null until the store writes that item (it sets this then). */
+  firstItem: number | null;
   kind: "run" | "wake";
   /** The run the window gathers into (kind run). */
   runId: string | null;
@@ -101,12 +106,17 @@ export type FlowOp =
   /** A run past its rate or budget with over: drop; `until`: when it would have been let start. */
   | { op: "drop-run"; runId: string; until: number; reason: "rate" | "budget"; by?: string }
   | { op: "queue-run"; runId: string }
-  /** A request's item; `runId`: the held run, which shows `seq + 1` requests merged once it is a join. */
-  | { op: "add-item"; scope: string; key: string; seq: number; item: FlowItem; runId: string | null }
+  /**
+   * A request's item in `window` (the plan's own object: writing its first item, the store sets its
+   * `firstItem`, which the window's later ops read); `runId`: the held run, which shows `seq + 1`
+   * requests merged once it is a join.
+   */
+  | { op: "add-item"; window: WindowState; seq: number; item: FlowItem; runId: string | null }
   /** A wake as without flow (it may coalesce with an identical pending event). */
   | { op: "wake"; wake: NewWake }
   /** A window ends: its items become its run's message (the run is queued) or one event; then they go. */
   | { op: "end-window"; window: WindowState; render?: CoalesceRender }
+  /** `window` is the plan's own object, as in add-item (its first item is written before this op). */
   | { op: "open-window"; window: WindowState }
   | { op: "window-mode"; scope: string; key: string; mode: WakeMode }
   | { op: "drop-window"; scope: string; key: string }
@@ -232,6 +242,7 @@ export class FlowPlan {
         const window: WindowState = {
           scope: flow.scope,
           key,
+          firstItem: null,
           kind: "run",
           runId: run.id,
           openedAt: at,
@@ -368,6 +379,7 @@ export class FlowPlan {
       const window: WindowState = open ?? {
         scope: flow.scope,
         key,
+        firstItem: null,
         kind: "wake",
         runId: null,
         openedAt: at,
@@ -470,8 +482,7 @@ export class FlowPlan {
     const seq = window.count++;
     this.ops.push({
       op: "add-item",
-      scope: window.scope,
-      key: window.key,
+      window,
       seq,
       item: { message, at },
       runId: window.runId,
@@ -494,7 +505,7 @@ export class FlowPlan {
       return this.release(window, render, fresh, at);
     }
     this.state.windows.set(id, window);
-    if (fresh) this.ops.push({ op: "open-window", window: { ...window } });
+    if (fresh) this.ops.push({ op: "open-window", window });
     return undefined;
   }
 
@@ -517,7 +528,8 @@ export class FlowPlan {
     at = window.closesAt,
   ): RateFate | undefined {
     this.state.windows.delete(slot(window.scope, window.key));
-    this.ops.push({ op: "end-window", window: { ...window }, ...(render && { render }) });
+    // The window itself: its first item's id may be written by an op before this one.
+    this.ops.push({ op: "end-window", window, ...(render && { render }) });
     let fate: RateFate | undefined;
     if (window.kind === "run") {
       // A rate or budget whose count was not loaded belongs to a mapping that no longer has one (or an
@@ -593,20 +605,21 @@ export function windowParams(w: WindowState): unknown[] {
     JSON.stringify(w.frame),
     w.rate && JSON.stringify(w.rate),
     w.budget ? JSON.stringify(w.budget) : null,
+    w.firstItem,
   ];
 }
 
 export const WINDOW_COLUMNS =
-  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, frame, rate, budget" as const;
+  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, frame, rate, budget, first_item" as const;
 
 /**
  * The select list of a window row with its count of items (seq runs from 0 without gaps, so the
- * count is the last seq + 1: one step down the key's index rather than a walk over its items);
- * `s` is the schema prefix ("" or `"x".`).
+ * count is the last seq + 1: one step down the (first_item, seq) index rather than a walk over its
+ * items); `s` is the schema prefix ("" or `"x".`).
  */
 export function windowSelect(s = ""): string {
   return `w.scope, w.key, w.kind, w.run_id, w.opened_at, w.closes_at, w.max, w.mode, w.source, w.frame, w.rate, w.budget,
-    coalesce((SELECT max(i.seq) + 1 FROM ${s}flow_items i WHERE i.scope = w.scope AND i.key = w.key), 0) AS count`;
+    w.first_item, coalesce((SELECT max(i.seq) + 1 FROM ${s}flow_items i WHERE i.first_item = w.first_item), 0) AS count`;
 }
 
 /** A window row as both stores read it (PostgreSQL's bigint columns come back as numbers: see connect.ts). */
@@ -624,12 +637,14 @@ export interface WindowRow {
   count: number | string;
   rate: string | null;
   budget: string | null;
+  first_item: number | string | null;
 }
 
 export function windowFromRow(row: WindowRow): WindowState {
   return {
     scope: row.scope,
     key: row.key,
+    firstItem: row.first_item === null ? null : Number(row.first_item),
     kind: row.kind === "wake" ? "wake" : "run",
     runId: row.run_id,
     openedAt: Number(row.opened_at),

@@ -498,13 +498,7 @@ export class SqliteStore implements Store {
           ).run(op.scope, op.rate.periodStart, op.rate.count, op.rate.held ? 1 : 0);
           break;
         case "add-item":
-          this.stmt("INSERT INTO flow_items (scope, key, seq, at, message) VALUES (?, ?, ?, ?, ?)").run(
-            op.scope,
-            op.key,
-            op.seq,
-            op.item.at,
-            op.item.message,
-          );
+          this.addItem(op.window, op.seq, op.item);
           if (op.runId !== null && op.seq > 0) {
             this.stmt("UPDATE runs SET merged = ? WHERE id = ?").run(op.seq + 1, op.runId);
           }
@@ -522,7 +516,7 @@ export class SqliteStore implements Store {
           break;
         case "open-window":
           this.stmt(
-            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).run(...windowParams(op.window));
           break;
         case "window-mode":
@@ -547,13 +541,35 @@ export class SqliteStore implements Store {
   }
 
   /**
+   * A window's request, appended to flow_items: the joins of one commit land on the table's last page
+   * and a few pages of its small (first_item, seq) index, not on a page per open window. A window's
+   * first item is its own first_item: the next rowid, given at once (no item has a larger id).
+   */
+  private addItem(window: WindowState, seq: number, item: FlowItem): void {
+    if (window.firstItem === null) {
+      const { lastInsertRowid } = this.stmt(
+        `INSERT INTO flow_items (id, first_item, seq, at, message)
+         SELECT n, n, ?, ?, ? FROM (SELECT coalesce(max(id), 0) + 1 AS n FROM flow_items)`,
+      ).run(seq, item.at, item.message);
+      window.firstItem = Number(lastInsertRowid);
+      return;
+    }
+    this.stmt("INSERT INTO flow_items (first_item, seq, at, message) VALUES (?, ?, ?, ?)").run(
+      window.firstItem,
+      seq,
+      item.at,
+      item.message,
+    );
+  }
+
+  /**
    * A window's items become its run's message (the plan then queues, holds or drops the run) or one
    * event; then they are deleted.
    */
   private endWindow(window: WindowState, render: CoalesceRender | undefined): void {
-    const items = this.stmt(
-      "SELECT message, at FROM flow_items WHERE scope = ? AND key = ? ORDER BY seq",
-    ).all(window.scope, window.key) as FlowItem[];
+    const items = this.stmt("SELECT message, at FROM flow_items WHERE first_item = ? ORDER BY seq").all(
+      window.firstItem,
+    ) as FlowItem[];
     const message = composeWindow(window, items, render);
     if (window.kind === "run") {
       this.stmt("UPDATE runs SET message = ?, merged = ? WHERE id = ? AND status = 'held'").run(
@@ -564,7 +580,7 @@ export class SqliteStore implements Store {
     } else {
       this.insertEvent(message, window.source ?? "wake", window.mode ?? "now", window.openedAt);
     }
-    this.stmt("DELETE FROM flow_items WHERE scope = ? AND key = ?").run(window.scope, window.key);
+    this.stmt("DELETE FROM flow_items WHERE first_item = ?").run(window.firstItem);
   }
 
   async releaseWindows(at: number, templates?: CoalesceTemplates): Promise<Released> {

@@ -1,7 +1,8 @@
 // Paired runs: two or more builds (or settings) of hookgate serving the same load one at a time,
 // alternating round by round, each on a fresh instance; prints the median of the server's CPU per
 // request (read from /proc, as the ingress group's CPU rows are), of its ratio to the first variant's in
-// the same round, of its user and system parts, of the bytes it wrote per request, and of its req/s. This is how the before/after figures in test/bench/README.md
+// the same round, of its user and system parts (and the main thread's), of the bytes it wrote per
+// request, and of its req/s. This is how the before/after figures in test/bench/README.md
 // ("Where the time goes") were taken.
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -108,6 +109,8 @@ async function measure(v) {
       cpuUs: ((cpuMsOf(pid) - before) * 1000) / n,
       userUs: ((splitAfter.user - split.user) * 1000) / n,
       systemUs: ((splitAfter.system - split.system) * 1000) / n,
+      mainUserUs: ((splitAfter.main.user - split.main.user) * 1000) / n,
+      mainSystemUs: ((splitAfter.main.system - split.main.system) * 1000) / n,
       // Bytes handed to write calls (the answers on the sockets, the WAL's frames) and bytes of the
       // store's files dirtied for the disk, per request: what a layout that spreads its writes over
       // more pages costs shows here rather than in instructions.
@@ -124,6 +127,8 @@ const seen = variants.map(() => ({
   cpuUs: [],
   userUs: [],
   systemUs: [],
+  mainUserUs: [],
+  mainSystemUs: [],
   callBytes: [],
   diskBytes: [],
   rps: [],
@@ -144,13 +149,13 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // between rounds far more than within one, so the median of these ratios moves least.
 const first = seen[0].cpuUs;
 console.log(
-  `| variant | server CPU per request (median) | CPU vs ${variants[0].name}, same round (median) | user / system µs (medians) | bytes written / dirtied per request (medians) | req/s (median) | every round, µs |`,
+  `| variant | server CPU per request (median) | CPU vs ${variants[0].name}, same round (median) | user / system µs (medians) | of which the main thread | bytes written / dirtied per request (medians) | req/s (median) | every round, µs |`,
 );
-console.log("|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|");
 variants.forEach((v, i) => {
-  const { cpuUs, userUs, systemUs, callBytes, diskBytes, rps } = seen[i];
+  const { cpuUs, userUs, systemUs, mainUserUs, mainSystemUs, callBytes, diskBytes, rps } = seen[i];
   const ratio = median(cpuUs.map((c, r) => c / first[r]));
   console.log(
-    `| ${v.name} | ${median(cpuUs).toFixed(1)} µs | ${ratio.toFixed(3)} | ${median(userUs).toFixed(1)} / ${median(systemUs).toFixed(1)} | ${Math.round(median(callBytes)).toLocaleString("en-US")} / ${Math.round(median(diskBytes)).toLocaleString("en-US")} | ${Math.round(median(rps)).toLocaleString("en-US")} | ${cpuUs.map((c) => c.toFixed(0)).join(", ")} |`,
+    `| ${v.name} | ${median(cpuUs).toFixed(1)} µs | ${ratio.toFixed(3)} | ${median(userUs).toFixed(1)} / ${median(systemUs).toFixed(1)} | ${median(mainUserUs).toFixed(1)} / ${median(mainSystemUs).toFixed(1)} | ${Math.round(median(callBytes)).toLocaleString("en-US")} / ${Math.round(median(diskBytes)).toLocaleString("en-US")} | ${Math.round(median(rps)).toLocaleString("en-US")} | ${cpuUs.map((c) => c.toFixed(0)).join(", ")} |`,
   );
 });

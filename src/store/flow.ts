@@ -149,12 +149,9 @@ export function slot(scope: string, key: string): string {
  * The windows, dedupe keys and rate counts (by scope) the actions name, for the store to load (and on
  * PostgreSQL, lock).
  */
-export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): {
-  windows: Array<[string, string]>;
-  dedupe: Array<[string, string]>;
-  rates: string[];
-  tokens: string[];
-} {
+export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): FlowKeysOf {
+  // Most accepts are one action: its keys as they are, without the sets that merge a fan-out's.
+  if (actions.length === 1) return flowKeysOfOne(actions[0]!.flow);
   const windows = new Map<string, [string, string]>();
   const dedupe = new Map<string, [string, string]>();
   const rates = new Set<string>();
@@ -172,6 +169,34 @@ export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): {
     dedupe: [...dedupe.values()],
     rates: [...rates],
     tokens: [...tokens],
+  };
+}
+
+/** The windows, dedupe keys, rate and token counts an accept names (each once). */
+interface FlowKeysOf {
+  windows: ReadonlyArray<readonly [string, string]>;
+  dedupe: ReadonlyArray<readonly [string, string]>;
+  rates: readonly string[];
+  tokens: readonly string[];
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+function flowKeysOfOne(flow: FlowSpec | undefined): FlowKeysOf {
+  if (!flow) return { windows: NONE, dedupe: NONE, rates: NONE, tokens: NONE };
+  const { scope, coalesce, dedupe, rate, budget } = flow;
+  return {
+    windows: coalesce ? [[scope, coalesce.key]] : NONE,
+    dedupe: dedupe ? [[scope, dedupe.key]] : NONE,
+    rates:
+      rate && budget?.runs
+        ? [scope, budgetScope(scope)]
+        : rate
+          ? [scope]
+          : budget?.runs
+            ? [budgetScope(scope)]
+            : NONE,
+    tokens: budget?.tokens ? [scope] : NONE,
   };
 }
 
@@ -411,9 +436,16 @@ export class FlowPlan {
    * work for the run worker. A join to a window that stays open queues nothing.
    */
   queuesRuns(): boolean {
+    let inserts = false;
+    for (const op of this.ops) {
+      if (op.op === "queue-run") return true;
+      if (op.op === "insert-run") inserts = true;
+    }
+    // A join inserts nothing: no set of the held ones to build.
+    if (!inserts) return false;
     const held = new Set<string>();
     for (const op of this.ops) if (op.op === "hold-run" || op.op === "drop-run") held.add(op.runId);
-    return this.ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
+    return this.ops.some((op) => op.op === "insert-run" && !held.has(op.run.id));
   }
 
   /** The outcome of runs planned, `stored` the run ids as placed. */
@@ -430,9 +462,10 @@ export class FlowPlan {
   wakesOutcome(
     wakes: readonly NewWake[],
     fanOut: boolean,
-    events: ReadonlyMap<number, "queued" | "coalesced">,
+    /** Undefined when the plan has no ordinary wake. */
+    events: ReadonlyMap<number, "queued" | "coalesced"> | undefined,
   ): { mode: WakeMode; event: "queued" | "coalesced"; count?: number } & FlowMarks {
-    const queued = this.placed.some((p) => p.wakeOp !== undefined && events.get(p.wakeOp) === "queued");
+    const queued = this.placed.some((p) => p.wakeOp !== undefined && events?.get(p.wakeOp) === "queued");
     return {
       mode: combinedWakeMode(wakes),
       event: queued ? "queued" : "coalesced",
@@ -442,12 +475,23 @@ export class FlowPlan {
   }
 
   private marks(): FlowMarks {
-    return {
-      ...(this.placed.some((p) => p.coalesced) && { coalesced: true as const }),
-      ...(this.placed.every((p) => p.deduped) && { deduped: true as const }),
-      ...(this.placed.some((p) => p.fate === "held") && { held: true as const }),
-      ...(this.placed.some((p) => p.fate === "dropped") && { dropped: true as const }),
-    };
+    // One pass, one object: this runs for every flow-controlled request.
+    let coalesced = false;
+    let deduped = true;
+    let held = false;
+    let dropped = false;
+    for (const p of this.placed) {
+      if (p.coalesced) coalesced = true;
+      if (!p.deduped) deduped = false;
+      if (p.fate === "held") held = true;
+      else if (p.fate === "dropped") dropped = true;
+    }
+    const marks: FlowMarks = {};
+    if (coalesced) marks.coalesced = true;
+    if (deduped) marks.deduped = true;
+    if (held) marks.held = true;
+    if (dropped) marks.dropped = true;
+    return marks;
   }
 
   /** A repeat of a live dedupe key: placed as the first request's, nothing written. */

@@ -162,6 +162,9 @@ const ORDER_COLUMN = {
   issues: "id",
 };
 
+/** A window's row (one constant text: the statement cache is looked up by it). */
+const INSERT_WINDOW_SQL = `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /** An open coalesce window by its key, with its count of items. */
 const WINDOW_BY_KEY_SQL = `SELECT ${windowSelect()} FROM flow_windows w WHERE w.scope = ? AND w.key = ?`;
 
@@ -433,13 +436,16 @@ export class SqliteStore implements Store {
       }
       if (window) state.windows.set(at, window);
     }
-    const dedupe = this.stmt("SELECT expires_at, ref FROM flow_dedupe WHERE scope = ? AND key = ?");
-    for (const [scope, key] of keys.dedupe) {
-      const row = dedupe.get(scope, key) as { expires_at: number; ref: string | null } | undefined;
-      if (row) state.dedupe.set(slot(scope, key), { expiresAt: row.expires_at, ref: row.ref });
+    // A coalesce join names no other key: none of these statements is looked up for it.
+    if (keys.dedupe.length > 0) {
+      const dedupe = this.stmt("SELECT expires_at, ref FROM flow_dedupe WHERE scope = ? AND key = ?");
+      for (const [scope, key] of keys.dedupe) {
+        const row = dedupe.get(scope, key) as { expires_at: number; ref: string | null } | undefined;
+        if (row) state.dedupe.set(slot(scope, key), { expiresAt: row.expires_at, ref: row.ref });
+      }
     }
-    this.loadRates(state, keys.rates);
-    this.loadTokens(state, keys.tokens);
+    if (keys.rates.length > 0) this.loadRates(state, keys.rates);
+    if (keys.tokens.length > 0) this.loadTokens(state, keys.tokens);
     return state;
   }
 
@@ -469,9 +475,11 @@ export class SqliteStore implements Store {
   }
 
   /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
-  private applyFlow(ops: readonly FlowOp[]): Map<number, "queued" | "coalesced"> {
-    const events = new Map<number, "queued" | "coalesced">();
-    for (const [i, op] of ops.entries()) {
+  private applyFlow(ops: readonly FlowOp[]): Map<number, "queued" | "coalesced"> | undefined {
+    // Made only for an ordinary wake: a join has none.
+    let events: Map<number, "queued" | "coalesced"> | undefined;
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!;
       switch (op.op) {
         case "insert-run":
           this.insertRun(op.run);
@@ -512,12 +520,11 @@ export class SqliteStore implements Store {
           ).run(op.runId);
           break;
         case "wake":
+          events ??= new Map();
           events.set(i, this.insertWake(op.wake));
           break;
         case "open-window":
-          this.stmt(
-            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(...windowParams(op.window));
+          this.stmt(INSERT_WINDOW_SQL).run(...windowParams(op.window));
           break;
         case "window-mode":
           this.stmt("UPDATE flow_windows SET mode = ? WHERE scope = ? AND key = ?").run(

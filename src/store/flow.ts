@@ -141,8 +141,23 @@ export function emptyFlowState(): FlowState {
   return { windows: new Map(), dedupe: new Map(), rates: new Map(), tokens: new Map() };
 }
 
+/** The last slot made, and its scope and key. */
+let lastScope = "";
+let lastKey = "";
+let lastSlot = "\u0000";
+
+/**
+ * The Map key of a scope's window or dedupe key. An accept looks its window up several times (the
+ * store's cache, the plan, the cache again) with the same two strings: the last slot is made again
+ * only for another scope or key, so that the string is joined and hashed once, not at each lookup.
+ */
 export function slot(scope: string, key: string): string {
-  return `${scope}\u0000${key}`;
+  if (key !== lastKey || scope !== lastScope) {
+    lastScope = scope;
+    lastKey = key;
+    lastSlot = `${scope}\u0000${key}`;
+  }
+  return lastSlot;
 }
 
 /**

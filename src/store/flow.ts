@@ -630,6 +630,16 @@ export function composeWindow(
 }
 
 /**
+ * Whether composeWindow reads the items' times: for the coalesceTemplate, or for a run's wrapper (the
+ * time of its first request). Else the message is the messages joined by the frame's separator.
+ */
+export function readsItemTimes(window: WindowState, render: CoalesceRender | undefined): boolean {
+  return (
+    (render !== undefined && window.frame.template === true) || (window.kind === "run" && !!window.frame.wrap)
+  );
+}
+
+/**
  * The windows a release at `at` ends: those of mappings with a coalesceTemplate only when `templates`
  * can render them (a process without the rules leaves them to one with them), each with its template.
  */

@@ -56,7 +56,14 @@ const LAYOUTS = {
       };
     },
   },
-  "appended (schema 18)": {
+  "appended (schema 18)": appended(false),
+  // A wake window without a coalesceTemplate needs no item times: its end reads the messages alone.
+  "appended, the end reads messages alone": appended(true),
+};
+
+/** Schema 18's layout; `messagesAlone`: a window's end reads its messages without their times. */
+function appended(messagesAlone) {
+  return {
     schema: `CREATE TABLE flow_items (id INTEGER PRIMARY KEY, first_item INTEGER NOT NULL, seq INTEGER NOT NULL,
       at INTEGER NOT NULL, message TEXT NOT NULL);
       CREATE INDEX flow_items_window ON flow_items (first_item, seq)`,
@@ -64,7 +71,9 @@ const LAYOUTS = {
       const first = db.prepare(`INSERT INTO flow_items (id, first_item, seq, at, message)
         SELECT n, n, 0, ?, ? FROM (SELECT coalesce(max(id), 0) + 1 AS n FROM flow_items)`);
       const insert = db.prepare("INSERT INTO flow_items (first_item, seq, at, message) VALUES (?, ?, ?, ?)");
-      const read = db.prepare("SELECT message, at FROM flow_items WHERE first_item = ? ORDER BY seq");
+      const read = messagesAlone
+        ? db.prepare("SELECT message FROM flow_items WHERE first_item = ? ORDER BY seq").pluck()
+        : db.prepare("SELECT message, at FROM flow_items WHERE first_item = ? ORDER BY seq");
       const remove = db.prepare("DELETE FROM flow_items WHERE first_item = ?");
       const windows = new Map();
       return (key, message, at) => {
@@ -79,8 +88,8 @@ const LAYOUTS = {
         windows.delete(key);
       };
     },
-  },
-};
+  };
+}
 
 const dir = mkdtempSync(join(tmpdir(), "hookgate-flow-layout-"));
 console.log(`| layout | joins per commit | WAL frames per commit | WAL KiB per join | CPU µs per join |`);

@@ -40,7 +40,9 @@ export function flowKeys(flow: CompiledFlow, data: TemplateData): FlowKeys | und
 }
 
 function storedKey(rendered: string): string {
-  const key = rendered.trim().replaceAll("\u0000", "\ufffd");
+  let key = rendered.trim();
+  // A key without NUL (all but a crafted one) skips replaceAll, which costs far more than the search.
+  if (key.includes("\u0000")) key = key.replaceAll("\u0000", "\ufffd");
   if (key.length <= KEY_MAX) return key;
   return `${key.slice(0, 64)}…${sha256(key).toString("base64url")}`;
 }
@@ -62,6 +64,16 @@ export function composeCoalesced(
 }
 
 /**
+ * A coalesceTemplate as what renders a window's items (with a template the separator is not used),
+ * made once when the rule compiles.
+ */
+export function itemsRenderer(
+  template: CompiledTemplate,
+): (items: readonly CoalescedItem[], key: string) => string {
+  return (items, key) => composeCoalesced(template, items, key, "");
+}
+
+/**
  * The coalesceTemplate of the rule whose id is `scope` (a flow's scope is its mapping's id), as what
  * renders a window's items when the window ends on time; undefined when that rule has none (any more).
  */
@@ -69,8 +81,7 @@ export function coalesceTemplateOf(
   rules: ReadonlyArray<{ id: string; flow?: CompiledFlow }>,
   scope: string,
 ): ((items: readonly CoalescedItem[], key: string) => string) | undefined {
-  const template = rules.find((r) => r.id === scope)?.flow?.coalesce?.template;
-  return template && ((items, key) => composeCoalesced(template, items, key, ""));
+  return rules.find((r) => r.id === scope)?.flow?.coalesce?.render;
 }
 
 /** A window as the schema takes it, checked against the longest one; else the sentence for the issue. */

@@ -61,7 +61,7 @@ export async function route(index: RuleIndex, req: HookRequest, opts?: RouteOpti
     const rule = explain
       ? tracedMatch(index.byPath.get(path) ?? index.pathless, context, explain, verification)
       : firstMatch(index.plans.get(path) ?? index.pathlessPlan, context, admits);
-    if (rule) return withFlow(rule, withSuccessAnswer(rule, await act(rule, context, req, now, explain)));
+    if (rule) return withRule(rule, await act(rule, context, req, now, explain));
     return { kind: "no-match", path, ...(explain && { explain }) };
   } catch (err) {
     // A `when` that blew its budget owns the request: later rules are not tried (422 naming it).
@@ -173,22 +173,23 @@ function explainMiss(rule: CompiledRule, ctx: LogicContext): ExplainStep {
   };
 }
 
-/** An accepting decision carries its rule's successStatus / successBody, for the answer. */
-function withSuccessAnswer(rule: CompiledRule, decision: Decision): Decision {
-  if (rule.successAnswer === undefined) return decision;
-  if (decision.kind === "wake" || decision.kind === "agent" || decision.kind === "skip") {
-    return { ...decision, successAnswer: rule.successAnswer };
+/**
+ * An accepting decision carries its rule's successStatus / successBody, for the answer, and its flow
+ * control. The decision is the one act() just made for this request: completed in place, not copied.
+ */
+function withRule(rule: CompiledRule, decision: Decision): Decision {
+  const { kind } = decision;
+  if (rule.successAnswer !== undefined && (kind === "wake" || kind === "agent" || kind === "skip")) {
+    decision.successAnswer = rule.successAnswer;
   }
+  if (rule.flow !== undefined && (kind === "wake" || kind === "agent")) decision.flow = rule.flow;
   return decision;
 }
 
-/** An accepting decision of a rule with flow control carries it, and each action its keys. */
-function withFlow(rule: CompiledRule, decision: Decision): Decision {
-  if (rule.flow === undefined || (decision.kind !== "wake" && decision.kind !== "agent")) return decision;
-  return { ...decision, flow: rule.flow };
-}
-
-/** The action with the keys its rule's flow renders from `data` (the request or a forEach element). */
+/**
+ * The action with the keys its rule's flow renders from `data` (the request or a forEach element):
+ * set on the action buildAction just made for it.
+ */
 function keyed<A extends AgentAction | WakeAction>(
   rule: CompiledRule,
   action: A,
@@ -196,7 +197,8 @@ function keyed<A extends AgentAction | WakeAction>(
 ): A {
   if (!rule.flow || !data) return action;
   const keys = flowKeys(rule.flow, data);
-  return keys ? { ...action, flow: keys } : action;
+  if (keys) action.flow = keys;
+  return action;
 }
 
 async function act(

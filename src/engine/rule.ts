@@ -12,6 +12,7 @@ import {
   type CompiledFlow,
   DEDUPE_MAX_MS,
   flowWindowMs,
+  itemsRenderer,
   RATE_PER_MAX_MS,
 } from "./flow.js";
 import { type CompiledForEach, compileForEach } from "./for-each.js";
@@ -162,7 +163,7 @@ function compileFlow(
   const lane = flow && laneOf(mapping, scope);
   if (isProblem(lane)) error(lane.field, lane.message);
   if (!flow || (!flow.dedupe && !flow.coalesce && !flow.rate && !flow.budget && !lane)) return undefined;
-  const compiled: CompiledFlow = {};
+  const compiled: CompiledFlow = { scope: mapping.id };
   let ok = !isProblem(lane);
   if (lane && !isProblem(lane)) compiled.lane = lane;
   if (flow.dedupe) {
@@ -185,7 +186,7 @@ function compileFlow(
         key,
         windowMs,
         max: flow.coalesce.max ?? COALESCE_DEFAULT_MAX,
-        ...(template && { template }),
+        ...(template && { template, render: itemsRenderer(template) }),
       };
     } else ok = false;
   }

@@ -27,12 +27,24 @@ export interface HookRequest {
 /** A template over a request's data (a CompiledTemplate; declared here, as template.ts reads these types). */
 type FlowTemplate = (data: Record<string, unknown>) => string;
 
+/** A coalesce template over a window's items (each its message and time) and key. */
+type ItemsTemplate = (items: ReadonlyArray<{ message: string; at: number }>, key: string) => string;
+
 /** A mapping's flow control, compiled at load (engine/flow.ts): key templates, windows, the coalesce template. */
 export interface CompiledFlow {
+  /** Its mapping's id: the scope its windows, keys and counts are kept under. */
+  scope: string;
   /** The lane its runs wait in (flow.lane, or flow.concurrency alone). */
   lane?: RunLane;
   dedupe?: { key: FlowTemplate; windowMs: number };
-  coalesce?: { key: FlowTemplate; windowMs: number; max: number; template?: FlowTemplate };
+  coalesce?: {
+    key: FlowTemplate;
+    windowMs: number;
+    max: number;
+    template?: FlowTemplate;
+    /** The template over a window's items, made once here and shared by every request's spec. */
+    render?: ItemsTemplate;
+  };
   /** Runs started per fixed period; past it a run is held or dropped (`over`). Agent runs only. */
   rate?: FlowRate;
   /** Runs and tokens per fixed period; past it a run is held or dropped (`over`). Agent runs only. */

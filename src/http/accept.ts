@@ -6,7 +6,7 @@ import { metrics } from "../core/metrics.js";
 import { timeOrderedId } from "../core/time-ordered-id.js";
 import { inSpan, traceparentOf } from "../core/tracing.js";
 import { wrapExternalContent } from "../core/untrusted-content.js";
-import { type CompiledFlow, composeCoalesced, type FlowKeys } from "../engine/flow.js";
+import type { CompiledFlow, FlowKeys } from "../engine/flow.js";
 import type { AgentAction, WakeAction } from "../engine/types.js";
 import type { AdmittedRun } from "../ingress/decide.js";
 import type { AgentVerdict } from "../policy/agent-policy.js";
@@ -21,11 +21,8 @@ import type {
 } from "../store/types.js";
 import { HttpError } from "./errors.js";
 
-/** A mapping's flow control, for the actions it built (each carries its keys); scope: the mapping's id. */
-export interface AcceptFlow {
-  spec: CompiledFlow;
-  scope: string;
-}
+/** A mapping's flow control, for the actions it built (each carries its keys); its scope: the mapping's id. */
+export type AcceptFlow = CompiledFlow;
 
 export interface Acceptor {
   wake(
@@ -124,12 +121,18 @@ export function createAcceptor(runtime: Runtime): Acceptor {
 }
 
 function newWake(action: WakeAction, hook: string, receivedAt: number, flow?: AcceptFlow): NewWake {
-  const wake: NewWake = { text: action.text, mode: action.mode, source: action.name ?? hook, receivedAt };
-  const spec = flow && flowSpec(flow, action.flow, action.text, { separator: "\n" }, "wake");
-  return spec ? { ...wake, flow: spec } : wake;
+  const source = action.name ?? hook;
+  const spec =
+    flow && flowSpec(flow, action.flow, action.text, flow.coalesce?.template ? WAKE_TEMPLATE : WAKE, "wake");
+  return spec
+    ? { text: action.text, mode: action.mode, source, receivedAt, flow: spec }
+    : { text: action.text, mode: action.mode, source, receivedAt };
 }
 
-/**
+/** A wake window's frame, the same for every wake: one object each, shared by the windows' specs. */
+const WAKE: CoalesceFrame = Object.freeze({ separator: "\n" });
+const WAKE_TEMPLATE: CoalesceFrame = Object.freeze({ separator: "\n", template: true as const });
+
 /**
  * The store's view of an action's flow control: its keys with the mapping's windows, how a coalesced
  * message is made of the items (`frame`, and the mapping's coalesceTemplate), and for a run its
@@ -140,24 +143,24 @@ function flowSpec(
   flow: AcceptFlow,
   keys: FlowKeys | undefined,
   item: string,
-  frame: CoalesceFrame,
+  frame: CoalesceFrame | undefined,
   kind: "wake" | "run",
 ): FlowSpec | undefined {
-  const { dedupe, coalesce, rate, budget } = flow.spec;
+  const { dedupe, coalesce, rate, budget } = flow;
   const spec: FlowSpec = { scope: flow.scope };
   if (rate && kind === "run") spec.rate = rate;
   if (budget && kind === "run") spec.budget = budget;
   if (!keys) return spec.rate || spec.budget ? spec : undefined;
   if (dedupe && keys.dedupe !== undefined) spec.dedupe = { key: keys.dedupe, windowMs: dedupe.windowMs };
-  if (coalesce && keys.coalesce !== undefined) {
-    const { template } = coalesce;
+  if (coalesce && frame && keys.coalesce !== undefined) {
+    // The mapping's template over the items was made when its rule compiled.
     spec.coalesce = {
       key: keys.coalesce,
       windowMs: coalesce.windowMs,
       max: coalesce.max,
       item,
-      frame: template ? { ...frame, template: true } : frame,
-      ...(template && { render: (items, key) => composeCoalesced(template, items, key, frame.separator) }),
+      frame,
+      render: coalesce.render,
     };
   }
   return spec.dedupe || spec.coalesce || spec.rate || spec.budget ? spec : undefined;
@@ -183,9 +186,10 @@ function newRun(
     : wrapExternalContent(action.message, { hookName: name, runId: id, receivedAt, source });
   // A coalesced run's message is made of the items when its window ends, wrapped once as the window's
   // run, from its first request.
-  const frame: CoalesceFrame = {
+  const frame: CoalesceFrame | undefined = flow?.coalesce && {
     separator: "\n\n",
     ...(!action.allowUnsafeExternalContent && { wrap: { hookName: name, source } }),
+    ...(flow.coalesce.template && { template: true as const }),
   };
   const spec = flow && flowSpec(flow, action.flow, action.message, frame, "run");
   return {
@@ -206,7 +210,7 @@ function newRun(
     ...(action.pack !== undefined && { pack: action.pack }),
     ...(mappingId !== undefined && { mappingId }),
     ...(spec && { flow: spec }),
-    ...(flow?.spec.lane && { lane: flow.spec.lane }),
+    ...(flow?.lane && { lane: flow.lane }),
   };
 }
 

@@ -411,10 +411,9 @@ export function hookRoute(opts: HookRouteOptions) {
   return { onRequest, handler };
 }
 
-/** A decision's flow control with its scope (the mapping), when its mapping has one. */
+/** A decision's flow control (its scope is its mapping's id), when its mapping has one. */
 function acceptFlow(decision: Extract<IngressDecision, { kind: "wake" | "agent" }>): AcceptFlow | undefined {
-  const { flow, mappingId } = decision;
-  return flow && mappingId !== undefined ? { spec: flow, scope: mappingId } : undefined;
+  return decision.mappingId !== undefined ? decision.flow : undefined;
 }
 
 export function methodNotAllowed(allow = "POST"): HttpError {

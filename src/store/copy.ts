@@ -26,7 +26,7 @@ const TABLES = [
   // Open coalesce windows (their held runs start when the window ends) with the requests they
   // gathered, and remembered dedupe keys.
   { name: "flow_windows", order: "scope, key" },
-  { name: "flow_items", order: "scope, key, seq" },
+  { name: "flow_items", order: "id", identity: "id" },
   { name: "flow_dedupe", order: "scope, key" },
   // Each mapping's rate count (its held runs are in runs, with the time their period starts).
   { name: "flow_rates", order: "scope" },

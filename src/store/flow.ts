@@ -32,10 +32,15 @@ import type {
   WakeMode,
 } from "./types.js";
 
-/** An open coalesce window as the store keeps it; its requests are rows of flow_items (seq 0 to count - 1). */
+/**
+ * An open coalesce window as the store keeps it; its requests are rows of flow_items (seq 0 to
+ * count - 1), in arrival order under the table's integer key, known by the id of the window's first.
+ */
 export interface WindowState {
   scope: string;
   key: string;
+  /** The id of its first item in flow_items; null until the store writes that item (it sets this then). */
+  firstItem: number | null;
   kind: "run" | "wake";
   /** The run the window gathers into (kind run). */
   runId: string | null;
@@ -101,12 +106,17 @@ export type FlowOp =
   /** A run past its rate or budget with over: drop; `until`: when it would have been let start. */
   | { op: "drop-run"; runId: string; until: number; reason: "rate" | "budget"; by?: string }
   | { op: "queue-run"; runId: string }
-  /** A request's item; `runId`: the held run, which shows `seq + 1` requests merged once it is a join. */
-  | { op: "add-item"; scope: string; key: string; seq: number; item: FlowItem; runId: string | null }
+  /**
+   * A request's item in `window` (the plan's own object: writing its first item, the store sets its
+   * `firstItem`, which the window's later ops read); `runId`: the held run, which shows `seq + 1`
+   * requests merged once it is a join.
+   */
+  | { op: "add-item"; window: WindowState; seq: number; item: FlowItem; runId: string | null }
   /** A wake as without flow (it may coalesce with an identical pending event). */
   | { op: "wake"; wake: NewWake }
   /** A window ends: its items become its run's message (the run is queued) or one event; then they go. */
   | { op: "end-window"; window: WindowState; render?: CoalesceRender }
+  /** `window` is the plan's own object, as in add-item (its first item is written before this op). */
   | { op: "open-window"; window: WindowState }
   | { op: "window-mode"; scope: string; key: string; mode: WakeMode }
   | { op: "drop-window"; scope: string; key: string }
@@ -131,20 +141,32 @@ export function emptyFlowState(): FlowState {
   return { windows: new Map(), dedupe: new Map(), rates: new Map(), tokens: new Map() };
 }
 
+/** The last slot made, and its scope and key. */
+let lastScope = "";
+let lastKey = "";
+let lastSlot = "\u0000";
+
+/**
+ * The Map key of a scope's window or dedupe key. An accept looks its window up several times (the
+ * store's cache, the plan, the cache again) with the same two strings: the last slot is made again
+ * only for another scope or key, so that the string is joined and hashed once, not at each lookup.
+ */
 export function slot(scope: string, key: string): string {
-  return `${scope}\u0000${key}`;
+  if (key !== lastKey || scope !== lastScope) {
+    lastScope = scope;
+    lastKey = key;
+    lastSlot = `${scope}\u0000${key}`;
+  }
+  return lastSlot;
 }
 
 /**
  * The windows, dedupe keys and rate counts (by scope) the actions name, for the store to load (and on
  * PostgreSQL, lock).
  */
-export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): {
-  windows: Array<[string, string]>;
-  dedupe: Array<[string, string]>;
-  rates: string[];
-  tokens: string[];
-} {
+export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): FlowKeysOf {
+  // Most accepts are one action: its keys as they are, without the sets that merge a fan-out's.
+  if (actions.length === 1) return flowKeysOfOne(actions[0]!.flow);
   const windows = new Map<string, [string, string]>();
   const dedupe = new Map<string, [string, string]>();
   const rates = new Set<string>();
@@ -162,6 +184,34 @@ export function flowKeysOf(actions: ReadonlyArray<NewRun | NewWake>): {
     dedupe: [...dedupe.values()],
     rates: [...rates],
     tokens: [...tokens],
+  };
+}
+
+/** The windows, dedupe keys, rate and token counts an accept names (each once). */
+interface FlowKeysOf {
+  windows: ReadonlyArray<readonly [string, string]>;
+  dedupe: ReadonlyArray<readonly [string, string]>;
+  rates: readonly string[];
+  tokens: readonly string[];
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+function flowKeysOfOne(flow: FlowSpec | undefined): FlowKeysOf {
+  if (!flow) return { windows: NONE, dedupe: NONE, rates: NONE, tokens: NONE };
+  const { scope, coalesce, dedupe, rate, budget } = flow;
+  return {
+    windows: coalesce ? [[scope, coalesce.key]] : NONE,
+    dedupe: dedupe ? [[scope, dedupe.key]] : NONE,
+    rates:
+      rate && budget?.runs
+        ? [scope, budgetScope(scope)]
+        : rate
+          ? [scope]
+          : budget?.runs
+            ? [budgetScope(scope)]
+            : NONE,
+    tokens: budget?.tokens ? [scope] : NONE,
   };
 }
 
@@ -232,6 +282,7 @@ export class FlowPlan {
         const window: WindowState = {
           scope: flow.scope,
           key,
+          firstItem: null,
           kind: "run",
           runId: run.id,
           openedAt: at,
@@ -368,6 +419,7 @@ export class FlowPlan {
       const window: WindowState = open ?? {
         scope: flow.scope,
         key,
+        firstItem: null,
         kind: "wake",
         runId: null,
         openedAt: at,
@@ -399,9 +451,16 @@ export class FlowPlan {
    * work for the run worker. A join to a window that stays open queues nothing.
    */
   queuesRuns(): boolean {
+    let inserts = false;
+    for (const op of this.ops) {
+      if (op.op === "queue-run") return true;
+      if (op.op === "insert-run") inserts = true;
+    }
+    // A join inserts nothing: no set of the held ones to build.
+    if (!inserts) return false;
     const held = new Set<string>();
     for (const op of this.ops) if (op.op === "hold-run" || op.op === "drop-run") held.add(op.runId);
-    return this.ops.some((op) => (op.op === "insert-run" && !held.has(op.run.id)) || op.op === "queue-run");
+    return this.ops.some((op) => op.op === "insert-run" && !held.has(op.run.id));
   }
 
   /** The outcome of runs planned, `stored` the run ids as placed. */
@@ -418,9 +477,10 @@ export class FlowPlan {
   wakesOutcome(
     wakes: readonly NewWake[],
     fanOut: boolean,
-    events: ReadonlyMap<number, "queued" | "coalesced">,
+    /** Undefined when the plan has no ordinary wake. */
+    events: ReadonlyMap<number, "queued" | "coalesced"> | undefined,
   ): { mode: WakeMode; event: "queued" | "coalesced"; count?: number } & FlowMarks {
-    const queued = this.placed.some((p) => p.wakeOp !== undefined && events.get(p.wakeOp) === "queued");
+    const queued = this.placed.some((p) => p.wakeOp !== undefined && events?.get(p.wakeOp) === "queued");
     return {
       mode: combinedWakeMode(wakes),
       event: queued ? "queued" : "coalesced",
@@ -430,12 +490,23 @@ export class FlowPlan {
   }
 
   private marks(): FlowMarks {
-    return {
-      ...(this.placed.some((p) => p.coalesced) && { coalesced: true as const }),
-      ...(this.placed.every((p) => p.deduped) && { deduped: true as const }),
-      ...(this.placed.some((p) => p.fate === "held") && { held: true as const }),
-      ...(this.placed.some((p) => p.fate === "dropped") && { dropped: true as const }),
-    };
+    // One pass, one object: this runs for every flow-controlled request.
+    let coalesced = false;
+    let deduped = true;
+    let held = false;
+    let dropped = false;
+    for (const p of this.placed) {
+      if (p.coalesced) coalesced = true;
+      if (!p.deduped) deduped = false;
+      if (p.fate === "held") held = true;
+      else if (p.fate === "dropped") dropped = true;
+    }
+    const marks: FlowMarks = {};
+    if (coalesced) marks.coalesced = true;
+    if (deduped) marks.deduped = true;
+    if (held) marks.held = true;
+    if (dropped) marks.dropped = true;
+    return marks;
   }
 
   /** A repeat of a live dedupe key: placed as the first request's, nothing written. */
@@ -470,8 +541,7 @@ export class FlowPlan {
     const seq = window.count++;
     this.ops.push({
       op: "add-item",
-      scope: window.scope,
-      key: window.key,
+      window,
       seq,
       item: { message, at },
       runId: window.runId,
@@ -494,7 +564,7 @@ export class FlowPlan {
       return this.release(window, render, fresh, at);
     }
     this.state.windows.set(id, window);
-    if (fresh) this.ops.push({ op: "open-window", window: { ...window } });
+    if (fresh) this.ops.push({ op: "open-window", window });
     return undefined;
   }
 
@@ -517,7 +587,8 @@ export class FlowPlan {
     at = window.closesAt,
   ): RateFate | undefined {
     this.state.windows.delete(slot(window.scope, window.key));
-    this.ops.push({ op: "end-window", window: { ...window }, ...(render && { render }) });
+    // The window itself: its first item's id may be written by an op before this one.
+    this.ops.push({ op: "end-window", window, ...(render && { render }) });
     let fate: RateFate | undefined;
     if (window.kind === "run") {
       // A rate or budget whose count was not loaded belongs to a mapping that no longer has one (or an
@@ -559,6 +630,16 @@ export function composeWindow(
 }
 
 /**
+ * Whether composeWindow reads the items' times: for the coalesceTemplate, or for a run's wrapper (the
+ * time of its first request). Else the message is the messages joined by the frame's separator.
+ */
+export function readsItemTimes(window: WindowState, render: CoalesceRender | undefined): boolean {
+  return (
+    (render !== undefined && window.frame.template === true) || (window.kind === "run" && !!window.frame.wrap)
+  );
+}
+
+/**
  * The windows a release at `at` ends: those of mappings with a coalesceTemplate only when `templates`
  * can render them (a process without the rules leaves them to one with them), each with its template.
  */
@@ -593,20 +674,21 @@ export function windowParams(w: WindowState): unknown[] {
     JSON.stringify(w.frame),
     w.rate && JSON.stringify(w.rate),
     w.budget ? JSON.stringify(w.budget) : null,
+    w.firstItem,
   ];
 }
 
 export const WINDOW_COLUMNS =
-  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, frame, rate, budget" as const;
+  "scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, frame, rate, budget, first_item" as const;
 
 /**
  * The select list of a window row with its count of items (seq runs from 0 without gaps, so the
- * count is the last seq + 1: one step down the key's index rather than a walk over its items);
- * `s` is the schema prefix ("" or `"x".`).
+ * count is the last seq + 1: one step down the (first_item, seq) index rather than a walk over its
+ * items); `s` is the schema prefix ("" or `"x".`).
  */
 export function windowSelect(s = ""): string {
   return `w.scope, w.key, w.kind, w.run_id, w.opened_at, w.closes_at, w.max, w.mode, w.source, w.frame, w.rate, w.budget,
-    coalesce((SELECT max(i.seq) + 1 FROM ${s}flow_items i WHERE i.scope = w.scope AND i.key = w.key), 0) AS count`;
+    w.first_item, coalesce((SELECT max(i.seq) + 1 FROM ${s}flow_items i WHERE i.first_item = w.first_item), 0) AS count`;
 }
 
 /** A window row as both stores read it (PostgreSQL's bigint columns come back as numbers: see connect.ts). */
@@ -624,12 +706,14 @@ export interface WindowRow {
   count: number | string;
   rate: string | null;
   budget: string | null;
+  first_item: number | string | null;
 }
 
 export function windowFromRow(row: WindowRow): WindowState {
   return {
     scope: row.scope,
     key: row.key,
+    firstItem: row.first_item === null ? null : Number(row.first_item),
     kind: row.kind === "wake" ? "wake" : "run",
     runId: row.run_id,
     openedAt: Number(row.opened_at),

@@ -82,6 +82,29 @@ export function cpuMsOf(pid) {
 }
 
 /**
+ * User and system CPU time of a process so far, in milliseconds each (Linux, 100 ticks a second), and
+ * of its main thread alone (the event loop: the other threads are libuv's pool, which syncs the WAL,
+ * and V8's).
+ */
+export function cpuSplitOf(pid) {
+  const split = (stat) => {
+    const fields = readFileSync(stat, "utf8").split(") ")[1].split(" ");
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  };
+  return { ...split(`/proc/${pid}/stat`), main: split(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+/**
+ * Bytes a process has handed to write calls so far (sockets included) and the bytes of files it has
+ * dirtied for the disk (Linux `/proc/PID/io`: `wchar`, `write_bytes`).
+ */
+export function writtenOf(pid) {
+  const text = readFileSync(`/proc/${pid}/io`, "utf8");
+  const field = (name) => Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  return { calls: field("wchar"), disk: field("write_bytes") };
+}
+
+/**
  * One autocannon run; `body(n)` builds the n-th request body so payloads differ, and `sign(text, n)`,
  * when given, the headers a signing sender adds for that body.
  */

@@ -1,13 +1,23 @@
 // Paired runs: two or more builds (or settings) of hookgate serving the same load one at a time,
 // alternating round by round, each on a fresh instance; prints the median of the server's CPU per
 // request (read from /proc, as the ingress group's CPU rows are), of its ratio to the first variant's in
-// the same round, and of its req/s. This is how the before/after figures in test/bench/README.md
+// the same round, of its user and system parts (and the main thread's), of the bytes it wrote per
+// request, and of its req/s. This is how the before/after figures in test/bench/README.md
 // ("Where the time goes") were taken.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { targets, writeBenchConfig } from "./ingress.bench.mjs";
-import { CLI, cpuMsOf, load, sqliteRunsDone, sqliteRunsFinished, startChild } from "./lib.mjs";
+import {
+  CLI,
+  cpuMsOf,
+  cpuSplitOf,
+  load,
+  sqliteRunsDone,
+  sqliteRunsFinished,
+  startChild,
+  writtenOf,
+} from "./lib.mjs";
 
 const help = `Usage: node test/bench/paired.mjs [--target c|b|d] [--rounds N] [--seconds S] VARIANT...
 
@@ -116,25 +126,48 @@ async function measure(v) {
     const finished =
       !v.floor && RUN_TARGETS.has(t) ? () => sqliteRunsFinished(join(dirname(file), "state.db")) : null;
     const ranBefore = finished?.();
-    const before = cpuMsOf(server.proc.pid);
+    const pid = server.proc.pid;
+    const [before, split, written] = [cpuMsOf(pid), cpuSplitOf(pid), writtenOf(pid)];
     const result = await load({ ...opts, duration: seconds });
-    const cpuUs = ((cpuMsOf(server.proc.pid) - before) * 1000) / result.requests.total;
-    const ran = finished ? finished() - ranBefore : undefined;
-    return { cpuUs, rps: result.requests.average, ran, requests: result.requests.total };
+    const n = result.requests.total;
+    const [splitAfter, writtenAfter] = [cpuSplitOf(pid), writtenOf(pid)];
+    return {
+      cpuUs: ((cpuMsOf(pid) - before) * 1000) / n,
+      userUs: ((splitAfter.user - split.user) * 1000) / n,
+      systemUs: ((splitAfter.system - split.system) * 1000) / n,
+      mainUserUs: ((splitAfter.main.user - split.main.user) * 1000) / n,
+      mainSystemUs: ((splitAfter.main.system - split.main.system) * 1000) / n,
+      // Bytes handed to write calls (the answers on the sockets, the WAL's frames) and bytes of the
+      // store's files dirtied for the disk, per request: what a layout that spreads its writes over
+      // more pages costs shows here rather than in instructions.
+      callBytes: (writtenAfter.calls - written.calls) / n,
+      diskBytes: (writtenAfter.disk - written.disk) / n,
+      rps: result.requests.average,
+      ran: finished ? finished() - ranBefore : undefined,
+      requests: n,
+    };
   } finally {
     await server.stop();
   }
 }
 
-const seen = variants.map(() => ({ cpuUs: [], rps: [] }));
+const seen = variants.map(() => ({
+  cpuUs: [],
+  userUs: [],
+  systemUs: [],
+  mainUserUs: [],
+  mainSystemUs: [],
+  callBytes: [],
+  diskBytes: [],
+  rps: [],
+}));
 for (let r = 0; r < rounds; r++) {
   // Alternate the order so that drift over a round does not always favour the same variant.
   const order = variants.map((_, i) => i);
   if (r % 2 === 1) order.reverse();
   for (const i of order) {
     const m = await measure(variants[i]);
-    seen[i].cpuUs.push(m.cpuUs);
-    seen[i].rps.push(m.rps);
+    for (const k of Object.keys(seen[i])) seen[i][k].push(m[k]);
     const ran = m.ran === undefined ? "" : `, ${m.ran} runs run during the load of ${m.requests} requests`;
     process.stderr.write(
       `round ${r + 1}/${rounds} ${variants[i].name}: ${m.cpuUs.toFixed(1)} µs/request${ran}\n`,
@@ -147,13 +180,13 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // between rounds far more than within one, so the median of these ratios moves least.
 const first = seen[0].cpuUs;
 console.log(
-  `| variant | server CPU per request (median) | CPU vs ${variants[0].name}, same round (median) | req/s (median) | every round, µs |`,
+  `| variant | server CPU per request (median) | CPU vs ${variants[0].name}, same round (median) | user / system µs (medians) | of which the main thread | bytes written / dirtied per request (medians) | req/s (median) | every round, µs |`,
 );
-console.log("|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|");
 variants.forEach((v, i) => {
-  const { cpuUs, rps } = seen[i];
+  const { cpuUs, userUs, systemUs, mainUserUs, mainSystemUs, callBytes, diskBytes, rps } = seen[i];
   const ratio = median(cpuUs.map((c, r) => c / first[r]));
   console.log(
-    `| ${v.name} | ${median(cpuUs).toFixed(1)} µs | ${ratio.toFixed(3)} | ${Math.round(median(rps)).toLocaleString("en-US")} | ${cpuUs.map((c) => c.toFixed(0)).join(", ")} |`,
+    `| ${v.name} | ${median(cpuUs).toFixed(1)} µs | ${ratio.toFixed(3)} | ${median(userUs).toFixed(1)} / ${median(systemUs).toFixed(1)} | ${median(mainUserUs).toFixed(1)} / ${median(mainSystemUs).toFixed(1)} | ${Math.round(median(callBytes)).toLocaleString("en-US")} / ${Math.round(median(diskBytes)).toLocaleString("en-US")} | ${Math.round(median(rps)).toLocaleString("en-US")} | ${cpuUs.map((c) => c.toFixed(0)).join(", ")} |`,
   );
 });

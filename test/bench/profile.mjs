@@ -104,13 +104,15 @@ const server = await startChild([
 ]);
 let cpuUs;
 let rps;
+let served;
 try {
   const opts = { url: server.url, path: target.path, headers: target.headers, body: target.body };
-  await load({ ...opts, duration: 1 });
+  const warmup = await load({ ...opts, duration: 1 });
   const before = cpuMsOf(server.proc.pid);
   const result = await load({ ...opts, duration: Number(values.seconds) });
   cpuUs = ((cpuMsOf(server.proc.pid) - before) * 1000) / result.requests.total;
   rps = result.requests.average;
+  served = warmup.requests.total + result.requests.total;
 } finally {
   await server.stop();
 }
@@ -119,7 +121,9 @@ const { busy, hits, top } = summarize(JSON.parse(readFileSync(join(dir, name), "
 console.log(
   `${target.name}: ${Math.round(rps)} req/s, ${cpuUs.toFixed(1)} µs of server CPU per request (all threads)`,
 );
-console.log(`profile: ${join(dir, name)}; main thread busy samples: ${busy}\n`);
+console.log(`profile: ${join(dir, name)}; main thread busy samples: ${busy}`);
+// For profile-diff.mjs: every request the profile saw, the warm-up's too.
+console.log(`requests under the profile: ${served}\n`);
 console.log("| piece | share of busy samples | ≈ µs per request |");
 console.log("|---|---|---|");
 PIECES.forEach(([label], i) => {

@@ -70,6 +70,7 @@ describe("SqliteStore: opening", () => {
     const db = new Database(file);
     db.exec(`
       DROP TABLE flow_items;
+      ALTER TABLE flow_windows DROP COLUMN first_item;
       ALTER TABLE flow_windows DROP COLUMN frame;
       INSERT INTO runs (id, name, message, session_key, wake_mode, deliver, channel, received_at, status,
                         held_reason, held_until, merged)
@@ -91,6 +92,55 @@ describe("SqliteStore: opening", () => {
       ["disk 91%\ndisk 95%", "disk", "now"],
     ]);
     expect(await store.releaseWindows(10_000)).toEqual({ runs: 0, wakes: [] });
+  });
+
+  it("windows open in the layout keyed by window stay open through the upgrade, their items in order", async () => {
+    (await openStore()).close();
+    // Back to schema 17: items keyed by (scope, key, seq).
+    const db = new Database(file);
+    db.exec(`
+      DROP TABLE flow_items;
+      ALTER TABLE flow_windows DROP COLUMN first_item;
+      CREATE TABLE flow_items (
+        scope TEXT NOT NULL, key TEXT NOT NULL, seq INTEGER NOT NULL, at INTEGER NOT NULL, message TEXT NOT NULL,
+        PRIMARY KEY (scope, key, seq)
+      ) WITHOUT ROWID;
+      INSERT INTO runs (id, name, message, session_key, wake_mode, deliver, channel, received_at, status,
+                        held_reason, held_until, merged)
+        VALUES ('held-1', 'alerts', 'a1', 'hook:x', 'now', 0, 'last', 1000, 'held', 'coalesce', 9000, 2);
+      INSERT INTO flow_windows (scope, key, kind, run_id, opened_at, closes_at, max, items, mode, source, frame)
+        VALUES ('m', 'k', 'run', 'held-1', 1000, 9000, 50, '[]', NULL, NULL, '{"separator":" "}'),
+               ('w', 'disk', 'wake', NULL, 1500, 9000, 50, '[]', 'now', 'disk', '{"separator":"/"}');
+      INSERT INTO flow_items (scope, key, seq, at, message)
+        VALUES ('w', 'disk', 0, 1500, 'd1'), ('m', 'k', 1, 1200, 'a2'), ('m', 'k', 0, 1000, 'a1'),
+               ('w', 'disk', 1, 1600, 'd2'), ('w', 'disk', 2, 1700, 'd3');
+    `);
+    db.pragma("user_version = 17");
+    db.close();
+    const store = await openStore();
+    expect(await store.getRun("held-1")).toMatchObject({ status: "held", merged: 2 });
+    const coalesced = (id: string, key: string, at: number) =>
+      run(id, {
+        message: id,
+        receivedAt: at,
+        flow: { scope: "m", coalesce: { key, windowMs: 8000, max: 50, item: id, frame: { separator: " " } } },
+      });
+    // A join continues the window; a window opened now gets ids after the upgraded ones.
+    await store.acceptRuns([coalesced("a3", "k", 2000), coalesced("b1", "other", 2000)]);
+    await store.acceptRun(coalesced("a4", "k", 2100));
+    expect(await store.getRun("held-1")).toMatchObject({ status: "held", merged: 4 });
+    expect(await store.releaseWindows(9000)).toEqual({ runs: 1, wakes: ["now"] });
+    expect(await store.getRun("held-1")).toMatchObject({
+      status: "queued",
+      message: "a1 a2 a3 a4",
+      merged: 4,
+    });
+    expect((await store.pendingEvents()).map((e) => e.text)).toEqual(["d1/d2/d3"]);
+    expect(await store.releaseWindows(10_000)).toEqual({ runs: 1, wakes: [] });
+    expect(await store.getRun("b1")).toMatchObject({ status: "queued", message: "b1" });
+    const left = new Database(file, { readonly: true });
+    expect(left.prepare("SELECT count(*) FROM flow_items").pluck().get()).toBe(0);
+    left.close();
   });
 
   it("ping is false once closed", async () => {

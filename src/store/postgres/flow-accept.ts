@@ -230,8 +230,8 @@ async function endWindow(
 ): Promise<void> {
   const { client, s } = ctx;
   const { rows } = await client.query<{ message: string; at: string | number }>(
-    `SELECT message, at FROM ${s}.flow_items WHERE scope = $1 AND key = $2 ORDER BY seq`,
-    [window.scope, window.key],
+    `SELECT message, at FROM ${s}.flow_items WHERE first_item = $1 ORDER BY seq`,
+    [window.firstItem],
   );
   const items: FlowItem[] = rows.map((r) => ({ message: r.message, at: Number(r.at) }));
   const message = pgText(composeWindow(window, items, render));
@@ -247,7 +247,35 @@ async function endWindow(
       [message, pgText(window.source ?? "wake"), window.mode ?? "now", window.openedAt],
     );
   }
-  await client.query(`DELETE FROM ${s}.flow_items WHERE scope = $1 AND key = $2`, [window.scope, window.key]);
+  await client.query(`DELETE FROM ${s}.flow_items WHERE first_item = $1`, [window.firstItem]);
+}
+
+/**
+ * A window's request, appended to flow_items (in arrival order under its identity key). A window's
+ * first item is its own first_item: the id is drawn first, then written twice.
+ */
+async function addItem(
+  ctx: FlowAcceptContext,
+  window: WindowState,
+  seq: number,
+  item: FlowItem,
+): Promise<void> {
+  const { client, s } = ctx;
+  if (window.firstItem === null) {
+    const { rows } = await client.query<{ id: string | number }>(
+      `INSERT INTO ${s}.flow_items (id, first_item, seq, at, message)
+       SELECT n, n, $2, $3, $4 FROM (SELECT nextval(pg_get_serial_sequence($1, 'id')) AS n) x RETURNING id`,
+      [`${s}.flow_items`, seq, item.at, pgText(item.message)],
+    );
+    window.firstItem = Number(rows[0]!.id);
+    return;
+  }
+  await client.query(`INSERT INTO ${s}.flow_items (first_item, seq, at, message) VALUES ($1, $2, $3, $4)`, [
+    window.firstItem,
+    seq,
+    item.at,
+    pgText(item.message),
+  ]);
 }
 
 /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
@@ -296,10 +324,7 @@ async function applyFlow(
         );
         break;
       case "add-item":
-        await client.query(
-          `INSERT INTO ${s}.flow_items (scope, key, seq, at, message) VALUES ($1, $2, $3, $4, $5)`,
-          [pgText(op.scope), pgText(op.key), op.seq, op.item.at, pgText(op.item.message)],
-        );
+        await addItem(ctx, op.window, op.seq, op.item);
         if (op.runId !== null && op.seq > 0) {
           await client.query(`UPDATE ${s}.runs SET merged = $1 WHERE id = $2`, [op.seq + 1, op.runId]);
         }
@@ -322,11 +347,11 @@ async function applyFlow(
         break;
       case "open-window":
         await client.query(
-          `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+          `INSERT INTO ${s}.flow_windows (${WINDOW_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
            ON CONFLICT (scope, key) DO UPDATE SET kind = excluded.kind, run_id = excluded.run_id,
              opened_at = excluded.opened_at, closes_at = excluded.closes_at, max = excluded.max,
              items = excluded.items, mode = excluded.mode, source = excluded.source, frame = excluded.frame,
-             rate = excluded.rate, budget = excluded.budget`,
+             rate = excluded.rate, budget = excluded.budget, first_item = excluded.first_item`,
           windowParams(op.window).map((v) => (typeof v === "string" ? pgText(v) : v)),
         );
         break;

@@ -271,6 +271,36 @@ const migrations: string[] = [
     PRIMARY KEY (scope, key, seq)
   ) WITHOUT ROWID;
   `,
+  // 18: a window's requests in arrival order under an integer key, so that the joins of one commit
+  // append to the table's last page instead of dirtying a page per open window, each one more WAL frame
+  // (test/bench/README.md, "Joins that append"). A window is known by its first item's id; the index
+  // on (first_item, seq), of small entries, finds its items and count. The open windows keep theirs:
+  // each window's items are renumbered in a row, in the order the windows opened (seq has no gaps, so
+  // a window's first id is the sum of the counts before it, one at least).
+  `
+  ALTER TABLE flow_windows ADD COLUMN first_item INTEGER;
+  UPDATE flow_windows SET first_item = f.first_item FROM (
+    SELECT scope, key, 1 + coalesce(sum(max(n, 1)) OVER (ORDER BY opened_at, scope, key
+      ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS first_item
+    FROM (SELECT w.scope, w.key, w.opened_at,
+            (SELECT count(*) FROM flow_items i WHERE i.scope = w.scope AND i.key = w.key) AS n
+          FROM flow_windows w)
+  ) AS f WHERE f.scope = flow_windows.scope AND f.key = flow_windows.key;
+  ALTER TABLE flow_items RENAME TO flow_items_by_window;
+  CREATE TABLE flow_items (
+    id         INTEGER PRIMARY KEY,
+    first_item INTEGER NOT NULL,
+    seq        INTEGER NOT NULL,
+    at         INTEGER NOT NULL,
+    message    TEXT    NOT NULL
+  );
+  INSERT INTO flow_items (id, first_item, seq, at, message)
+    SELECT w.first_item + i.seq, w.first_item, i.seq, i.at, i.message
+    FROM flow_items_by_window i JOIN flow_windows w ON w.scope = i.scope AND w.key = i.key
+    ORDER BY 1;
+  DROP TABLE flow_items_by_window;
+  CREATE INDEX flow_items_window ON flow_items (first_item, seq);
+  `,
 ];
 
 export const SCHEMA_VERSION = migrations.length;

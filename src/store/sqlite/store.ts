@@ -22,6 +22,7 @@ import {
   hasFlow,
   type RateRow,
   rateFromRow,
+  readsItemTimes,
   releasedOf,
   slot,
   type TokenRow,
@@ -161,6 +162,12 @@ const ORDER_COLUMN = {
   heartbeats: "id",
   issues: "id",
 };
+
+/** A window's row (one constant text: the statement cache is looked up by it). */
+const INSERT_WINDOW_SQL = `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** A window's messages alone, in arrival order (its own statement: it is read plucked). */
+const ITEM_MESSAGES_SQL = "SELECT message FROM flow_items WHERE first_item = ? ORDER BY seq";
 
 /** An open coalesce window by its key, with its count of items. */
 const WINDOW_BY_KEY_SQL = `SELECT ${windowSelect()} FROM flow_windows w WHERE w.scope = ? AND w.key = ?`;
@@ -433,13 +440,16 @@ export class SqliteStore implements Store {
       }
       if (window) state.windows.set(at, window);
     }
-    const dedupe = this.stmt("SELECT expires_at, ref FROM flow_dedupe WHERE scope = ? AND key = ?");
-    for (const [scope, key] of keys.dedupe) {
-      const row = dedupe.get(scope, key) as { expires_at: number; ref: string | null } | undefined;
-      if (row) state.dedupe.set(slot(scope, key), { expiresAt: row.expires_at, ref: row.ref });
+    // A coalesce join names no other key: none of these statements is looked up for it.
+    if (keys.dedupe.length > 0) {
+      const dedupe = this.stmt("SELECT expires_at, ref FROM flow_dedupe WHERE scope = ? AND key = ?");
+      for (const [scope, key] of keys.dedupe) {
+        const row = dedupe.get(scope, key) as { expires_at: number; ref: string | null } | undefined;
+        if (row) state.dedupe.set(slot(scope, key), { expiresAt: row.expires_at, ref: row.ref });
+      }
     }
-    this.loadRates(state, keys.rates);
-    this.loadTokens(state, keys.tokens);
+    if (keys.rates.length > 0) this.loadRates(state, keys.rates);
+    if (keys.tokens.length > 0) this.loadTokens(state, keys.tokens);
     return state;
   }
 
@@ -469,9 +479,11 @@ export class SqliteStore implements Store {
   }
 
   /** Applies a plan's writes in order; the event outcome of each ordinary wake, by op index. */
-  private applyFlow(ops: readonly FlowOp[]): Map<number, "queued" | "coalesced"> {
-    const events = new Map<number, "queued" | "coalesced">();
-    for (const [i, op] of ops.entries()) {
+  private applyFlow(ops: readonly FlowOp[]): Map<number, "queued" | "coalesced"> | undefined {
+    // Made only for an ordinary wake: a join has none.
+    let events: Map<number, "queued" | "coalesced"> | undefined;
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!;
       switch (op.op) {
         case "insert-run":
           this.insertRun(op.run);
@@ -498,13 +510,7 @@ export class SqliteStore implements Store {
           ).run(op.scope, op.rate.periodStart, op.rate.count, op.rate.held ? 1 : 0);
           break;
         case "add-item":
-          this.stmt("INSERT INTO flow_items (scope, key, seq, at, message) VALUES (?, ?, ?, ?, ?)").run(
-            op.scope,
-            op.key,
-            op.seq,
-            op.item.at,
-            op.item.message,
-          );
+          this.addItem(op.window, op.seq, op.item);
           if (op.runId !== null && op.seq > 0) {
             this.stmt("UPDATE runs SET merged = ? WHERE id = ?").run(op.seq + 1, op.runId);
           }
@@ -518,12 +524,11 @@ export class SqliteStore implements Store {
           ).run(op.runId);
           break;
         case "wake":
+          events ??= new Map();
           events.set(i, this.insertWake(op.wake));
           break;
         case "open-window":
-          this.stmt(
-            `INSERT OR REPLACE INTO flow_windows (${WINDOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ).run(...windowParams(op.window));
+          this.stmt(INSERT_WINDOW_SQL).run(...windowParams(op.window));
           break;
         case "window-mode":
           this.stmt("UPDATE flow_windows SET mode = ? WHERE scope = ? AND key = ?").run(
@@ -547,24 +552,57 @@ export class SqliteStore implements Store {
   }
 
   /**
+   * A window's request, appended to flow_items: the joins of one commit land on the table's last page
+   * and a few pages of its small (first_item, seq) index, not on a page per open window. A window's
+   * first item is its own first_item: the next rowid, given at once (no item has a larger id).
+   */
+  private addItem(window: WindowState, seq: number, item: FlowItem): void {
+    if (window.firstItem === null) {
+      const { lastInsertRowid } = this.stmt(
+        `INSERT INTO flow_items (id, first_item, seq, at, message)
+         SELECT n, n, ?, ?, ? FROM (SELECT coalesce(max(id), 0) + 1 AS n FROM flow_items)`,
+      ).run(seq, item.at, item.message);
+      window.firstItem = Number(lastInsertRowid);
+      return;
+    }
+    this.stmt("INSERT INTO flow_items (first_item, seq, at, message) VALUES (?, ?, ?, ?)").run(
+      window.firstItem,
+      seq,
+      item.at,
+      item.message,
+    );
+  }
+
+  /**
    * A window's items become its run's message (the plan then queues, holds or drops the run) or one
    * event; then they are deleted.
    */
   private endWindow(window: WindowState, render: CoalesceRender | undefined): void {
-    const items = this.stmt(
-      "SELECT message, at FROM flow_items WHERE scope = ? AND key = ? ORDER BY seq",
-    ).all(window.scope, window.key) as FlowItem[];
-    const message = composeWindow(window, items, render);
+    let message: string;
+    let count: number;
+    if (readsItemTimes(window, render)) {
+      const items = this.stmt("SELECT message, at FROM flow_items WHERE first_item = ? ORDER BY seq").all(
+        window.firstItem,
+      ) as FlowItem[];
+      message = composeWindow(window, items, render);
+      count = items.length;
+    } else {
+      // Without a template or a wrapper the times are not used, and reading them cost a third of the
+      // window's end (test/bench/README.md, "A join's own work on the main thread").
+      const messages = this.stmt(ITEM_MESSAGES_SQL).pluck().all(window.firstItem) as string[];
+      message = messages.join(window.frame.separator);
+      count = messages.length;
+    }
     if (window.kind === "run") {
       this.stmt("UPDATE runs SET message = ?, merged = ? WHERE id = ? AND status = 'held'").run(
         message,
-        items.length > 1 ? items.length : null,
+        count > 1 ? count : null,
         window.runId,
       );
     } else {
       this.insertEvent(message, window.source ?? "wake", window.mode ?? "now", window.openedAt);
     }
-    this.stmt("DELETE FROM flow_items WHERE scope = ? AND key = ?").run(window.scope, window.key);
+    this.stmt("DELETE FROM flow_items WHERE first_item = ?").run(window.firstItem);
   }
 
   async releaseWindows(at: number, templates?: CoalesceTemplates): Promise<Released> {

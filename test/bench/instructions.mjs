@@ -90,7 +90,13 @@ async function measure(v, dir) {
     values.drain && v.target === "d" ? () => sqliteRunsDone(join(dirname(config), "state.db")) : null;
   try {
     const t = targets[v.target];
-    const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body, connections: Number(values.connections) };
+    const opts = {
+      url: server.url,
+      path: t.path,
+      headers: t.headers,
+      body: t.body,
+      connections: Number(values.connections),
+    };
     await load({ ...opts, amount: Number(values.warmup) });
     await drained?.();
     spawnSync("callgrind_control", ["-z", String(server.proc.pid)]);

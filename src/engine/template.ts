@@ -94,15 +94,26 @@ export type CompiledTemplate = (data: TemplateData, budget?: WorkBudget) => stri
 
 const ROOT_NAMES: ReadonlySet<string> = new Set(TEMPLATE_ROOTS);
 
-// Formatting a time costs more than building the rest of the data; requests within one millisecond share it.
+// Formatting a time costs more than building the rest of the data (toISOString formats every field
+// through printf): requests within one millisecond share the text, and within one second its part up
+// to the milliseconds, so a request mostly only appends its milliseconds.
 let lastMs = Number.NaN;
 let lastIso = "";
+let lastSecond = Number.NaN;
+let secondText = "";
 function isoTime(now: Date): string {
   const ms = now.getTime();
   if (Number.isNaN(ms)) return "";
   if (ms !== lastMs) {
     lastMs = ms;
-    lastIso = now.toISOString();
+    const second = Math.floor(ms / 1000);
+    if (second !== lastSecond) {
+      lastSecond = second;
+      // "…T12:34:56." of "…T12:34:56.789Z": the last four characters are always "sssZ".
+      secondText = now.toISOString().slice(0, -4);
+    }
+    const milli = ms - second * 1000;
+    lastIso = `${secondText}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
   }
   return lastIso;
 }

@@ -26,6 +26,8 @@ Prints each variant's instructions per request, on the main thread and in all th
 ratios to the first variant's.
 
   --requests N   requests counted per variant (default 2000)
+  --connections N  connections of the load (default 10); 1 puts each request in a commit of its own,
+                 so the count no longer moves with how many requests share a commit and a sync
   --warmup N     requests served before the count starts (default 2000)
   --drain        for /agent (d): start the count once the warm-up's runs have all run, and end it
                  once the counted requests' runs have: each request's run is counted whole, however
@@ -39,6 +41,7 @@ const { values, positionals } = parseArgs({
     requests: { type: "string", default: "2000" },
     warmup: { type: "string", default: "2000" },
     drain: { type: "boolean", default: false },
+    connections: { type: "string", default: "10" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -87,7 +90,13 @@ async function measure(v, dir) {
     values.drain && v.target === "d" ? () => sqliteRunsDone(join(dirname(config), "state.db")) : null;
   try {
     const t = targets[v.target];
-    const opts = { url: server.url, path: t.path, headers: t.headers, body: t.body, connections: 10 };
+    const opts = {
+      url: server.url,
+      path: t.path,
+      headers: t.headers,
+      body: t.body,
+      connections: Number(values.connections),
+    };
     await load({ ...opts, amount: Number(values.warmup) });
     await drained?.();
     spawnSync("callgrind_control", ["-z", String(server.proc.pid)]);

@@ -31,6 +31,24 @@ describe("template roots", () => {
     expect(out).toBe("2|2|push|prod|ci/build|2025-01-31T12:00:00.000Z");
   });
 
+  test("now reads as toISOString() for any time, whatever time was rendered before", () => {
+    // The text is kept per millisecond and its part up to the milliseconds per second: times in the
+    // same second, across seconds, before 1970 and after 9999 must each read as their own.
+    const time = fc.integer({ min: -62_198_755_200_000, max: 8_640_000_000_000_000 });
+    const near = fc.tuple(time, fc.integer({ min: -1500, max: 1500 }));
+    fc.assert(
+      fc.property(fc.array(near, { minLength: 1, maxLength: 8 }), (pairs) => {
+        for (const [at, step] of pairs) {
+          for (const ms of [at, at + step]) {
+            const when = new Date(Math.max(-8.64e15, Math.min(8.64e15, ms)));
+            const data = templateData({ path: "hook", payload: {}, headers: {}, query: {} }, when);
+            expect(compileTemplate("{{now}}")(data)).toBe(when.toISOString());
+          }
+        }
+      }),
+    );
+  });
+
   test("a payload key named like a root does not hide the root; payload.<key> still reads it", () => {
     const out = render("{{path}}|{{payload.path}}|{{headers.h}}", {
       path: "real",

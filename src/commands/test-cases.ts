@@ -29,22 +29,33 @@ export async function runEmbeddedCases(opts: CaseOptions): Promise<number> {
   let compiled: CompiledRules | undefined;
   try {
     let warnings: ConfigIssue[];
+    let reading: Promise<CaseSource[]>;
     if (opts.pack !== undefined) {
       let placeIssue: typeof place;
       ({ config, sources, warnings, placeIssue } = await fileSources(opts.pack));
       place = placeIssue;
+      reading = Promise.resolve(sources);
     } else {
       // Nothing is served, so the hook token is not needed.
       const loaded = await loadConfig({ file: opts.config, requireToken: false });
       config = loaded.config;
       place = loaded.placeIssue;
-      sources = await configSources(config, process.cwd(), place, loaded.rulesFiles);
+      reading = configSources(config, process.cwd(), place, loaded.rulesFiles);
       warnings = [...loaded.warnings];
     }
     // The whole configuration compiles first, its errors one load error rather than one per case;
-    // the cases then run against it. They run one at a time: one transform worker is enough.
-    compiled = await compileRules(config, { transformWorkers: 1, simulated: true });
-    warnings.push(...compiled.warnings, ...(await templateNameWarnings(sources)));
+    // the cases then run against it. They run one at a time: one transform worker is enough. The
+    // cases are read while the rules compile (a transform loads in esbuild's process and a worker).
+    const [read, built] = await Promise.allSettled([
+      reading.then(async (found) => ({ found, unread: await templateNameWarnings(found) })),
+      compileRules(config, { transformWorkers: 1, simulated: true }),
+    ]);
+    if (built.status === "fulfilled") compiled = built.value;
+    // The cases' problems first, as when they were read before the rules compiled.
+    if (read.status === "rejected") throw read.reason;
+    if (built.status === "rejected") throw built.reason;
+    sources = read.value.found;
+    warnings.push(...built.value.warnings, ...read.value.unread);
     for (const w of warnings) process.stderr.write(`${formatIssue(place(w))}\n`);
   } catch (err) {
     compiled?.dispose();

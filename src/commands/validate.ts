@@ -63,19 +63,21 @@ export const command: Command = {
       const name = describeSource(values.config);
       return report(sortIssues([...err.issues, ...more], name), name);
     }
-    // Templates, `when` expressions and transform modules are only checked by compiling them.
-    const compiled = await compileIssues({
-      hooks: loaded.config.hooks,
-      server: loaded.config.server,
-      placeIssue: loaded.placeIssue,
-    });
+    // Templates, `when` expressions and transform modules are only checked by compiling them. A
+    // template name that no test case's payload has is likely a typo, which renders empty: the cases
+    // are read for it while the rules compile (a transform loads in esbuild's process and a worker).
+    const [compiled, names] = await Promise.all([
+      compileIssues({
+        hooks: loaded.config.hooks,
+        server: loaded.config.server,
+        placeIssue: loaded.placeIssue,
+      }),
+      configSources(loaded.config, process.cwd(), loaded.placeIssue, loaded.rulesFiles).then(
+        templateNameWarnings,
+      ),
+    ]);
     const notice = reloadEnvNotice(loaded.config, loaded.source, read);
-    // A template name that no test case's payload has: likely a typo, which renders empty.
-    const unread = (
-      await templateNameWarnings(
-        await configSources(loaded.config, process.cwd(), loaded.placeIssue, loaded.rulesFiles),
-      )
-    ).map(loaded.placeIssue);
+    const unread = names.map(loaded.placeIssue);
     const warnings = [...loaded.warnings, ...compiled.warnings, ...unread, ...(notice ? [notice] : [])];
     if (compiled.errors.length > 0) {
       return report(sortIssues([...warnings, ...compiled.errors], loaded.source), loaded.source);

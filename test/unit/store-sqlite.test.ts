@@ -9,6 +9,7 @@ import { type DurableSync, GroupCommitter } from "../../src/store/sqlite/group-c
 import { SqliteStore } from "../../src/store/sqlite/store.js";
 import type { NewRun } from "../../src/store/types.js";
 import { logged, run, wake } from "../store/contract/fixtures.js";
+import { expectUpgradedWindowsContinue } from "../store/contract/upgraded-windows.js";
 import { storeContract } from "../store/contract.js";
 
 let dir: string;
@@ -118,29 +119,12 @@ describe("SqliteStore: opening", () => {
     db.pragma("user_version = 17");
     db.close();
     const store = await openStore();
-    expect(await store.getRun("held-1")).toMatchObject({ status: "held", merged: 2 });
-    const coalesced = (id: string, key: string, at: number) =>
-      run(id, {
-        message: id,
-        receivedAt: at,
-        flow: { scope: "m", coalesce: { key, windowMs: 8000, max: 50, item: id, frame: { separator: " " } } },
-      });
-    // A join continues the window; a window opened now gets ids after the upgraded ones.
-    await store.acceptRuns([coalesced("a3", "k", 2000), coalesced("b1", "other", 2000)]);
-    await store.acceptRun(coalesced("a4", "k", 2100));
-    expect(await store.getRun("held-1")).toMatchObject({ status: "held", merged: 4 });
-    expect(await store.releaseWindows(9000)).toEqual({ runs: 1, wakes: ["now"] });
-    expect(await store.getRun("held-1")).toMatchObject({
-      status: "queued",
-      message: "a1 a2 a3 a4",
-      merged: 4,
+    await expectUpgradedWindowsContinue(store, async () => {
+      const left = new Database(file, { readonly: true });
+      const count = left.prepare("SELECT count(*) FROM flow_items").pluck().get() as number;
+      left.close();
+      return count;
     });
-    expect((await store.pendingEvents()).map((e) => e.text)).toEqual(["d1/d2/d3"]);
-    expect(await store.releaseWindows(10_000)).toEqual({ runs: 1, wakes: [] });
-    expect(await store.getRun("b1")).toMatchObject({ status: "queued", message: "b1" });
-    const left = new Database(file, { readonly: true });
-    expect(left.prepare("SELECT count(*) FROM flow_items").pluck().get()).toBe(0);
-    left.close();
   });
 
   it("ping is false once closed", async () => {

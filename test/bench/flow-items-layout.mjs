@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import Database from "better-sqlite3";
+import { Database } from "../../dist/store/sqlite/driver.js";
 
 const { values } = parseArgs({
   options: {

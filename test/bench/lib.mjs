@@ -75,23 +75,24 @@ export function rssOf(pid) {
   return m ? Number(m[1]) * 1024 : Number.NaN;
 }
 
-/** CPU time (user + system) a process has used so far, in milliseconds (Linux, 100 ticks a second). */
+/** User and system CPU time in a /proc stat file, in milliseconds each (Linux, 100 ticks a second). */
+function cpuOfStat(stat) {
+  const fields = readFileSync(stat, "utf8").split(") ")[1].split(" ");
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds. */
 export function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const { user, system } = cpuOfStat(`/proc/${pid}/stat`);
+  return user + system;
 }
 
 /**
- * User and system CPU time of a process so far, in milliseconds each (Linux, 100 ticks a second), and
- * of its main thread alone (the event loop: the other threads are libuv's pool, which syncs the WAL,
- * and V8's).
+ * User and system CPU time of a process so far, in milliseconds each, and of its main thread alone
+ * (the event loop: the other threads are libuv's pool, which syncs the WAL, and V8's).
  */
 export function cpuSplitOf(pid) {
-  const split = (stat) => {
-    const fields = readFileSync(stat, "utf8").split(") ")[1].split(" ");
-    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-  };
-  return { ...split(`/proc/${pid}/stat`), main: split(`/proc/${pid}/task/${pid}/stat`) };
+  return { ...cpuOfStat(`/proc/${pid}/stat`), main: cpuOfStat(`/proc/${pid}/task/${pid}/stat`) };
 }
 
 /**

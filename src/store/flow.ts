@@ -200,17 +200,13 @@ const NONE: readonly never[] = Object.freeze([]);
 function flowKeysOfOne(flow: FlowSpec | undefined): FlowKeysOf {
   if (!flow) return { windows: NONE, dedupe: NONE, rates: NONE, tokens: NONE };
   const { scope, coalesce, dedupe, rate, budget } = flow;
+  const rates: string[] = [];
+  if (rate) rates.push(scope);
+  if (budget?.runs) rates.push(budgetScope(scope));
   return {
     windows: coalesce ? [[scope, coalesce.key]] : NONE,
     dedupe: dedupe ? [[scope, dedupe.key]] : NONE,
-    rates:
-      rate && budget?.runs
-        ? [scope, budgetScope(scope)]
-        : rate
-          ? [scope]
-          : budget?.runs
-            ? [budgetScope(scope)]
-            : NONE,
+    rates: rates.length > 0 ? rates : NONE,
     tokens: budget?.tokens ? [scope] : NONE,
   };
 }

@@ -48,7 +48,7 @@ const VARIANTS = {
   // One row shared: the wake's row carries the entry (a column as wide as the log's entry and body).
   "wake row carrying the entry (shared row)": { drop: [], log: false, shared: true },
   // An append-only segment: the batch's entries as lines of one file beside the store, one write and
-  // one fdatasync a batch (the log keeps nothing a crash may lose, as its rows in the synced WAL do).
+  // one fdatasync a batch (synced as the group commit syncs the log's rows in the WAL).
   "wake + entry appended to a segment file": { drop: [], log: false, segment: true },
 };
 

@@ -615,7 +615,10 @@ export function composeWindow(
   const text =
     render && window.frame.template
       ? render(items, window.key)
-      : items.map((i) => i.message).join(window.frame.separator);
+      : joinedMessages(
+          window,
+          items.map((i) => i.message),
+        );
   const { wrap } = window.frame;
   if (window.kind !== "run" || !wrap) return text;
   return wrapExternalContent(text, {
@@ -627,12 +630,17 @@ export function composeWindow(
 
 /**
  * Whether composeWindow reads the items' times: for the coalesceTemplate, or for a run's wrapper (the
- * time of its first request). Else the message is the messages joined by the frame's separator.
+ * time of its first request). Else the message is joinedMessages of the items' messages alone.
  */
 export function readsItemTimes(window: WindowState, render: CoalesceRender | undefined): boolean {
   return (
     (render !== undefined && window.frame.template === true) || (window.kind === "run" && !!window.frame.wrap)
   );
+}
+
+/** A window's messages as one, without a template: joined by the frame's separator. */
+export function joinedMessages(window: WindowState, messages: readonly string[]): string {
+  return messages.join(window.frame.separator);
 }
 
 /**

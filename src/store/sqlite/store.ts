@@ -20,6 +20,7 @@ import {
   type FlowState,
   flowKeysOf,
   hasFlow,
+  joinedMessages,
   type RateRow,
   rateFromRow,
   readsItemTimes,
@@ -590,7 +591,7 @@ export class SqliteStore implements Store {
       // Without a template or a wrapper the times are not used, and reading them cost a third of the
       // window's end (test/bench/README.md, "A join's own work on the main thread").
       const messages = this.stmt(ITEM_MESSAGES_SQL).pluck().all(window.firstItem) as string[];
-      message = messages.join(window.frame.separator);
+      message = joinedMessages(window, messages);
       count = messages.length;
     }
     if (window.kind === "run") {
